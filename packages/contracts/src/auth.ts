@@ -1,0 +1,101 @@
+import { z } from './zod';
+import { messages } from './messages';
+import { userSchema } from './users';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MIN = 8;
+/** argon2 hashes whatever it gets; the cap only stops multi-megabyte "passwords" from burning CPU. */
+export const PASSWORD_MAX = 128;
+export const INVITE_CODE_LENGTH = 8;
+
+/** Removes the separators people type in phone numbers, keeping a leading +. */
+export function normalisePhone(raw: string): string {
+  const trimmed = raw.trim().replace(/[\s().-]/g, '');
+  return trimmed.startsWith('00') ? `+${trimmed.slice(2)}` : trimmed;
+}
+
+/** E.164: a + then 8 to 15 digits, the first not zero. */
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, messages.passwordMin)
+  .max(PASSWORD_MAX, messages.passwordTooLong)
+  .regex(/[A-Z]/, messages.passwordUppercase)
+  .regex(/\d/, messages.passwordNumber)
+  .regex(/[^A-Za-z0-9]/, messages.passwordSpecial);
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, messages.usernameMin)
+  .max(USERNAME_MAX, messages.usernameTooLong)
+  .regex(/^[A-Za-z0-9._-]+$/, messages.usernameFormat);
+
+export const nameSchema = (requiredMessage: string) =>
+  z.string().trim().min(1, requiredMessage).max(60, messages.nameTooLong);
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, messages.emailInvalid)
+  .pipe(z.email(messages.emailInvalid));
+
+export const phoneSchema = z
+  .string()
+  .max(32, messages.phoneInvalid)
+  .transform(normalisePhone)
+  .refine((v) => E164.test(v), messages.phoneInvalid);
+
+export const inviteCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .length(INVITE_CODE_LENGTH, messages.inviteCodeLength);
+
+export const registerRequestSchema = z
+  .object({
+    username: usernameSchema,
+    firstName: nameSchema(messages.firstNameRequired),
+    lastName: nameSchema(messages.lastNameRequired),
+    email: emailSchema,
+    phone: phoneSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+    inviteCode: inviteCodeSchema,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** `pendingApproval` is true when the account waits for an admin (no cookies are set then). */
+export const registerResponseSchema = z.object({
+  user: userSchema,
+  pendingApproval: z.boolean(),
+});
+
+export const loginRequestSchema = z.object({
+  identifier: z.string().trim().min(1, messages.identifierRequired).max(254),
+  password: z.string().min(1, messages.passwordRequired).max(PASSWORD_MAX),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ user: userSchema });
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string().min(1, messages.passwordRequired).max(PASSWORD_MAX),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: messages.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;

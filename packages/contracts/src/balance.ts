@@ -1,0 +1,39 @@
+import { z } from './zod';
+import { positiveUsdAmount, nonNegativeUsdAmount } from './money';
+import { userRefSchema } from './users';
+
+export const balanceChangeSchema = z.object({
+  amount: positiveUsdAmount,
+  note: z.string().trim().max(200, 'The note cannot exceed 200 characters').optional(),
+});
+export type BalanceChangeInput = z.input<typeof balanceChangeSchema>;
+
+export const balanceChangeResponseSchema = z.object({
+  user: userRefSchema,
+  /** The target's balance after the change, USD. */
+  balance: z.number(),
+});
+
+export const thresholdsSchema = z.object({ minProfitToConvert: z.number() });
+export const updateThresholdsSchema = z.object({ minProfitToConvert: nonNegativeUsdAmount });
+export const DEFAULT_MIN_PROFIT_TO_CONVERT = 10;
+
+/** Without `amount`, the whole profit is converted. */
+export const convertProfitSchema = z.object({ amount: positiveUsdAmount.optional() });
+export const convertProfitResponseSchema = z.object({
+  converted: z.number(),
+  balance: z.number(),
+  profit: z.number(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor: userRefSchema.nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,268 @@
+import { z } from './zod';
+import { nonNegativeUsdAmount, usdAmount } from './money';
+import { paginated } from './pagination';
+
+/** Uploads: images for categories, subcategories, products and avatars. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name cannot exceed 100 characters');
+const description = z.string().trim().max(1000, 'Description cannot exceed 1000 characters');
+
+/** Names and descriptions in the three languages (descriptions optional). */
+export const localisedFieldsSchema = z.object({
+  nameEn: name,
+  nameFr: name,
+  nameAr: name,
+  descriptionEn: description.default(''),
+  descriptionFr: description.default(''),
+  descriptionAr: description.default(''),
+});
+
+/**
+ * The same fields without defaults: a PATCH must leave absent fields alone, and `.partial()` of a
+ * field with `.default()` would still fill the default in (zod 4) and blank the descriptions.
+ */
+const localisedPatchShape = {
+  nameEn: name,
+  nameFr: name,
+  nameAr: name,
+  descriptionEn: description,
+  descriptionFr: description,
+  descriptionAr: description,
+};
+
+export const categoryFieldsSchema = localisedFieldsSchema;
+export type CategoryFields = z.input<typeof categoryFieldsSchema>;
+export const categoryPatchSchema = z.object(localisedPatchShape).partial();
+export const subcategoryFieldsSchema = localisedFieldsSchema.extend({
+  categoryId: z.uuid('Choose a category'),
+});
+export type SubcategoryFields = z.input<typeof subcategoryFieldsSchema>;
+export const subcategoryPatchSchema = z
+  .object({ ...localisedPatchShape, categoryId: z.uuid('Choose a category') })
+  .partial();
+
+const localisedView = {
+  id: z.uuid(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+  nameAr: z.string(),
+  descriptionEn: z.string(),
+  descriptionFr: z.string(),
+  descriptionAr: z.string(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+};
+
+export const subcategorySchema = z.object({
+  ...localisedView,
+  categoryId: z.uuid(),
+  productCount: z.number().int(),
+});
+export type Subcategory = z.infer<typeof subcategorySchema>;
+
+export const categorySchema = z.object({
+  ...localisedView,
+  productCount: z.number().int(),
+  subcategories: z.array(subcategorySchema),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryListSchema = z.object({ data: z.array(categorySchema) });
+export const subcategoryListSchema = z.object({ data: z.array(subcategorySchema) });
+/** POST /categories/subcategories: the subcategories of several categories at once. */
+export const subcategoriesByCategoriesSchema = z.object({
+  ids: z.array(z.uuid()).min(1, 'Choose at least one category').max(500),
+});
+
+// Products
+
+export const deliveryTypes = ['instant', 'request'] as const;
+export const deliveryTypeSchema = z.enum(deliveryTypes);
+export type DeliveryType = z.infer<typeof deliveryTypeSchema>;
+export const badges = ['new', 'instant', 'request', 'out of stock'] as const;
+export const badgeSchema = z.enum(badges);
+export type Badge = z.infer<typeof badgeSchema>;
+
+/** Multipart forms send text: booleans and numbers arrive as strings and are coerced here. */
+const formBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((v) => v === 'true'),
+]);
+const formAmount = z.union([
+  nonNegativeUsdAmount,
+  z.string().trim().min(1, 'Price is required').pipe(z.coerce.number()).pipe(nonNegativeUsdAmount),
+]);
+const formStock = z
+  .union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())])
+  .pipe(
+    z
+      .number()
+      .int('Stock must be a whole number')
+      .min(0, 'Stock cannot be negative')
+      .max(1_000_000),
+  );
+const optionalUuid = z.union([z.uuid(), z.literal('').transform(() => null), z.null()]);
+
+export const productFieldsSchema = z.object({
+  name,
+  description: description.default(''),
+  categoryId: z.uuid('Choose a category'),
+  subcategoryId: optionalUuid.default(null),
+  deliveryType: deliveryTypeSchema,
+  isNew: formBoolean.default(false),
+  initialPrice: formAmount,
+  managerPrice: formAmount,
+  resellerPrice: formAmount,
+  /** Request products only; an instant product's stock is its count of unsold keys. */
+  stock: formStock.default(0),
+});
+export type ProductFields = z.input<typeof productFieldsSchema>;
+/** Without the defaults of productFieldsSchema, so absent fields stay as they are. */
+export const productPatchSchema = z
+  .object({
+    name,
+    description,
+    categoryId: z.uuid('Choose a category'),
+    subcategoryId: optionalUuid,
+    deliveryType: deliveryTypeSchema,
+    isNew: formBoolean,
+    initialPrice: formAmount,
+    managerPrice: formAmount,
+    resellerPrice: formAmount,
+    stock: formStock,
+  })
+  .partial();
+
+export const productCategoryRefSchema = z.object({
+  id: z.uuid(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+  nameAr: z.string(),
+});
+
+/**
+ * A product as the caller sees it: `price` is what the caller pays; managers and resellers also
+ * get `sellingPrice` (what their invitees pay unless a package says otherwise); admins get the
+ * platform's prices and the soft-delete date.
+ */
+export const productSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  category: productCategoryRefSchema,
+  subcategory: productCategoryRefSchema.nullable(),
+  deliveryType: deliveryTypeSchema,
+  isNew: z.boolean(),
+  badges: z.array(badgeSchema),
+  stock: z.number().int(),
+  price: z.number(),
+  sellingPrice: z.number().optional(),
+  initialPrice: z.number().optional(),
+  managerPrice: z.number().optional(),
+  resellerPrice: z.number().optional(),
+  deletedAt: z.iso.datetime().nullable().optional(),
+  createdAt: z.iso.datetime(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const PRODUCT_LIST_MAX = 10_000;
+export const productListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  /** The one list allowed 10000 (DESIGN.md §2). */
+  limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX).default(10),
+  categoryId: z.uuid().optional(),
+  subcategoryId: z.uuid().optional(),
+  search: z.string().trim().max(100).optional(),
+  /** Admins only: `only` lists the soft-deleted products, `include` lists both. */
+  deleted: z.enum(['exclude', 'include', 'only']).default('exclude'),
+});
+
+// Key inventory
+
+export const KEYS_IMPORT_MAX_LINES = 10_000;
+export const KEY_MAX_LENGTH = 2000;
+export const importKeysRequestSchema = z.object({
+  keys: z.string().min(1, 'Please enter the product keys or account details').max(5_000_000),
+});
+export const importKeysResponseSchema = z.object({
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  stock: z.number().int(),
+});
+export const productKeySchema = z.object({
+  id: z.uuid(),
+  masked: z.string(),
+  sold: z.boolean(),
+  orderId: z.uuid().nullable(),
+  soldAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+// Price Control
+
+/** Admin: the product's manager and reseller prices. Manager/reseller: `resellerPrice` is its own selling price. */
+export const updateRolePriceSchema = z
+  .object({
+    managerPrice: nonNegativeUsdAmount.optional(),
+    resellerPrice: nonNegativeUsdAmount.optional(),
+  })
+  .refine(
+    (v) => v.managerPrice !== undefined || v.resellerPrice !== undefined,
+    'Enter a price to update',
+  );
+
+/** Signed USD amounts added to each listed product's prices, all or nothing. */
+export const bulkUpdatePricesSchema = z.object({
+  products: z
+    .array(
+      z
+        .object({
+          productId: z.uuid(),
+          managerPrice: usdAmount.optional(),
+          resellerPrice: usdAmount.optional(),
+        })
+        .refine(
+          (v) => v.managerPrice !== undefined || v.resellerPrice !== undefined,
+          'Enter a price change',
+        ),
+    )
+    .min(1, 'Select at least one product')
+    .max(10_000)
+    .superRefine(rejectRepeatedProducts),
+});
+export const bulkUpdatePricesResponseSchema = z.object({ updated: z.number().int() });
+
+/** A product listed twice in one request would be applied twice; the caller meant it once. */
+export function rejectRepeatedProducts(
+  rows: readonly { productId: string }[],
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    if (seen.has(row.productId)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'productId'],
+        message: 'This product is listed twice',
+      });
+    }
+    seen.add(row.productId);
+  });
+}
+
+export const productListSchema = paginated(productSchema);
+export type ProductList = z.infer<typeof productListSchema>;
+/** GET /products/subcategory/{id}: the same filters as GET /products but the subcategory is in the path. */
+export const subcategoryProductsQuerySchema = productListQuerySchema.omit({
+  categoryId: true,
+  subcategoryId: true,
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+export const productKeyListSchema = paginated(productKeySchema);

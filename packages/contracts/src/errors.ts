@@ -1,0 +1,45 @@
+import { z } from './zod';
+
+/** Every `message.type` the API can answer (DESIGN.md §2), with its HTTP status. */
+export const errorStatus = {
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  banned: 403,
+  inactive: 403,
+  country_blocked: 403,
+  not_found: 404,
+  validation: 400,
+  bad_request: 400,
+  price_below_cost: 400,
+  conflict: 409,
+  insufficient_balance: 409,
+  out_of_stock: 409,
+  open_ticket_exists: 409,
+  pending_orders: 409,
+  below_threshold: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  maintenance: 503,
+  unavailable: 503,
+} as const;
+
+export type ErrorType = keyof typeof errorStatus;
+export const errorTypes = Object.keys(errorStatus) as ErrorType[];
+
+export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  message: z.object({ type: z.enum(errorTypes as [ErrorType, ...ErrorType[]]), text: z.string() }),
+  details: z.array(errorDetailSchema).optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return errorBodySchema.safeParse(value).success;
+}

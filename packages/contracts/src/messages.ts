@@ -1,0 +1,77 @@
+/**
+ * English texts that the specification fixes word for word. The server sends them in error
+ * envelopes and zod issues; the web app looks each text up here to find its i18n key
+ * (`messages.<key>`), so an Arabic user never sees raw server English.
+ */
+export const messages = {
+  // Signup and profile
+  usernameMin: 'Username must be at least 3 characters',
+  usernameFormat: 'Username may contain only letters, digits, dots, dashes and underscores',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneInvalid: 'Please enter a valid phone number in international format, e.g. +33612345678',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordUppercase: 'Password must contain an uppercase letter',
+  passwordNumber: 'Password must contain a number',
+  passwordSpecial: 'Password must contain a special character',
+  passwordsMismatch: 'Passwords do not match',
+  inviteCodeLength: 'Invite code must be exactly 8 characters',
+  identifierRequired: 'Please enter your username or email',
+  passwordRequired: 'Please enter your password',
+  // Invitations
+  expiryDaysMin: 'Expiry days must be at least 1',
+  expiryDaysMax: 'Expiry days cannot exceed 7',
+  // Failures named by the specification
+  registrationFailed: 'Registration failed',
+  loginFailed: 'Login failed. Please check your credentials.',
+  logoutFailed: 'Logout failed',
+  somethingWentWrong: 'Something went wrong',
+  failedToLoadInvitationCodes: 'Failed to load invitation codes',
+  failedToGenerateCode: 'Failed to generate code',
+  failedToUpdatePassword: 'Failed to update password',
+  failedToLoadResults: 'Failed to load results. Please try again.',
+  noResultsFound: 'No results found.',
+  failedToPlaceOrder: 'Failed to place order. Please try again.',
+  failedToSendKeys: 'Failed to send product keys. Please try again.',
+  failedToRejectOrder: 'Failed to reject order. Please try again.',
+  failedToUpdateProductPrices: 'Failed to update product prices',
+  failedToUpdatePrices: 'Failed to update prices',
+  failedToUpdateBalance: 'Failed to update balance. Please try again.',
+  failedToConvertProfit: 'Failed to convert profit',
+  failedToCreateTicket: 'Failed to create ticket',
+  openTicketExists:
+    'You have an open ticket. Please wait for it to be closed before creating a new one.',
+  failedToUpdateProfilePicture: 'Failed to update profile picture',
+  imageTooLarge: 'Image size should be less than 2MB',
+  failedToDeleteSubcategory: 'Failed to delete subcategory',
+  categoryNotFound: 'Category Not Found',
+  musicTooLarge: 'Music file size must be less than 20MB',
+  keysRequired: 'Please enter the product keys or account details',
+  rejectionReasonRequired: 'Please provide a reason for rejection',
+  sellingBelowCost: 'Selling price cannot be lower than buying price',
+  // Server refusals the web translates
+  currentPasswordIncorrect: 'Current password is incorrect',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This email is already registered',
+  inviteCodeInvalid: 'This invite code is invalid, expired or already used',
+  inviteCodeRevoked: 'This invite code is no longer valid',
+  registrationClosed: 'Registration is closed at the moment',
+  onlyAdminInvitesManagers: 'Only an administrator can invite a manager',
+  usernameTooLong: 'Username cannot exceed 32 characters',
+  nameTooLong: 'Name cannot exceed 60 characters',
+  passwordTooLong: 'Password cannot exceed 128 characters',
+  expiryDaysNumber: 'Expiry days must be a number',
+  expiryDaysWhole: 'Expiry days must be a whole number',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+const keyByText = new Map<string, MessageKey>(
+  Object.entries(messages).map(([key, text]) => [text, key as MessageKey]),
+);
+
+/** The catalogue key of a fixed English text, if it is one of ours. */
+export function messageKeyOf(text: string): MessageKey | undefined {
+  return keyByText.get(text);
+}

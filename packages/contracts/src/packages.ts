@@ -1,0 +1,91 @@
+import { z } from './zod';
+import { nonNegativeUsdAmount } from './money';
+import { paginated } from './pagination';
+import { rejectRepeatedProducts } from './catalogue';
+
+const packageName = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name cannot exceed 100 characters');
+const packageDescription = z.string().trim().max(1000).default('');
+
+export const packageProductInputSchema = z.object({
+  productId: z.uuid(),
+  managerPrice: nonNegativeUsdAmount,
+  resellerPrice: nonNegativeUsdAmount,
+});
+
+export const packageInputSchema = z.object({
+  name: packageName,
+  description: packageDescription,
+  products: z
+    .array(packageProductInputSchema)
+    .max(10_000)
+    .superRefine(rejectRepeatedProducts)
+    .default([]),
+});
+export type PackageInput = z.input<typeof packageInputSchema>;
+
+export const packageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  products: z.array(
+    z.object({
+      productId: z.uuid(),
+      productName: z.string(),
+      managerPrice: z.number(),
+      resellerPrice: z.number(),
+    }),
+  ),
+  assignedUsers: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type Package = z.infer<typeof packageSchema>;
+
+export const packagePriceSchema = z.object({
+  managerPrice: nonNegativeUsdAmount,
+  resellerPrice: nonNegativeUsdAmount,
+});
+
+/** `packageId: null` removes the assignment. */
+export const assignPackageSchema = z.object({ packageId: z.uuid().nullable() });
+/** The answer to an assignment: who holds which package now. */
+export const packageAssignmentSchema = z.object({
+  userId: z.uuid(),
+  packageId: z.uuid().nullable(),
+});
+export const packageListSchema = paginated(packageSchema);
+
+export const managerPackageProductInputSchema = z.object({
+  productId: z.uuid(),
+  resellerPrice: nonNegativeUsdAmount,
+});
+
+export const managerPackageInputSchema = z.object({
+  name: packageName,
+  description: packageDescription,
+  products: z
+    .array(managerPackageProductInputSchema)
+    .max(10_000)
+    .superRefine(rejectRepeatedProducts)
+    .default([]),
+});
+export type ManagerPackageInput = z.input<typeof managerPackageInputSchema>;
+
+export const managerPackageSchema = z.object({
+  id: z.uuid(),
+  ownerId: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  products: z.array(
+    z.object({ productId: z.uuid(), productName: z.string(), resellerPrice: z.number() }),
+  ),
+  assignedUsers: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type ManagerPackage = z.infer<typeof managerPackageSchema>;
+
+export const managerPackagePriceSchema = z.object({ resellerPrice: nonNegativeUsdAmount });
+export const managerPackageListSchema = paginated(managerPackageSchema);

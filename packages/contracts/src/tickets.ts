@@ -1,0 +1,63 @@
+import { z } from './zod';
+import { paginationSchema } from './pagination';
+import { userRefSchema } from './users';
+
+export const TICKET_SUBJECT_MIN = 5;
+export const TICKET_SUBJECT_MAX = 120;
+export const TICKET_MESSAGE_MIN = 10;
+export const TICKET_MESSAGE_MAX = 5000;
+export const TICKET_RESPONSE_MAX = 5000;
+
+export const ticketStatuses = ['open', 'pending', 'closed'] as const;
+export const ticketStatusSchema = z.enum(ticketStatuses);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+export const createTicketSchema = z.object({
+  subject: z
+    .string({ error: `Subject must be at least ${TICKET_SUBJECT_MIN} characters` })
+    .trim()
+    .min(TICKET_SUBJECT_MIN, `Subject must be at least ${TICKET_SUBJECT_MIN} characters`)
+    .max(TICKET_SUBJECT_MAX, `Subject cannot exceed ${TICKET_SUBJECT_MAX} characters`),
+  message: z
+    .string({ error: `Message must be at least ${TICKET_MESSAGE_MIN} characters` })
+    .trim()
+    .min(TICKET_MESSAGE_MIN, `Message must be at least ${TICKET_MESSAGE_MIN} characters`)
+    .max(TICKET_MESSAGE_MAX, `Message cannot exceed ${TICKET_MESSAGE_MAX} characters`),
+});
+export type CreateTicketInput = z.input<typeof createTicketSchema>;
+
+/** The admin's answer; `status` defaults to closed (answered). */
+export const respondTicketSchema = z.object({
+  response: z
+    .string({ error: 'Please write a response' })
+    .trim()
+    .min(1, 'Please write a response')
+    .max(TICKET_RESPONSE_MAX, `The response cannot exceed ${TICKET_RESPONSE_MAX} characters`),
+  status: ticketStatusSchema.default('closed'),
+});
+export type RespondTicketInput = z.input<typeof respondTicketSchema>;
+
+export const ticketSchema = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  message: z.string(),
+  status: ticketStatusSchema,
+  adminResponse: z.string().nullable(),
+  user: userRefSchema,
+  respondedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const ticketsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  status: ticketStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const ticketListSchema = z.object({
+  data: z.array(ticketSchema),
+  pagination: paginationSchema,
+});

@@ -1,0 +1,76 @@
+import { z } from './zod';
+import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './auth';
+import { messages } from './messages';
+import { roleSchema, userRefSchema, userSchema, userStatusSchema } from './users';
+
+export const usersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  role: roleSchema.optional(),
+  status: userStatusSchema.optional(),
+  /** Username, name, email or phone. */
+  search: z.string().trim().max(100).optional(),
+});
+
+/** A row of the Users table. */
+export const userSummarySchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  status: userStatusSchema,
+  banReason: z.string().nullable(),
+  invitedBy: userRefSchema.nullable(),
+  avatarUrl: z.string().nullable(),
+  country: z.string().nullable(),
+  balance: z.number(),
+  profit: z.number(),
+  ordersTotal: z.number().int(),
+  inviteesCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const packageRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
+/** The profile dialog: everything about one user the caller may see. */
+export const userProfileSchema = userSchema.extend({
+  invitees: z.array(userRefSchema.extend({ role: roleSchema, status: userStatusSchema })),
+  inviteesCount: z.number().int(),
+  package: packageRefSchema.nullable(),
+  managerPackage: packageRefSchema.nullable(),
+  lastLoginAt: z.iso.datetime().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const updateUserSchema = z
+  .object({
+    firstName: nameSchema(messages.firstNameRequired),
+    lastName: nameSchema(messages.lastNameRequired),
+    email: emailSchema,
+    phone: phoneSchema,
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Change at least one field');
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+export const BAN_REASON_MAX = 500;
+export const banUserSchema = z.object({
+  reason: z
+    .string({ error: 'Please provide a reason for the ban' })
+    .trim()
+    .min(1, 'Please provide a reason for the ban')
+    .max(BAN_REASON_MAX, `The reason cannot exceed ${BAN_REASON_MAX} characters`),
+});
+
+export const resetPasswordSchema = z.object({ newPassword: passwordSchema });
+
+export const adminUserActionResponseSchema = userSummarySchema;
+
+/** Own profile picture (PUT /users/avatars/profile-picture). */
+export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
+
+export const updateMeSchema = updateUserSchema;
