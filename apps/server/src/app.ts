@@ -1,0 +1,139 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Env } from './env';
+import type { DatabaseHandle } from './db/client';
+import { KeyVault } from './lib/key-vault';
+import { RateLimits } from './lib/rate-limiter';
+import { AccessTokens } from './lib/tokens';
+import { registerAccessControl } from './plugins/access';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+import { healthRoutes } from './modules/health/health.routes';
+import { catalogueModule } from './modules/catalogue/catalogue.module';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { balanceRoutes } from './modules/balance/balance.routes';
+import { BalanceService } from './modules/balance/balance.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { OrdersService } from './modules/orders/orders.service';
+import { thresholdsRoutes } from './modules/thresholds/thresholds.routes';
+import { ThresholdsService } from './modules/thresholds/thresholds.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { SessionGate } from './modules/auth/session-gate';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { InvitationsService } from './modules/invitations/invitations.service';
+import { settingsModule } from './modules/system-settings/settings.module';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { TicketsService } from './modules/tickets/tickets.service';
+import { meRoutes } from './modules/users/me.routes';
+import { usersAdminModule } from './modules/users/users-admin.routes';
+import { MeService } from './modules/users/me.service';
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  /** 64 hex characters: encrypts keys at rest (KeyVault). */
+  keysSecret: string;
+  redis?: Redis;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Request fields that must never reach a log line. */
+const REDACTED = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+export async function buildApp({ env, database, jwtSecret, keysSecret, redis, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: env.LOG_LEVEL, redact: { paths: REDACTED, censor: '[redacted]' } },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Writes are JSON or multipart only (DESIGN.md §3): a text/plain body, which a cross-site form can
+  // send, gets 415 instead of being parsed.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // External plugins first, then ours, then routes (fastify/demo order).
+  await registerSecurity(app, env.ALLOWED_ORIGINS);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Keymarket API', version: '0.1.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  const db = database.db;
+  const tokens = new AccessTokens(jwtSecret, env.ACCESS_TOKEN_TTL_SECONDS);
+  const vault = new KeyVault(keysSecret);
+  const rateLimits = new RateLimits(
+    [
+      {
+        name: 'login',
+        points: env.LOGIN_RATE_LIMIT,
+        durationSeconds: env.LOGIN_RATE_WINDOW_SECONDS,
+      },
+      // Many identifiers sprayed from one address.
+      {
+        name: 'login-address',
+        points: env.LOGIN_RATE_LIMIT * 10,
+        durationSeconds: env.LOGIN_RATE_WINDOW_SECONDS,
+      },
+      {
+        name: 'register',
+        points: env.REGISTER_RATE_LIMIT,
+        durationSeconds: env.REGISTER_RATE_WINDOW_SECONDS,
+      },
+      { name: 'invitations', points: 60, durationSeconds: 3600 },
+    ],
+    redis,
+  );
+  registerAccessControl(app, new SessionGate(db, tokens));
+  await app.register(settingsModule, { db }); // + maintenance gate: before the /api routes
+
+  const auth = new AuthService(db, tokens, rateLimits, {
+    accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { auth, countryHeader: env.COUNTRY_HEADER });
+      await api.register(meRoutes, { me: new MeService(db) });
+      await api.register(invitationsRoutes, {
+        invitations: new InvitationsService(db, rateLimits),
+      });
+      await api.register(catalogueModule, { db, vault });
+      await api.register(ordersRoutes, { orders: new OrdersService(db, vault) });
+      await api.register(balanceRoutes, { balance: new BalanceService(db) });
+      await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
+      await api.register(auditRoutes, { db });
+      await api.register(usersAdminModule, { db });
+      await api.register(ticketsRoutes, { tickets: new TicketsService(db) });
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () =>
+        app.swagger(),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, env.WEB_DIST_DIR);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, timestampTz, updatedAt } from './columns';
+import { files } from './files';
+import { users } from './users';
+
+/** An uploaded image; removing the file (never done while referenced) only clears the link. */
+const imageFileId = () =>
+  uuid('image_file_id').references(() => files.id, { onDelete: 'set null' });
+
+export const deliveryTypeEnum = pgEnum('delivery_type', ['instant', 'request']);
+
+const localisedText = {
+  nameEn: text('name_en').notNull(),
+  nameFr: text('name_fr').notNull(),
+  nameAr: text('name_ar').notNull(),
+  descriptionEn: text('description_en').notNull().default(''),
+  descriptionFr: text('description_fr').notNull().default(''),
+  descriptionAr: text('description_ar').notNull().default(''),
+};
+
+export const categories = pgTable('categories', {
+  id: id(),
+  ...localisedText,
+  imageFileId: imageFileId(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: id(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    ...localisedText,
+    imageFileId: imageFileId(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subcategories_category_idx').on(t.categoryId)],
+);
+
+const cents = (name: string) => bigint(name, { mode: 'bigint' }).notNull();
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageFileId: imageFileId(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id, {
+      onDelete: 'restrict',
+    }),
+    deliveryType: deliveryTypeEnum('delivery_type').notNull(),
+    isNew: boolean('is_new').notNull().default(false),
+    /** The platform's cost; visible to admins only. */
+    initialPriceCents: cents('initial_price_cents'),
+    managerPriceCents: cents('manager_price_cents'),
+    resellerPriceCents: cents('reseller_price_cents'),
+    /**
+     * Request products: set by the admin. Instant products: the count of unsold keys, kept in step
+     * in the same transaction as every key import and claim.
+     */
+    stock: integer('stock').notNull().default(0),
+    deletedAt: timestampTz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.subcategoryId),
+    index('products_live_name_idx')
+      .on(t.name)
+      .where(sql`${t.deletedAt} is null`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check(
+      'products_prices_nonnegative',
+      sql`${t.initialPriceCents} >= 0 and ${t.managerPriceCents} >= 0 and ${t.resellerPriceCents} >= 0`,
+    ),
+  ],
+);
+
+/** Key inventory: encrypted at rest; the keyed hash finds duplicates without decrypting. */
+export const productKeys = pgTable(
+  'product_keys',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    ciphertext: bytea('ciphertext').notNull(),
+    hmac: text('hmac').notNull(),
+    /** Last characters, for the masked listing. */
+    hint: text('hint').notNull(),
+    orderId: uuid('order_id'),
+    soldAt: timestampTz('sold_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('product_keys_hmac_key').on(t.hmac),
+    index('product_keys_unsold_idx')
+      .on(t.productId, t.createdAt)
+      .where(sql`${t.orderId} is null`),
+    index('product_keys_order_idx').on(t.orderId),
+  ],
+);
+
+/** Admin packages: per-product prices for the managers and admin-invited resellers they are assigned to. */
+export const packages = pgTable('packages', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const packageProducts = pgTable(
+  'package_products',
+  {
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    managerPriceCents: cents('manager_price_cents'),
+    resellerPriceCents: cents('reseller_price_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.productId] })],
+);
+
+/** A manager's own packages, assignable to its direct invitees. */
+export const managerPackages = pgTable(
+  'manager_packages',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('manager_packages_owner_idx').on(t.ownerId)],
+);
+
+export const managerPackageProducts = pgTable(
+  'manager_package_products',
+  {
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => managerPackages.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    resellerPriceCents: cents('reseller_price_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.productId] })],
+);
+
+/** What a manager or reseller charges its invitees for a product (Price Control). */
+export const sellerPrices = pgTable(
+  'seller_prices',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    priceCents: cents('price_cents'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.productId] })],
+);

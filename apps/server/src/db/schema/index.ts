@@ -1,0 +1,9 @@
+// The whole schema, for Drizzle's relational queries and drizzle-kit.
+export * from './users';
+export * from './files';
+export * from './settings';
+export * from './ledger';
+export * from './catalogue';
+export * from './orders';
+export * from './tickets';
+export * from './platform';

@@ -1,0 +1,53 @@
+import { bigint, bigserial, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './users';
+
+export const bucketEnum = pgEnum('ledger_bucket', ['balance', 'profit']);
+export const ledgerKindEnum = pgEnum('ledger_kind', [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'purchase',
+  'refund',
+  'profit',
+  'conversion',
+]);
+
+/**
+ * Append-only: every change to a balance or profit bucket is one row here, written in the same
+ * transaction as the change. A bucket always equals the sum of its rows.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    bucket: bucketEnum('bucket').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    kind: ledgerKindEnum('kind').notNull(),
+    orderId: uuid('order_id'),
+    actorId: uuid('actor_id').references(() => users.id),
+    counterpartyId: uuid('counterparty_id').references(() => users.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_user_idx').on(t.userId, t.bucket), index('ledger_order_idx').on(t.orderId)],
+);
+
+/** Admin actions and money movements with before/after values (DESIGN.md §6). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: text('before'),
+    after: text('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { deliveryTypeEnum, categories, products } from './catalogue';
+import { bytea, createdAt, id, timestampTz } from './columns';
+import { users } from './users';
+
+export const orderStatusEnum = pgEnum('order_status', ['pending', 'completed', 'rejected']);
+
+/** One link of the pricing chain at placement: `userId` paid `costCents` a unit. */
+export interface PriceChainLink {
+  userId: string;
+  costCents: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    /** The upline who priced the order for the buyer; null when the platform did. */
+    sellerId: uuid('seller_id').references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id),
+    quantity: integer('quantity').notNull(),
+    deliveryType: deliveryTypeEnum('delivery_type').notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'bigint' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'bigint' }).notNull(),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    notes: text('notes'),
+    rejectionReason: text('rejection_reason'),
+    /** Keys or account details typed by the admin for a request order, encrypted. */
+    deliveredKeys: bytea('delivered_keys'),
+    /** Costs along the chain when placed, so later price changes alter no profit. */
+    priceChain: jsonb('price_chain').$type<PriceChainLink[]>().notNull(),
+    respondedById: uuid('responded_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    deliveredAt: timestampTz('delivered_at'),
+    respondedAt: timestampTz('responded_at'),
+  },
+  (t) => [
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** First answer to a POST /orders with an Idempotency-Key, replayed for 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

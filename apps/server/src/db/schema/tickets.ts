@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestampTz, updatedAt } from './columns';
+import { users } from './users';
+
+export const ticketStatusEnum = pgEnum('ticket_status', ['open', 'pending', 'closed']);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: ticketStatusEnum('status').notNull().default('open'),
+    adminResponse: text('admin_response'),
+    respondedById: uuid('responded_by_id').references(() => users.id),
+    respondedAt: timestampTz('responded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One ticket that is not closed per user, enforced by the database even under races.
+    uniqueIndex('tickets_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'closed'`),
+    index('tickets_status_created_idx').on(t.status, t.createdAt),
+  ],
+);

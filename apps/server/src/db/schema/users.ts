@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  char,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, timestampTz, updatedAt } from './columns';
+
+export const roleEnum = pgEnum('role', ['admin', 'manager', 'reseller']);
+export const userStatusEnum = pgEnum('user_status', ['active', 'banned', 'inactive']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    /** E.164; the bootstrap admin may have none. */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull(),
+    status: userStatusEnum('status').notNull().default('active'),
+    banReason: text('ban_reason'),
+    invitedById: uuid('invited_by_id').references((): AnyPgColumn => users.id),
+    /** Buckets; each equals the sum of its ledger rows and never goes below zero. */
+    balanceCents: bigint('balance_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    profitCents: bigint('profit_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    avatarFileId: uuid('avatar_file_id'),
+    /** Admin package (managers and admin-invited resellers) or the inviter's manager package. */
+    packageId: uuid('package_id'),
+    managerPackageId: uuid('manager_package_id'),
+    signupCountry: char('signup_country', { length: 2 }),
+    lastLoginCountry: char('last_login_country', { length: 2 }),
+    lastLoginAt: timestampTz('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_invited_by_idx').on(t.invitedById),
+    index('users_role_status_idx').on(t.role, t.status),
+    check('users_balance_nonnegative', sql`${t.balanceCents} >= 0`),
+    check('users_profit_nonnegative', sql`${t.profitCents} >= 0`),
+  ],
+);
+
+/** One sign-in: the family of refresh tokens it rotates through. Revoking it ends the session at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz('last_used_at').notNull().defaultNow(),
+    revokedAt: timestampTz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token: a database leak does not leak usable tokens. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    /** Set when this token was exchanged; presenting it again is reuse (theft). */
+    rotatedAt: timestampTz('rotated_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    code: char('code', { length: 8 }).notNull(),
+    role: roleEnum('role').notNull(),
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedById: uuid('used_by_id').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: timestampTz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_code_key').on(t.code),
+    index('invitations_created_by_idx').on(t.createdById, t.createdAt),
+  ],
+);

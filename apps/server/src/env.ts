@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Every setting is validated at start: a bad value stops
+ * the process with a clear message instead of failing later in a request.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Signs access tokens. Generated and kept in DATA_DIR when unset; set it when running several instances. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Encrypts keys at rest (AES-256-GCM). 64 hex characters; generated and kept in DATA_DIR when unset. */
+  KEYS_SECRET: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'KEYS_SECRET must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Origins allowed to send state-changing requests besides the server's own. Comma-separated. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** Trust X-Forwarded-* from a proxy in front (needed for the client address behind a load balancer). */
+  TRUST_PROXY: booleanString.default(false),
+  /** Header carrying the client's ISO country code, set by a trusted CDN (e.g. cf-ipcountry). */
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  REGISTER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_EMAIL: z.email().default('admin@keymarket.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Directory of the built web app; empty to serve the API only. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates process.env; prints the problem and exits 1 on a bad value. */
+export function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+import { errorStatus, type ErrorDetail, type ErrorType } from '@keymarket/contracts/errors';
+
+/** The one error services throw; the error handler turns it into the DESIGN.md §2 envelope. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly type: ErrorType,
+    readonly text: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(text);
+    this.name = 'AppError';
+    this.statusCode = errorStatus[type];
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const forbidden = (text = 'You do not have permission to do this') =>
+  new AppError('forbidden', text);
+export const conflict = (text: string) => new AppError('conflict', text);
+export const validationError = (path: string, message: string) =>
+  new AppError('validation', message, [{ path, message }]);

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { loadEnv } from './env';
+import { secretFromEnvOrDataDir } from './lib/secrets';
+import { ensureFirstAdmin } from './modules/users/bootstrap-admin';
+
+const env = loadEnv();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist');
+
+const database = await openDatabase(
+  env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+    : { kind: 'pglite', dataDir: env.DATA_DIR },
+).catch((error: unknown) => {
+  // A locked data directory or an unreachable database: say so plainly and stop.
+  console.error(
+    `Cannot open the database: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
+const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+const jwtSecret = secretFromEnvOrDataDir(env.JWT_SECRET, env.DATA_DIR, 'jwt-secret');
+const keysSecret = secretFromEnvOrDataDir(env.KEYS_SECRET, env.DATA_DIR, 'keys-secret');
+
+const app = await buildApp({
+  env: { ...env, WEB_DIST_DIR: webDist },
+  database,
+  jwtSecret,
+  keysSecret,
+  redis,
+});
+await ensureFirstAdmin(database.db, env, (text) => process.stdout.write(text));
+
+// SIGTERM/SIGINT: stop accepting, finish in-flight requests, then close the database.
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  redis?.disconnect();
+});
+
+await app.listen({ host: env.HOST, port: env.PORT });

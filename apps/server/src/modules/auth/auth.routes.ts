@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  okResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+} from '@keymarket/contracts/auth';
+import { clientInfoOf } from '../../lib/client-info';
+import type { AuthService } from './auth.service';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  countryHeader?: string;
+}> = async (app, { auth, countryHeader }) => {
+  app.post(
+    '/auth/register',
+    {
+      config: { access: 'public' },
+      schema: { body: registerRequestSchema, response: { 201: registerResponseSchema } },
+    },
+    async (request, reply) => {
+      const { user, tokens } = await auth.register(
+        request.body,
+        clientInfoOf(request, countryHeader),
+      );
+      if (tokens) setSessionCookies(request, reply, tokens);
+      return reply.status(201).send({ user, pendingApproval: !tokens });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const { user, tokens } = await auth.login(request.body, clientInfoOf(request, countryHeader));
+      setSessionCookies(request, reply, tokens);
+      return { user };
+    },
+  );
+
+  app.get(
+    '/auth/refresh',
+    { config: { access: 'public' }, schema: { response: { 200: okResponseSchema } } },
+    async (request, reply) => {
+      try {
+        setSessionCookies(request, reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
+      } catch (error) {
+        clearSessionCookies(request, reply);
+        throw error;
+      }
+      return { ok: true as const };
+    },
+  );
+
+  // Public so a caller whose access token has expired can still end its session.
+  app.get(
+    '/auth/logout',
+    { config: { access: 'public' }, schema: { response: { 200: okResponseSchema } } },
+    async (request, reply) => {
+      await auth.logout(request.auth?.sessionId, request.cookies[REFRESH_COOKIE]);
+      clearSessionCookies(request, reply);
+      return { ok: true as const };
+    },
+  );
+};

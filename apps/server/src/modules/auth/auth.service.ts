@@ -1,0 +1,216 @@
+import type { z } from 'zod';
+import type { loginRequestSchema, registerRequestSchema } from '@keymarket/contracts/auth';
+import { messages } from '@keymarket/contracts/messages';
+import type { User } from '@keymarket/contracts/users';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { isUniqueViolation, pgConstraint } from '../../lib/pg-errors';
+import type { RateLimits } from '../../lib/rate-limiter';
+import { readSystemSettings } from '../../lib/settings';
+import { hashToken, newRefreshToken, type AccessTokens } from '../../lib/tokens';
+import { assertCountryAllowed } from '../banned-countries/banned-countries.service';
+import { claimInvitation, markInvitationUsedBy } from '../invitations/invitations.repository';
+import { userView } from '../users/user-view';
+import {
+  findUserById,
+  findUserByIdentifier,
+  insertUser,
+  updateUser,
+} from '../users/users.repository';
+import type { IssuedTokens } from './cookies';
+import { assertCanSignIn } from './session-gate';
+import {
+  claimRefreshToken,
+  findLiveSession,
+  findRefreshTokenSession,
+  insertRefreshToken,
+  insertSession,
+  revokeSession,
+  touchSession,
+} from './sessions.repository';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+  country: string | null;
+}
+
+export interface AuthConfig {
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+}
+
+type RegisterInput = z.output<typeof registerRequestSchema>;
+type LoginInput = z.output<typeof loginRequestSchema>;
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: AccessTokens,
+    private readonly rateLimits: RateLimits,
+    private readonly config: AuthConfig,
+  ) {}
+
+  async register(
+    input: RegisterInput,
+    client: ClientInfo,
+  ): Promise<{ user: User; tokens?: IssuedTokens }> {
+    await this.rateLimits.consume('register', client.ip);
+    await assertCountryAllowed(this.db, client.country);
+    const settings = await readSystemSettings(this.db);
+    if (!settings.registrationOpen) {
+      throw new AppError('forbidden', messages.registrationClosed);
+    }
+    // Hash before the transaction: argon2 is deliberately slow and must not hold locks.
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        // Consuming the code first and conditionally makes it single-use under any race.
+        const invitation = await claimInvitation(tx, input.inviteCode);
+        if (!invitation) throw new AppError('conflict', messages.inviteCodeInvalid);
+        const inviter = await findUserById(tx, invitation.createdById);
+        if (!inviter || inviter.status !== 'active') {
+          throw new AppError('conflict', messages.inviteCodeRevoked);
+        }
+        const user = await insertUser(tx, {
+          username: input.username,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          passwordHash,
+          role: invitation.role,
+          status: settings.signupApproval ? 'inactive' : 'active',
+          invitedById: inviter.id,
+          signupCountry: client.country,
+          lastLoginCountry: client.country,
+        });
+        await markInvitationUsedBy(tx, invitation.id, user.id);
+        const tokens = settings.signupApproval
+          ? undefined
+          : await this.startSession(tx, user, client);
+        return { user: await userView(tx, user), tokens };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateAccountError(error);
+      throw error;
+    }
+  }
+
+  async login(
+    input: LoginInput,
+    client: ClientInfo,
+  ): Promise<{ user: User; tokens: IssuedTokens }> {
+    const pairKey = `${client.ip}|${input.identifier.toLowerCase()}`;
+    await this.rateLimits.consume('login', pairKey);
+    await this.rateLimits.consume('login-address', client.ip);
+    // Before the credentials: a blocked country learns nothing about the account.
+    await assertCountryAllowed(this.db, client.country);
+    const user = await findUserByIdentifier(this.db, input.identifier);
+    if (!user) {
+      await burnPasswordCheck(input.password);
+      throw new AppError('invalid_credentials', messages.loginFailed);
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      throw new AppError('invalid_credentials', messages.loginFailed);
+    }
+    // Status is told only to someone who knows the password.
+    assertCanSignIn(user.status, user.banReason);
+    await this.rateLimits.reset('login', pairKey);
+    return this.db.transaction(async (tx) => {
+      await updateUser(tx, user.id, {
+        lastLoginAt: new Date(),
+        lastLoginCountry: client.country ?? user.lastLoginCountry,
+      });
+      const tokens = await this.startSession(tx, user, client);
+      const fresh = (await findUserById(tx, user.id))!;
+      return { user: await userView(tx, fresh), tokens };
+    });
+  }
+
+  /**
+   * Exchanges a refresh token for a new pair. A token presented twice means it was copied: the
+   * whole session (every token rotated from the same sign-in) is revoked.
+   */
+  async refresh(refreshToken: string | undefined): Promise<IssuedTokens> {
+    if (!refreshToken) throw sessionEnded();
+    const tokenHash = hashToken(refreshToken);
+    const outcome = await this.db.transaction(async (tx) => {
+      const sessionId = await claimRefreshToken(tx, tokenHash);
+      if (!sessionId) {
+        const reusedSession = await findRefreshTokenSession(tx, tokenHash);
+        if (reusedSession) await revokeSession(tx, reusedSession, 'refresh token reused');
+        return undefined;
+      }
+      const session = await findLiveSession(tx, sessionId);
+      if (!session) return undefined;
+      const user = await findUserById(tx, session.userId);
+      if (!user) return undefined;
+      assertCanSignIn(user.status, user.banReason);
+      await touchSession(tx, sessionId);
+      return this.issueTokens(tx, sessionId, user);
+    });
+    if (!outcome) throw sessionEnded();
+    return outcome;
+  }
+
+  async logout(sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
+    const fromRefresh = refreshToken
+      ? await findRefreshTokenSession(this.db, hashToken(refreshToken))
+      : undefined;
+    for (const id of new Set([sessionId, fromRefresh])) {
+      if (id) await revokeSession(this.db, id, 'logout');
+    }
+  }
+
+  private async startSession(
+    tx: Executor,
+    user: { id: string; role: User['role'] },
+    client: ClientInfo,
+  ) {
+    const sessionId = await insertSession(tx, {
+      userId: user.id,
+      userAgent: client.userAgent,
+      ip: client.ip,
+    });
+    return this.issueTokens(tx, sessionId, user);
+  }
+
+  private async issueTokens(
+    tx: Executor,
+    sessionId: string,
+    user: { id: string; role: User['role'] },
+  ): Promise<IssuedTokens> {
+    const refreshToken = newRefreshToken();
+    const refreshTtlSeconds = this.config.refreshTtlDays * 86_400;
+    await insertRefreshToken(tx, {
+      sessionId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(Date.now() + refreshTtlSeconds * 1000),
+    });
+    const accessToken = await this.tokens.sign({ userId: user.id, sessionId, role: user.role });
+    return {
+      accessToken,
+      accessTtlSeconds: this.config.accessTtlSeconds,
+      refreshToken,
+      refreshTtlSeconds,
+    };
+  }
+}
+
+function sessionEnded() {
+  return new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+}
+
+function duplicateAccountError(error: unknown) {
+  const constraint = pgConstraint(error) ?? '';
+  if (constraint.includes('email')) {
+    return new AppError('conflict', messages.emailTaken, [
+      { path: 'body.email', message: messages.emailTaken },
+    ]);
+  }
+  return new AppError('conflict', messages.usernameTaken, [
+    { path: 'body.username', message: messages.usernameTaken },
+  ]);
+}

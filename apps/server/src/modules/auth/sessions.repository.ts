@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { refreshTokens, sessions } from '../../db/schema/index';
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: string; userAgent: string | null; ip: string | null },
+) {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  values: { sessionId: string; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(refreshTokens).values(values);
+}
+
+/**
+ * Marks an unexpired, never-used token as used and returns its session. Conditional on
+ * `rotated_at IS NULL`, so of two requests presenting the same token exactly one wins.
+ */
+export async function claimRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.rotatedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ sessionId: refreshTokens.sessionId });
+  return row?.sessionId;
+}
+
+export async function findRefreshTokenSession(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row?.sessionId;
+}
+
+export async function findLiveSession(db: Executor, sessionId: string) {
+  const [row] = await db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Executor, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Executor, sessionId: string, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, or every one but `exceptSessionId`. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+  exceptSessionId?: string,
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}

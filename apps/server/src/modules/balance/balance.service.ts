@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
+import type { z } from 'zod';
+import type { balanceChangeSchema } from '@keymarket/contracts/balance';
+import { formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/access';
+import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
+import { findUserById } from '../users/users.repository';
+import { retryOnConflict } from '../../lib/transactions';
+
+type BalanceChange = z.output<typeof balanceChangeSchema>;
+
+/**
+ * Admins deposit and withdraw (the only ways money enters or leaves the platform); a manager or
+ * reseller can only transfer out of its own balance to one of its direct invitees.
+ */
+export class BalanceService {
+  constructor(private readonly db: Database) {}
+
+  async add(caller: AuthContext, targetId: string, input: BalanceChange) {
+    const target = await this.reachableTarget(caller, targetId);
+    const amountCents = toCents(input.amount);
+    const after = await retryOnConflict(() =>
+      this.db.transaction(async (tx) => {
+        if (caller.role === 'admin') {
+          const balance = await creditBucket(tx, target.id, 'balance', amountCents, {
+            kind: 'deposit',
+            actorId: caller.userId,
+            note: input.note,
+          });
+          await writeAudit(tx, {
+            actorId: caller.userId,
+            action: 'balance.deposit',
+            targetType: 'user',
+            targetId: target.id,
+            before: { balanceCents: balance - amountCents },
+            after: { balanceCents: balance },
+          });
+          return balance;
+        }
+        // Invitee's row before our own: purchases lock buyer then upline, and so must we.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
+        const own = await debitBucket(tx, caller.userId, 'balance', amountCents, {
+          kind: 'transfer',
+          actorId: caller.userId,
+          counterpartyId: target.id,
+          note: input.note,
+        });
+        if (own === undefined) {
+          throw new AppError(
+            'insufficient_balance',
+            `Your balance is too low to transfer ${formatAmount(input.amount)}`,
+          );
+        }
+        const balance = await creditBucket(tx, target.id, 'balance', amountCents, {
+          kind: 'transfer',
+          actorId: caller.userId,
+          counterpartyId: caller.userId,
+          note: input.note,
+        });
+        await writeAudit(tx, {
+          actorId: caller.userId,
+          action: 'balance.transfer',
+          targetType: 'user',
+          targetId: target.id,
+          before: { balanceCents: balance - amountCents },
+          after: { balanceCents: balance, fromUserBalanceCents: own },
+        });
+        return balance;
+      }),
+    );
+    return { user: { id: target.id, username: target.username }, balance: fromCents(after) };
+  }
+
+  async remove(caller: AuthContext, targetId: string, input: BalanceChange) {
+    if (caller.role !== 'admin')
+      throw new AppError('forbidden', 'Only an administrator can remove balance');
+    const target = await this.reachableTarget(caller, targetId);
+    const amountCents = toCents(input.amount);
+    const after = await retryOnConflict(() =>
+      this.db.transaction(async (tx) => {
+        const balance = await debitBucket(tx, target.id, 'balance', amountCents, {
+          kind: 'withdrawal',
+          actorId: caller.userId,
+          note: input.note,
+        });
+        if (balance === undefined) {
+          throw new AppError(
+            'insufficient_balance',
+            `${target.username} has less than ${formatAmount(input.amount)}`,
+          );
+        }
+        await writeAudit(tx, {
+          actorId: caller.userId,
+          action: 'balance.withdrawal',
+          targetType: 'user',
+          targetId: target.id,
+          before: { balanceCents: balance + amountCents },
+          after: { balanceCents: balance },
+        });
+        return balance;
+      }),
+    );
+    return { user: { id: target.id, username: target.username }, balance: fromCents(after) };
+  }
+
+  /** Admins reach every user; others only their direct invitees (404 otherwise: no probing). */
+  private async reachableTarget(caller: AuthContext, targetId: string) {
+    const target = await findUserById(this.db, targetId);
+    if (!target) throw new AppError('not_found', 'User not found');
+    if (caller.role !== 'admin' && target.invitedById !== caller.userId) {
+      throw new AppError('not_found', 'User not found');
+    }
+    if (target.id === caller.userId)
+      throw new AppError('bad_request', 'You cannot change your own balance');
+    return target;
+  }
+}

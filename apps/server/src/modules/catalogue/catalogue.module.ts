@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import type { KeyVault } from '../../lib/key-vault';
+import { registerUploads } from '../../lib/uploads';
+import { categoriesRoutes } from '../categories/categories.routes';
+import { CategoriesService } from '../categories/categories.service';
+import { filesRoutes } from '../files/files.routes';
+import { managerPackagesRoutes } from '../manager-packages/manager-packages.routes';
+import { ManagerPackagesService } from '../manager-packages/manager-packages.service';
+import { packagesRoutes } from '../packages/packages.routes';
+import { PackagesService } from '../packages/packages.service';
+import { priceControlRoutes } from '../products/price-control.routes';
+import { PriceControlService } from '../products/price-control.service';
+import { productKeysRoutes } from '../products/product-keys.routes';
+import { ProductKeysService } from '../products/product-keys.service';
+import { productsRoutes } from '../products/products.routes';
+import { ProductsService } from '../products/products.service';
+
+/**
+ * Categories, subcategories, products, key inventory, packages, manager packages, Price Control
+ * and the uploaded files they show: every route of the catalogue, registered under /api.
+ */
+export const catalogueModule: FastifyPluginAsyncZod<{ db: Database; vault: KeyVault }> = async (
+  app,
+  { db, vault },
+) => {
+  // Multipart is parsed in this plugin only; every other JSON route of the app is unaffected.
+  await registerUploads(app);
+
+  const products = new ProductsService(db);
+  await app.register(filesRoutes, { db });
+  await app.register(categoriesRoutes, { categories: new CategoriesService(db) });
+  await app.register(productsRoutes, { products });
+  await app.register(productKeysRoutes, { keys: new ProductKeysService(db, vault) });
+  await app.register(priceControlRoutes, {
+    priceControl: new PriceControlService(db, products),
+  });
+  await app.register(packagesRoutes, { packages: new PackagesService(db) });
+  await app.register(managerPackagesRoutes, { managerPackages: new ManagerPackagesService(db) });
+};

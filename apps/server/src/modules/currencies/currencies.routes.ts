@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okResponseSchema } from '@keymarket/contracts/auth';
+import {
+  createCurrencySchema,
+  currencyListSchema,
+  currencyParamsSchema,
+  currencySchema,
+} from '@keymarket/contracts/settings';
+import { authOf } from '../../plugins/access';
+import type { CurrenciesService } from './currencies.service';
+
+export const currenciesRoutes: FastifyPluginAsyncZod<{ currencies: CurrenciesService }> = async (
+  app,
+  { currencies },
+) => {
+  app.get(
+    '/currencies',
+    { config: { access: 'authenticated' }, schema: { response: { 200: currencyListSchema } } },
+    () => currencies.list(),
+  );
+
+  app.post(
+    '/currencies/create',
+    {
+      config: { access: ['admin'] },
+      schema: { body: createCurrencySchema, response: { 201: currencySchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await currencies.create(authOf(request), request.body)),
+  );
+
+  app.delete(
+    '/currencies/:id',
+    {
+      config: { access: ['admin'] },
+      schema: { params: currencyParamsSchema, response: { 200: okResponseSchema } },
+    },
+    (request) => currencies.remove(authOf(request), request.params.id),
+  );
+};

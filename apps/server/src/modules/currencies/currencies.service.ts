@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import {
+  BASE_CURRENCY,
+  type createCurrencySchema,
+  type Currency,
+} from '@keymarket/contracts/settings';
+import type { Database } from '../../db/client';
+import { conflict, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { AuthContext } from '../../plugins/access';
+import { writeAudit } from '../ledger/ledger.repository';
+import {
+  deleteCurrency,
+  ensureCurrency,
+  findCurrency,
+  insertCurrency,
+  listCurrencies,
+  type CurrencyRow,
+} from './currencies.repository';
+
+export class CurrenciesService {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * USD with rate 1 is the fallback every client relies on. Schema migrations are generated, so
+   * the row is ensured at start rather than seeded there; it can never be deleted afterwards.
+   */
+  async ensureBaseCurrency() {
+    await ensureCurrency(this.db, {
+      code: BASE_CURRENCY.code,
+      symbol: BASE_CURRENCY.symbol,
+      rateToUsd: BASE_CURRENCY.rateToUSD,
+    });
+  }
+
+  async list(): Promise<{ currencies: Currency[] }> {
+    return { currencies: (await listCurrencies(this.db)).map(currencyView) };
+  }
+
+  async create(caller: AuthContext, input: z.output<typeof createCurrencySchema>) {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const row = await insertCurrency(tx, {
+          code: input.code,
+          symbol: input.symbol,
+          rateToUsd: input.rateToUSD,
+        });
+        await writeAudit(tx, {
+          actorId: caller.userId,
+          action: 'currency.create',
+          targetType: 'currency',
+          targetId: row.id,
+          after: currencyView(row),
+        });
+        return currencyView(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`The currency ${input.code} already exists`);
+      throw error;
+    }
+  }
+
+  async remove(caller: AuthContext, id: string) {
+    const row = await findCurrency(this.db, id);
+    if (!row) throw notFound('Currency');
+    if (row.code === BASE_CURRENCY.code) {
+      throw conflict('USD is the base currency and cannot be deleted');
+    }
+    await this.db.transaction(async (tx) => {
+      await deleteCurrency(tx, id);
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'currency.delete',
+        targetType: 'currency',
+        targetId: id,
+        before: currencyView(row),
+      });
+    });
+    return { ok: true as const };
+  }
+}
+
+const currencyView = (row: CurrencyRow): Currency => ({
+  id: row.id,
+  code: row.code,
+  symbol: row.symbol,
+  rateToUSD: Number(row.rateToUsd),
+});

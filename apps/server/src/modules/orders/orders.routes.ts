@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createOrderSchema,
+  IDEMPOTENCY_KEY_MAX,
+  orderListSchema,
+  orderSchema,
+  ordersQuerySchema,
+  respondOrderSchema,
+} from '@keymarket/contracts/orders';
+import { authOf } from '../../plugins/access';
+import type { OrdersService } from './orders.service';
+
+const idParams = z.object({ id: z.uuid('Order not found') });
+const orderHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key cannot exceed ${IDEMPOTENCY_KEY_MAX} characters`)
+    .optional(),
+});
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
+  app,
+  { orders },
+) => {
+  app.post(
+    '/orders',
+    {
+      config: { access: ['manager', 'reseller'] },
+      schema: { headers: orderHeaders, body: createOrderSchema, response: { 201: orderSchema } },
+    },
+    async (request, reply) => {
+      const placed = await orders.place(
+        authOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (placed.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(placed.body);
+    },
+  );
+
+  app.get(
+    '/orders/all',
+    {
+      config: { access: 'authenticated' },
+      schema: { querystring: ordersQuerySchema, response: { 200: orderListSchema } },
+    },
+    (request) => orders.list(authOf(request), request.query),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { params: idParams, response: { 200: orderSchema } },
+    },
+    (request) => orders.get(authOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/orders/:id/respond',
+    {
+      config: { access: 'authenticated' },
+      schema: { params: idParams, body: respondOrderSchema, response: { 200: orderSchema } },
+    },
+    (request) => orders.respond(authOf(request), request.params.id, request.body),
+  );
+};

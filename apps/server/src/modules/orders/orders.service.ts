@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { formatAmount, fromCents } from '@keymarket/contracts/money';
+import {
+  keyLines,
+  type createOrderSchema,
+  type Order,
+  type ordersQuerySchema,
+  type respondOrderSchema,
+} from '@keymarket/contracts/orders';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { KeyVault } from '../../lib/key-vault';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { AuthContext } from '../../plugins/access';
+import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
+import { loadPricingChain, quoteProducts } from '../pricing/pricing.service';
+import { isInDownline } from '../users/downline';
+import {
+  findIdempotentResponse,
+  requestHash,
+  reserveIdempotencyKey,
+  storeIdempotentResponse,
+} from './idempotency';
+import { orderViews } from './order-view';
+import {
+  claimKeys,
+  findLiveProduct,
+  findOrder,
+  insertOrder,
+  leavePending,
+  listOrders,
+  orderStats,
+  orderWithRefs,
+  returnStock,
+  scopeFor,
+  takeStock,
+} from './orders.repository';
+import { creditProfitChain } from './profit';
+import { retryOnConflict } from '../../lib/transactions';
+
+type CreateOrderInput = z.output<typeof createOrderSchema>;
+type RespondInput = z.output<typeof respondOrderSchema>;
+type OrdersQuery = z.output<typeof ordersQuerySchema>;
+
+export interface PlacedOrder {
+  statusCode: number;
+  body: Order;
+  replayed: boolean;
+}
+
+export class OrdersService {
+  constructor(
+    private readonly db: Database,
+    private readonly vault: KeyVault,
+  ) {}
+
+  /**
+   * Prices, debits and (for instant products) delivers in one transaction: either the buyer has
+   * paid and holds its keys, or nothing happened at all.
+   */
+  async place(
+    caller: AuthContext,
+    input: CreateOrderInput,
+    idempotencyKey?: string,
+  ): Promise<PlacedOrder> {
+    if (caller.role === 'admin')
+      throw new AppError('forbidden', 'Administrators cannot place orders');
+    const hash = requestHash(input);
+    if (idempotencyKey) {
+      const replay = await this.replay(caller, idempotencyKey, hash);
+      if (replay) return replay;
+    }
+    try {
+      const order = await retryOnConflict(() =>
+        this.db.transaction(async (tx) => {
+          if (idempotencyKey) await reserveIdempotencyKey(tx, caller.userId, idempotencyKey, hash);
+          const orderId = await this.placeInTransaction(tx, caller, input);
+          const [view] = await orderViews(tx, this.vault, caller, [
+            (await orderWithRefs(tx, orderId))!,
+          ]);
+          if (idempotencyKey)
+            // Only the order id is kept: the answer holds decrypted keys, which never rest in clear.
+            await storeIdempotentResponse(tx, caller.userId, idempotencyKey, 201, { orderId });
+          return view!;
+        }),
+      );
+      return { statusCode: 201, body: order, replayed: false };
+    } catch (error) {
+      if (idempotencyKey && isUniqueViolation(error)) {
+        const replay = await this.replay(caller, idempotencyKey, hash);
+        if (replay) return replay;
+        throw new AppError(
+          'conflict',
+          'A request with this Idempotency-Key is still being processed',
+        );
+      }
+      throw error;
+    }
+  }
+
+  private async replay(
+    caller: AuthContext,
+    key: string,
+    hash: string,
+  ): Promise<PlacedOrder | undefined> {
+    const stored = await findIdempotentResponse(this.db, caller.userId, key);
+    if (!stored || stored.statusCode === 0) return undefined;
+    if (stored.requestHash !== hash) {
+      throw new AppError(
+        'conflict',
+        'This Idempotency-Key was already used with a different request',
+      );
+    }
+    const { orderId } = stored.response as { orderId: string };
+    return { statusCode: stored.statusCode, body: await this.get(caller, orderId), replayed: true };
+  }
+
+  private async placeInTransaction(
+    tx: Executor,
+    caller: AuthContext,
+    input: CreateOrderInput,
+  ): Promise<string> {
+    const product = await findLiveProduct(tx, input.productId);
+    if (!product) throw new AppError('not_found', 'Product not found');
+    const chain = await loadPricingChain(tx, caller.userId);
+    const quote = (await quoteProducts(tx, chain, [product], { onlyThese: true })).get(product.id)!;
+    const unitCents = quote.costsCents[0]!;
+    const totalCents = unitCents * BigInt(input.quantity);
+    const orderId = randomUUID();
+
+    if (!(await takeStock(tx, product.id, input.quantity))) {
+      throw new AppError('out_of_stock', `Only ${product.stock} left in stock`);
+    }
+    if (totalCents > 0n) {
+      const after = await debitBucket(tx, caller.userId, 'balance', totalCents, {
+        kind: 'purchase',
+        actorId: caller.userId,
+        orderId,
+      });
+      if (after === undefined) {
+        throw new AppError(
+          'insufficient_balance',
+          `Insufficient balance: this order costs ${formatAmount(fromCents(totalCents))}`,
+        );
+      }
+    }
+    const instant = product.deliveryType === 'instant';
+    const order = await insertOrder(tx, {
+      id: orderId,
+      buyerId: caller.userId,
+      sellerId: chain.members[1]?.id ?? null,
+      productId: product.id,
+      productName: product.name,
+      categoryId: product.categoryId,
+      quantity: input.quantity,
+      deliveryType: product.deliveryType,
+      unitPriceCents: unitCents,
+      totalCents,
+      status: instant ? 'completed' : 'pending',
+      notes: input.notes || null,
+      priceChain: chain.members.map((m, i) => ({
+        userId: m.id,
+        costCents: quote.costsCents[i]!.toString(),
+      })),
+      deliveredAt: instant ? new Date() : null,
+    });
+    if (instant) {
+      const keys = await claimKeys(tx, product.id, orderId, input.quantity);
+      // The stock counter said yes; the keys must agree, or the whole order is undone.
+      if (keys.length !== input.quantity)
+        throw new AppError('out_of_stock', 'Not enough keys in stock');
+      await creditProfitChain(tx, order, caller.userId);
+    }
+    await writeAudit(tx, {
+      actorId: caller.userId,
+      action: 'order.placed',
+      targetType: 'order',
+      targetId: orderId,
+      after: { productId: product.id, quantity: input.quantity, totalCents, status: order.status },
+    });
+    return orderId;
+  }
+
+  /** Admin completes or rejects a pending order; the buyer may cancel (reject) its own. */
+  async respond(caller: AuthContext, orderId: string, input: RespondInput): Promise<Order> {
+    const existing = await findOrder(this.db, orderId);
+    const isBuyer = existing?.buyerId === caller.userId;
+    if (!existing || (caller.role !== 'admin' && !isBuyer))
+      throw new AppError('not_found', 'Order not found');
+    if (caller.role !== 'admin' && input.status === 'completed') {
+      throw new AppError('forbidden', 'Only an administrator can deliver an order');
+    }
+    if (existing.status !== 'pending') throw alreadyAnswered(existing.status);
+
+    await retryOnConflict(() =>
+      this.db.transaction(async (tx) => {
+        if (input.status === 'completed') {
+          const lines = keyLines(input.keys);
+          if (lines.length !== existing.quantity) {
+            const text = `Enter exactly ${existing.quantity} line${existing.quantity > 1 ? 's' : ''}, one per unit (you entered ${lines.length})`;
+            throw new AppError('validation', text, [{ path: 'body.keys', message: text }]);
+          }
+          const order = await leavePending(tx, orderId, {
+            status: 'completed',
+            deliveredKeys: this.vault.encrypt(lines.join('\n')),
+            deliveredAt: new Date(),
+            respondedAt: new Date(),
+            respondedById: caller.userId,
+          });
+          if (!order) throw alreadyAnswered();
+          await creditProfitChain(tx, order, caller.userId);
+          await writeAudit(tx, {
+            actorId: caller.userId,
+            action: 'order.completed',
+            targetType: 'order',
+            targetId: orderId,
+            before: { status: 'pending' },
+            after: { status: 'completed' },
+          });
+          return;
+        }
+        const order = await leavePending(tx, orderId, {
+          status: 'rejected',
+          rejectionReason: input.reason,
+          respondedAt: new Date(),
+          respondedById: caller.userId,
+        });
+        if (!order) throw alreadyAnswered();
+        // Product row before the buyer's, the order placement takes them in: no deadlock.
+        await returnStock(tx, order.productId, order.quantity);
+        if (order.totalCents > 0n) {
+          await creditBucket(tx, order.buyerId, 'balance', order.totalCents, {
+            kind: 'refund',
+            actorId: caller.userId,
+            orderId,
+            note: input.reason,
+          });
+        }
+        await writeAudit(tx, {
+          actorId: caller.userId,
+          action: isBuyer && caller.role !== 'admin' ? 'order.cancelled' : 'order.rejected',
+          targetType: 'order',
+          targetId: orderId,
+          before: { status: 'pending' },
+          after: { status: 'rejected', reason: input.reason, refundCents: order.totalCents },
+        });
+      }),
+    );
+    return this.get(caller, orderId);
+  }
+
+  async get(caller: AuthContext, orderId: string): Promise<Order> {
+    const row = await orderWithRefs(this.db, orderId);
+    if (!row || !(await this.canSee(caller, row.order.buyerId)))
+      throw new AppError('not_found', 'Order not found');
+    const [view] = await orderViews(this.db, this.vault, caller, [row]);
+    return view!;
+  }
+
+  async list(caller: AuthContext, query: OrdersQuery) {
+    const scope = scopeFor(caller.userId, caller.role === 'admin', query.showAll);
+    const [rows, stats] = await Promise.all([
+      listOrders(this.db, {
+        scope,
+        status: query.status,
+        search: query.search,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      }),
+      orderStats(this.db, scope, query.search),
+    ]);
+    const total = query.status ? stats[query.status] : stats.total;
+    return {
+      data: await orderViews(this.db, this.vault, caller, rows),
+      pagination: {
+        page: query.page,
+        limit: query.limit,
+        total,
+        totalPages: Math.ceil(total / query.limit),
+      },
+      stats: {
+        total: stats.total,
+        pending: stats.pending,
+        completed: stats.completed,
+        rejected: stats.rejected,
+        revenue: fromCents(BigInt(stats.revenueCents)),
+      },
+    };
+  }
+
+  /** Admins see every order; others their own and their downline's. */
+  private async canSee(caller: AuthContext, buyerId: string): Promise<boolean> {
+    if (caller.role === 'admin' || buyerId === caller.userId) return true;
+    return isInDownline(this.db, caller.userId, buyerId);
+  }
+}
+
+function alreadyAnswered(status?: string) {
+  return new AppError(
+    'conflict',
+    status ? `This order is already ${status}` : 'This order has already been answered',
+  );
+}

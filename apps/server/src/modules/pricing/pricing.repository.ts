@@ -1,0 +1,105 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '@keymarket/contracts/users';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  managerPackageProducts,
+  managerPackages,
+  packageProducts,
+  sellerPrices,
+} from '../../db/schema/index';
+
+export interface AncestorRow {
+  id: string;
+  role: Role;
+  invitedById: string | null;
+  packageId: string | null;
+  managerPackageId: string | null;
+}
+
+/** The user and its inviters, nearest first (bounded: an invitation tree is never that deep). */
+export async function loadAncestors(db: Executor, userId: string): Promise<AncestorRow[]> {
+  const result = await db.execute(sql`
+    with recursive up as (
+      select id, role, invited_by_id, package_id, manager_package_id, 0 as depth from users where id = ${userId}
+      union all
+      select u.id, u.role, u.invited_by_id, u.package_id, u.manager_package_id, up.depth + 1
+      from users u join up on u.id = up.invited_by_id
+      where up.depth < 64
+    )
+    select id, role, invited_by_id, package_id, manager_package_id from up order by depth`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    id: r.id as string,
+    role: r.role as Role,
+    invitedById: (r.invited_by_id as string | null) ?? null,
+    packageId: (r.package_id as string | null) ?? null,
+    managerPackageId: (r.manager_package_id as string | null) ?? null,
+  }));
+}
+
+const productFilter = (column: AnyPgColumn, productIds?: readonly string[]) =>
+  productIds ? inArray(column, [...productIds]) : undefined;
+
+export async function adminPackagePrices(
+  db: Executor,
+  packageId: string,
+  productIds?: readonly string[],
+) {
+  return db
+    .select({
+      productId: packageProducts.productId,
+      managerPriceCents: packageProducts.managerPriceCents,
+      resellerPriceCents: packageProducts.resellerPriceCents,
+    })
+    .from(packageProducts)
+    .where(
+      and(
+        eq(packageProducts.packageId, packageId),
+        productFilter(packageProducts.productId, productIds),
+      ),
+    );
+}
+
+/** Prices of a manager package, only if `ownerId` owns it (a stale assignment grants nothing). */
+export async function managerPackagePrices(
+  db: Executor,
+  packageId: string,
+  ownerId: string,
+  productIds?: readonly string[],
+) {
+  return db
+    .select({
+      productId: managerPackageProducts.productId,
+      priceCents: managerPackageProducts.resellerPriceCents,
+    })
+    .from(managerPackageProducts)
+    .innerJoin(managerPackages, eq(managerPackages.id, managerPackageProducts.packageId))
+    .where(
+      and(
+        eq(managerPackageProducts.packageId, packageId),
+        eq(managerPackages.ownerId, ownerId),
+        productFilter(managerPackageProducts.productId, productIds),
+      ),
+    );
+}
+
+export async function sellerPricesOf(
+  db: Executor,
+  sellerIds: readonly string[],
+  productIds?: readonly string[],
+) {
+  if (sellerIds.length === 0) return [];
+  return db
+    .select({
+      sellerId: sellerPrices.sellerId,
+      productId: sellerPrices.productId,
+      priceCents: sellerPrices.priceCents,
+    })
+    .from(sellerPrices)
+    .where(
+      and(
+        inArray(sellerPrices.sellerId, [...sellerIds]),
+        productFilter(sellerPrices.productId, productIds),
+      ),
+    );
+}

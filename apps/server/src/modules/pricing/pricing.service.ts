@@ -1,0 +1,108 @@
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import {
+  chainCosts,
+  defaultSellingPrice,
+  isPricedByPlatform,
+  type BasePrices,
+  type ChainMember,
+  type MemberPrices,
+} from './cost';
+import {
+  adminPackagePrices,
+  loadAncestors,
+  managerPackagePrices,
+  sellerPricesOf,
+  type AncestorRow,
+} from './pricing.repository';
+
+export interface PricedProduct extends BasePrices {
+  id: string;
+}
+
+export interface Quote {
+  /** Costs along the chain, buyer first (index-aligned with `PricingChain.members`). */
+  costsCents: bigint[];
+  /** What the buyer charges its own invitees by default (managers and resellers). */
+  sellingPriceCents: bigint;
+}
+
+export interface PricingChain {
+  members: (ChainMember & AncestorRow)[];
+}
+
+/** The buyer and its sellers up to the first member the platform prices. */
+export async function loadPricingChain(db: Executor, userId: string): Promise<PricingChain> {
+  const ancestors = await loadAncestors(db, userId);
+  if (ancestors.length === 0) throw new AppError('not_found', 'User not found');
+  const members: PricingChain['members'] = [];
+  for (let i = 0; i < ancestors.length; i += 1) {
+    const member = ancestors[i]!;
+    members.push({ ...member, userId: member.id });
+    const inviter = ancestors[i + 1];
+    if (isPricedByPlatform(member.role, inviter?.role ?? null)) break;
+  }
+  return { members };
+}
+
+/**
+ * Prices `products` for the chain's buyer: per product, every chain member's cost and the buyer's
+ * default selling price. A handful of queries whatever the number of products, so pricing the
+ * 10,000-product list stays one pass.
+ */
+export async function quoteProducts(
+  db: Executor,
+  chain: PricingChain,
+  products: readonly PricedProduct[],
+  options: { onlyThese?: boolean } = {},
+): Promise<Map<string, Quote>> {
+  const { members } = chain;
+  const ids = options.onlyThese ? products.map((p) => p.id) : undefined;
+  const top = members[members.length - 1]!;
+  const sellers = members.slice(1);
+
+  // Sequential on purpose: inside the order transaction these share one connection.
+  const adminPackage = top.packageId ? await adminPackagePrices(db, top.packageId, ids) : [];
+  const managerPackagesByMember = [];
+  for (const [i, member] of members.slice(0, -1).entries()) {
+    managerPackagesByMember.push(
+      member.managerPackageId
+        ? await managerPackagePrices(db, member.managerPackageId, members[i + 1]!.id, ids)
+        : [],
+    );
+  }
+  const sellerRows = await sellerPricesOf(
+    db,
+    sellers.map((s) => s.id),
+    ids,
+  );
+  const buyerSellerRows = await sellerPricesOf(db, [members[0]!.id], ids);
+
+  const adminPackageByProduct = new Map(adminPackage.map((r) => [r.productId, r]));
+  const managerPackageByMember = managerPackagesByMember.map(
+    (rows) => new Map(rows.map((r) => [r.productId, r.priceCents])),
+  );
+  const sellerPriceByKey = new Map(
+    sellerRows.map((r) => [`${r.sellerId}:${r.productId}`, r.priceCents]),
+  );
+  const buyerSellerPrice = new Map(buyerSellerRows.map((r) => [r.productId, r.priceCents]));
+
+  const quotes = new Map<string, Quote>();
+  for (const product of products) {
+    const prices: MemberPrices[] = members.map((member, i) => ({
+      adminPackage: i === members.length - 1 ? adminPackageByProduct.get(product.id) : undefined,
+      managerPackageCents: managerPackageByMember[i]?.get(product.id),
+      sellerPriceCents: i > 0 ? sellerPriceByKey.get(`${member.id}:${product.id}`) : undefined,
+    }));
+    const costsCents = chainCosts(members, product, prices);
+    quotes.set(product.id, {
+      costsCents,
+      sellingPriceCents: defaultSellingPrice(
+        costsCents[0]!,
+        buyerSellerPrice.get(product.id),
+        product,
+      ),
+    });
+  }
+  return quotes;
+}

@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import {
+  KEY_MAX_LENGTH,
+  KEYS_IMPORT_MAX_LINES,
+  type importKeysResponseSchema,
+  type productKeySchema,
+} from '@keymarket/contracts/catalogue';
+import { messages } from '@keymarket/contracts/messages';
+import { keyLines } from '@keymarket/contracts/orders';
+import { pageOf, type PageQuery } from '@keymarket/contracts/pagination';
+import type { Database } from '../../db/client';
+import { AppError, validationError } from '../../lib/app-error';
+import { maskKey, type KeyVault } from '../../lib/key-vault';
+import type { AuthContext } from '../../plugins/access';
+import { requireAdmin } from '../catalogue/catalogue-access';
+import { writeAudit } from '../ledger/ledger.repository';
+import { productNotFound } from './product-rules';
+import { findProductWithRefs, lockProduct } from './products.repository';
+import { addStock, insertNewKeys, listKeys, type NewProductKey } from './product-keys.repository';
+
+type ImportResult = z.infer<typeof importKeysResponseSchema>;
+type ProductKeyView = z.infer<typeof productKeySchema>;
+
+/**
+ * The last characters shown in listings: 4, but never more than half the key, so a short key is
+ * not given away whole by its own hint.
+ */
+export function keyHint(key: string): string {
+  const visible = Math.min(4, Math.floor(key.length / 2));
+  return visible > 0 ? key.slice(-visible) : '';
+}
+
+export class ProductKeysService {
+  constructor(
+    private readonly db: Database,
+    private readonly vault: KeyVault,
+  ) {}
+
+  /**
+   * Adds one key per line (trimmed, blank lines skipped), skipping keys already in the paste or
+   * anywhere in the inventory, and raises the stock by the number added in the same transaction.
+   */
+  async importKeys(caller: AuthContext, productId: string, text: string): Promise<ImportResult> {
+    requireAdmin(caller);
+    const lines = keyLines(text);
+    if (lines.length === 0) throw validationError('body.keys', messages.keysRequired);
+    if (lines.length > KEYS_IMPORT_MAX_LINES) {
+      throw validationError(
+        'body.keys',
+        `Import at most ${KEYS_IMPORT_MAX_LINES} keys at a time (you entered ${lines.length})`,
+      );
+    }
+    const tooLong = lines.findIndex((line) => line.length > KEY_MAX_LENGTH);
+    if (tooLong >= 0) {
+      throw validationError(
+        'body.keys',
+        `Line ${tooLong + 1} is longer than ${KEY_MAX_LENGTH} characters`,
+      );
+    }
+
+    // Duplicates inside the paste are dropped before the database sees them.
+    const unique = new Map<string, string>();
+    for (const key of lines) unique.set(this.vault.fingerprint(key), key);
+
+    return this.db.transaction(async (tx) => {
+      // Locks the product: concurrent imports and sales of it queue on this row.
+      const product = await lockProduct(tx, productId);
+      if (!product) throw productNotFound();
+      if (product.deliveryType !== 'instant') {
+        throw new AppError('conflict', 'Keys can be added to instant products only');
+      }
+      const rows: NewProductKey[] = [...unique].map(([hmac, key]) => ({
+        productId,
+        hmac,
+        ciphertext: this.vault.encrypt(key),
+        hint: keyHint(key),
+      }));
+      const added = await insertNewKeys(tx, rows);
+      const stock = added > 0 ? await addStock(tx, productId, added) : product.stock;
+      const result = { added, duplicates: lines.length - added, stock };
+      // Counts only: a key never reaches the audit log.
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'product.keys_imported',
+        targetType: 'product',
+        targetId: productId,
+        before: { stock: product.stock },
+        after: result,
+      });
+      return result;
+    });
+  }
+
+  /** Masked listing: the hint stored at import, never a decrypted key. */
+  async listKeys(caller: AuthContext, productId: string, query: PageQuery) {
+    requireAdmin(caller);
+    if (!(await findProductWithRefs(this.db, productId))) throw productNotFound();
+    const { rows, total } = await listKeys(
+      this.db,
+      productId,
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
+    const data: ProductKeyView[] = rows.map((row) => ({
+      id: row.id,
+      masked: maskKey(row.hint),
+      sold: row.orderId !== null,
+      orderId: row.orderId,
+      soldAt: row.soldAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+    return pageOf(data, query, total);
+  }
+}

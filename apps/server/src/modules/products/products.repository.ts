@@ -1,0 +1,158 @@
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { categories, orders, productKeys, products, subcategories } from '../../db/schema/index';
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+
+export interface ProductFilter {
+  categoryId?: string;
+  subcategoryId?: string;
+  search?: string;
+  deleted: 'exclude' | 'include' | 'only';
+}
+
+const sub = alias(subcategories, 'sub');
+
+/** A product with the names of its category and subcategory, as every listing shows it. */
+const withRefs = {
+  // The columns a view needs, no more: the 10,000-row list pays for every one it maps.
+  product: {
+    id: products.id,
+    name: products.name,
+    description: products.description,
+    imageFileId: products.imageFileId,
+    deliveryType: products.deliveryType,
+    isNew: products.isNew,
+    initialPriceCents: products.initialPriceCents,
+    managerPriceCents: products.managerPriceCents,
+    resellerPriceCents: products.resellerPriceCents,
+    stock: products.stock,
+    deletedAt: products.deletedAt,
+    createdAt: products.createdAt,
+  },
+  category: {
+    id: categories.id,
+    nameEn: categories.nameEn,
+    nameFr: categories.nameFr,
+    nameAr: categories.nameAr,
+  },
+  subcategory: { id: sub.id, nameEn: sub.nameEn, nameFr: sub.nameFr, nameAr: sub.nameAr },
+};
+
+export type ProductWithRefs = NonNullable<Awaited<ReturnType<typeof findProductWithRefs>>>;
+
+/** `%` and `_` typed by the user are letters to find, not wildcards. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(filter: ProductFilter): SQL | undefined {
+  return and(
+    filter.deleted === 'exclude' ? isNull(products.deletedAt) : undefined,
+    filter.deleted === 'only' ? isNotNull(products.deletedAt) : undefined,
+    filter.categoryId ? eq(products.categoryId, filter.categoryId) : undefined,
+    filter.subcategoryId ? eq(products.subcategoryId, filter.subcategoryId) : undefined,
+    filter.search ? ilike(products.name, `%${escapeLike(filter.search)}%`) : undefined,
+  );
+}
+
+/** One page of products with their category names: two queries whatever the page size. */
+export async function listProducts(
+  db: Executor,
+  filter: ProductFilter,
+  limit: number,
+  offset: number,
+) {
+  const where = whereOf(filter);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(withRefs)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(sub, eq(sub.id, products.subcategoryId))
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findProductWithRefs(db: Executor, id: string) {
+  const [row] = await db
+    .select(withRefs)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(sub, eq(sub.id, products.subcategoryId))
+    .where(eq(products.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The product row, locked until the transaction ends: stock, prices and delivery type change
+ * under this lock, and order placement's stock update waits on the same row.
+ */
+export async function lockProduct(db: Executor, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The live products among `ids`. `forUpdate` (administrators changing the platform's prices)
+ * locks them so concurrent changes apply one after the other; sellers only read them, so their
+ * price changes never hold up order placement on the same rows.
+ */
+export async function findLiveProducts(
+  db: Executor,
+  ids: readonly string[],
+  { forUpdate }: { forUpdate: boolean },
+) {
+  const query = db
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), isNull(products.deletedAt)))
+    .orderBy(products.id); // one lock order for everyone: no deadlock between two bulk updates
+  return forUpdate ? query.for('update') : query;
+}
+
+export async function insertProduct(db: Executor, values: NewProduct) {
+  const [row] = await db.insert(products).values(values).returning();
+  return row!;
+}
+
+export async function updateProduct(db: Executor, id: string, values: Partial<NewProduct>) {
+  const [row] = await db
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}
+
+export async function setDeletedAt(db: Executor, id: string, deleted: boolean) {
+  await db
+    .update(products)
+    .set({ deletedAt: deleted ? sql`now()` : null, updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+}
+
+export async function unsoldKeyCount(db: Executor, productId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productKeys)
+    .where(and(eq(productKeys.productId, productId), isNull(productKeys.orderId)));
+  return row?.n ?? 0;
+}
+
+export async function pendingOrderCount(db: Executor, productId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.productId, productId), eq(orders.status, 'pending')));
+  return row?.n ?? 0;
+}

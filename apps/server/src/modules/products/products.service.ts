@@ -1,0 +1,269 @@
+import type { z } from 'zod';
+import type {
+  Product,
+  productFieldsSchema,
+  ProductListQuery,
+  productPatchSchema,
+  subcategoryProductsQuerySchema,
+} from '@keymarket/contracts/catalogue';
+import { toCents } from '@keymarket/contracts/money';
+import { pageOf } from '@keymarket/contracts/pagination';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Upload } from '../../lib/uploads';
+import type { AuthContext } from '../../plugins/access';
+import { requireAdmin, requireRole } from '../catalogue/catalogue-access';
+import { findSubcategory } from '../categories/categories.repository';
+import { removeFiles, storeFile } from '../files/files.repository';
+import { writeAudit } from '../ledger/ledger.repository';
+import { productViewsFor } from './product-view';
+import { assertCategoryPair, assertPlatformPrices, productNotFound } from './product-rules';
+import {
+  findProductWithRefs,
+  insertProduct,
+  listProducts,
+  lockProduct,
+  pendingOrderCount,
+  setDeletedAt,
+  unsoldKeyCount,
+  updateProduct,
+  type NewProduct,
+  type ProductRow,
+} from './products.repository';
+
+type ProductFields = z.output<typeof productFieldsSchema>;
+type ProductPatch = z.output<typeof productPatchSchema>;
+type SubcategoryProductsQuery = z.output<typeof subcategoryProductsQuerySchema>;
+
+export class ProductsService {
+  constructor(private readonly db: Database) {}
+
+  async list(caller: AuthContext, query: ProductListQuery) {
+    if (query.deleted !== 'exclude') {
+      requireRole(caller, ['admin'], 'Only an administrator can see deleted products');
+    }
+    const { rows, total } = await listProducts(
+      this.db,
+      {
+        categoryId: query.categoryId,
+        subcategoryId: query.subcategoryId,
+        search: query.search || undefined,
+        deleted: query.deleted,
+      },
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
+    return pageOf(await productViewsFor(this.db, caller, rows), query, total);
+  }
+
+  async listBySubcategory(
+    caller: AuthContext,
+    subcategoryId: string,
+    query: SubcategoryProductsQuery,
+  ) {
+    if (!(await findSubcategory(this.db, subcategoryId))) {
+      throw new AppError('not_found', 'Subcategory not found');
+    }
+    return this.list(caller, { ...query, subcategoryId });
+  }
+
+  /** One product as `caller` sees it; soft-deleted ones exist for administrators only. */
+  async get(caller: AuthContext, id: string, db: Executor = this.db): Promise<Product> {
+    const row = await findProductWithRefs(db, id);
+    if (!row || (row.product.deletedAt && caller.role !== 'admin')) throw productNotFound();
+    const [view] = await productViewsFor(db, caller, [row]);
+    return view!;
+  }
+
+  async create(caller: AuthContext, { image, ...fields }: ProductFields & { image?: Upload }) {
+    requireAdmin(caller);
+    const prices = pricesOf(fields);
+    assertPlatformPrices(prices);
+    const id = await this.db.transaction(async (tx) => {
+      await assertCategoryPair(tx, fields.categoryId, fields.subcategoryId);
+      const imageFileId = image
+        ? await storeFile(tx, image, { purpose: 'product', ownerId: caller.userId })
+        : null;
+      const row = await insertProduct(tx, {
+        name: fields.name,
+        description: fields.description,
+        categoryId: fields.categoryId,
+        subcategoryId: fields.subcategoryId,
+        deliveryType: fields.deliveryType,
+        isNew: fields.isNew,
+        ...prices,
+        // An instant product's stock is its unsold keys, and a new product has none.
+        stock: fields.deliveryType === 'instant' ? 0 : fields.stock,
+        imageFileId,
+      });
+      await audit(tx, caller, 'product.created', row.id, undefined, row);
+      return row.id;
+    });
+    return this.get(caller, id);
+  }
+
+  /** PUT: the whole form again (image optional). An instant product's stock is never taken from it. */
+  async replace(
+    caller: AuthContext,
+    id: string,
+    { image, ...fields }: ProductFields & { image?: Upload },
+  ) {
+    const changes = fields.deliveryType === 'request' ? fields : { ...fields, stock: undefined };
+    return this.update(caller, id, changes, image);
+  }
+
+  /** PATCH: any subset of the fields, JSON. */
+  async patch(caller: AuthContext, id: string, changes: ProductPatch) {
+    return this.update(caller, id, changes);
+  }
+
+  private async update(caller: AuthContext, id: string, changes: ProductPatch, image?: Upload) {
+    requireAdmin(caller);
+    await this.db.transaction(async (tx) => {
+      const before = await lockProduct(tx, id);
+      if (!before) throw productNotFound();
+      const values = await this.nextValues(tx, before, changes);
+      if (image)
+        values.imageFileId = await storeFile(tx, image, {
+          purpose: 'product',
+          ownerId: caller.userId,
+        });
+      const after = await updateProduct(tx, id, values);
+      if (image) await removeFiles(tx, [before.imageFileId]);
+      await audit(tx, caller, 'product.updated', id, before, after);
+    });
+    return this.get(caller, id);
+  }
+
+  /** The row after `changes`, checked: prices above cost, category pair, stock rules. */
+  private async nextValues(tx: Executor, before: ProductRow, changes: ProductPatch) {
+    const prices = {
+      initialPriceCents: centsOr(changes.initialPrice, before.initialPriceCents),
+      managerPriceCents: centsOr(changes.managerPrice, before.managerPriceCents),
+      resellerPriceCents: centsOr(changes.resellerPrice, before.resellerPriceCents),
+    };
+    assertPlatformPrices(prices);
+
+    const categoryId = changes.categoryId ?? before.categoryId;
+    // Moving to another category without naming a subcategory leaves the old one behind.
+    const subcategoryId =
+      changes.subcategoryId !== undefined
+        ? changes.subcategoryId
+        : categoryId === before.categoryId
+          ? before.subcategoryId
+          : null;
+    if (categoryId !== before.categoryId || subcategoryId !== before.subcategoryId) {
+      await assertCategoryPair(tx, categoryId, subcategoryId);
+    }
+
+    const deliveryType = changes.deliveryType ?? before.deliveryType;
+    const values: Partial<NewProduct> = {
+      name: changes.name,
+      description: changes.description,
+      isNew: changes.isNew,
+      categoryId,
+      subcategoryId,
+      deliveryType,
+      ...prices,
+      stock: await this.nextStock(tx, before, deliveryType, changes.stock),
+    };
+    return values;
+  }
+
+  /**
+   * Instant: the count of unsold keys, never typed in. Request: what the admin sets. Switching
+   * type is refused while it would strand something: unsold keys, or pending request orders
+   * whose rejection would put stock back into a key-counted product.
+   */
+  private async nextStock(
+    tx: Executor,
+    before: ProductRow,
+    deliveryType: ProductRow['deliveryType'],
+    stock: number | undefined,
+  ): Promise<number> {
+    if (deliveryType === 'instant') {
+      if (stock !== undefined) {
+        throw new AppError(
+          'conflict',
+          'The stock of an instant product is its number of unsold keys: import keys to add stock',
+        );
+      }
+      if (before.deliveryType === 'instant') return before.stock;
+      const pending = await pendingOrderCount(tx, before.id);
+      if (pending > 0) {
+        throw new AppError(
+          'conflict',
+          `This product has ${pending} pending order(s): answer them before making it instant`,
+        );
+      }
+      return unsoldKeyCount(tx, before.id);
+    }
+    if (before.deliveryType === 'instant') {
+      const unsold = await unsoldKeyCount(tx, before.id);
+      if (unsold > 0) {
+        throw new AppError(
+          'conflict',
+          `This product still has ${unsold} unsold key(s): it cannot become a request product`,
+        );
+      }
+    }
+    return stock ?? before.stock;
+  }
+
+  /** Soft delete: hidden from everyone but administrators, restorable. */
+  async softDelete(caller: AuthContext, id: string) {
+    return this.setDeleted(caller, id, true);
+  }
+
+  async restore(caller: AuthContext, id: string) {
+    return this.setDeleted(caller, id, false);
+  }
+
+  private async setDeleted(caller: AuthContext, id: string, deleted: boolean) {
+    requireAdmin(caller);
+    await this.db.transaction(async (tx) => {
+      const before = await lockProduct(tx, id);
+      if (!before) throw productNotFound();
+      // Deleting twice keeps the first date; restoring a live product changes nothing.
+      if (Boolean(before.deletedAt) === deleted) return;
+      await setDeletedAt(tx, id, deleted);
+      await audit(
+        tx,
+        caller,
+        deleted ? 'product.deleted' : 'product.restored',
+        id,
+        undefined,
+        undefined,
+      );
+    });
+    return this.get(caller, id);
+  }
+}
+
+const pricesOf = (
+  fields: Pick<ProductFields, 'initialPrice' | 'managerPrice' | 'resellerPrice'>,
+) => ({
+  initialPriceCents: toCents(fields.initialPrice),
+  managerPriceCents: toCents(fields.managerPrice),
+  resellerPriceCents: toCents(fields.resellerPrice),
+});
+
+const centsOr = (usd: number | undefined, current: bigint) =>
+  usd === undefined ? current : toCents(usd);
+
+const audit = (
+  tx: Executor,
+  caller: AuthContext,
+  action: string,
+  targetId: string,
+  before: unknown,
+  after: unknown,
+) =>
+  writeAudit(tx, {
+    actorId: caller.userId,
+    action,
+    targetType: 'product',
+    targetId,
+    before,
+    after,
+  });

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { SystemSettingsView, updateSystemSettingsSchema } from '@keymarket/contracts/settings';
+import type { Database } from '../../db/client';
+import {
+  readSystemSettings,
+  SETTING_KEYS,
+  writeSetting,
+  type SystemSettings,
+} from '../../lib/settings';
+import type { AuthContext } from '../../plugins/access';
+import { writeAudit } from '../ledger/ledger.repository';
+import type { MaintenanceFlag } from './maintenance';
+
+export class SystemSettingsService {
+  constructor(
+    private readonly db: Database,
+    private readonly maintenance: MaintenanceFlag,
+  ) {}
+
+  /** Public: the web app needs the site name and maintenance state before anyone signs in. */
+  async get(caller: AuthContext | null): Promise<SystemSettingsView> {
+    return settingsView(await readSystemSettings(this.db), caller?.role === 'admin');
+  }
+
+  /** Merges the given settings into the stored ones; the row is locked for the read-modify-write. */
+  async update(
+    caller: AuthContext,
+    input: z.output<typeof updateSystemSettingsSchema>,
+  ): Promise<SystemSettingsView> {
+    const saved = await this.db.transaction(async (tx) => {
+      const before = await readSystemSettings(tx, { forUpdate: true });
+      const after: SystemSettings = { ...before, ...input };
+      await writeSetting(tx, SETTING_KEYS.system, after);
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'settings.system.update',
+        targetType: 'settings',
+        before,
+        after,
+      });
+      return after;
+    });
+    this.maintenance.remember(saved.maintenanceMode);
+    return settingsView(saved, true);
+  }
+}
+
+function settingsView(settings: SystemSettings, forAdmin: boolean): SystemSettingsView {
+  const view: SystemSettingsView = {
+    siteName: settings.siteName,
+    maintenanceMode: settings.maintenanceMode,
+    registrationOpen: settings.registrationOpen,
+    defaultLanguage: settings.defaultLanguage,
+    supportContact: settings.supportContact,
+  };
+  if (forAdmin) view.signupApproval = settings.signupApproval;
+  return view;
+}

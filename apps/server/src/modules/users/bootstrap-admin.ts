@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import type { Env } from '../../env';
+import type { Database } from '../../db/client';
+import { hashPassword } from '../../lib/passwords';
+import { countAdmins, insertUser } from './users.repository';
+
+/**
+ * Creates the first admin when there is none, from ADMIN_* settings or with a generated password
+ * that is printed once to the console (never to the log).
+ */
+export async function ensureFirstAdmin(db: Database, env: Env, print: (text: string) => void) {
+  if ((await countAdmins(db)) > 0) return;
+  const generated = env.ADMIN_PASSWORD ? undefined : generatePassword();
+  const password = env.ADMIN_PASSWORD ?? generated!;
+  await insertUser(db, {
+    username: env.ADMIN_USERNAME,
+    firstName: 'Platform',
+    lastName: 'Admin',
+    email: env.ADMIN_EMAIL.toLowerCase(),
+    phone: null,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+  });
+  print(
+    generated
+      ? `\n  First admin created. Sign in as "${env.ADMIN_USERNAME}" with password: ${generated}\n  (shown once; change it in Profile)\n`
+      : `\n  First admin "${env.ADMIN_USERNAME}" created with the password from ADMIN_PASSWORD.\n`,
+  );
+}
+
+/** Meets the signup password rules: letters, digits, an uppercase letter and a symbol. */
+function generatePassword(): string {
+  return `${randomBytes(12).toString('base64url')}-A7`;
+}

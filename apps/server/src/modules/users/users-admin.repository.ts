@@ -1,0 +1,106 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Role, UserStatus } from '@keymarket/contracts/users';
+import type { Executor } from '../../db/client';
+import { managerPackages, orders, packages, users } from '../../db/schema/index';
+
+const inviter = alias(users, 'inviter');
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface UserFilter {
+  /** Extra scope (e.g. a manager's downline); undefined for every user. */
+  scope?: SQL;
+  role?: Role;
+  status?: UserStatus;
+  search?: string;
+}
+
+function whereOf(filter: UserFilter) {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  return and(
+    filter.scope,
+    filter.role ? eq(users.role, filter.role) : undefined,
+    filter.status ? eq(users.status, filter.status) : undefined,
+    pattern
+      ? or(
+          ilike(users.username, pattern),
+          ilike(users.firstName, pattern),
+          ilike(users.lastName, pattern),
+          ilike(users.email, pattern),
+          ilike(users.phone, pattern),
+        )
+      : undefined,
+  );
+}
+
+/** One page of the Users table with the figures each row shows, in one query. */
+export async function listUserSummaries(
+  db: Executor,
+  filter: UserFilter,
+  limit: number,
+  offset: number,
+) {
+  const where = whereOf(filter);
+  const rows = await db
+    .select({
+      user: users,
+      inviter: { id: inviter.id, username: inviter.username },
+      ordersTotal: sql<number>`(select count(*)::int from ${orders} where ${orders.buyerId} = ${users.id})`,
+      inviteesCount: sql<number>`(select count(*)::int from users i where i.invited_by_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(inviter, eq(inviter.id, users.invitedById))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export type UserSummaryRow = Awaited<ReturnType<typeof listUserSummaries>>['rows'][number];
+
+export async function summaryRowOf(db: Executor, userId: string) {
+  const { rows } = await listUserSummaries(db, { scope: eq(users.id, userId) }, 1, 0);
+  return rows[0];
+}
+
+export async function directInvitees(db: Executor, userId: string, limit: number) {
+  const rows = await db
+    .select({ id: users.id, username: users.username, role: users.role, status: users.status })
+    .from(users)
+    .where(eq(users.invitedById, userId))
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.invitedById, userId));
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function packageRefs(
+  db: Executor,
+  packageId: string | null,
+  managerPackageId: string | null,
+) {
+  const [pkg] = packageId
+    ? await db
+        .select({ id: packages.id, name: packages.name })
+        .from(packages)
+        .where(eq(packages.id, packageId))
+    : [];
+  const [managerPkg] = managerPackageId
+    ? await db
+        .select({ id: managerPackages.id, name: managerPackages.name })
+        .from(managerPackages)
+        .where(eq(managerPackages.id, managerPackageId))
+    : [];
+  return { package: pkg ?? null, managerPackage: managerPkg ?? null };
+}

@@ -1,0 +1,213 @@
+import { messages } from '@keymarket/contracts/messages';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { pageOf } from '@keymarket/contracts/pagination';
+import type {
+  banUserSchema,
+  resetPasswordSchema,
+  updateUserSchema,
+  UserProfile,
+  usersQuerySchema,
+} from '@keymarket/contracts/users-admin';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation, pgConstraint } from '../../lib/pg-errors';
+import type { AuthContext } from '../../plugins/access';
+import { revokeUserSessions } from '../auth/sessions.repository';
+import { writeAudit } from '../ledger/ledger.repository';
+import { isInDownline, selfAndDownlineIds } from './downline';
+import { userSummaryView } from './user-summary';
+import { userView } from './user-view';
+import {
+  directInvitees,
+  listUserSummaries,
+  packageRefs,
+  summaryRowOf,
+} from './users-admin.repository';
+import { findUserById, updateUser, type UserRow } from './users.repository';
+
+type UsersQuery = z.output<typeof usersQuerySchema>;
+type UpdateUser = z.output<typeof updateUserSchema>;
+
+/** The Users screen: admins over everyone, managers and resellers over their own downline. */
+export class UsersAdminService {
+  constructor(private readonly db: Database) {}
+
+  async list(query: UsersQuery) {
+    const { rows, total } = await listUserSummaries(
+      this.db,
+      query,
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
+    return pageOf(rows.map(userSummaryView), query, total);
+  }
+
+  /** Everyone below the caller in the invitation tree (not the caller itself). */
+  async downline(caller: AuthContext, query: UsersQuery) {
+    const scope = sql`${users.id} in ${selfAndDownlineIds(caller.userId)} and ${users.id} <> ${caller.userId}`;
+    const { rows, total } = await listUserSummaries(
+      this.db,
+      { ...query, scope },
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
+    return pageOf(rows.map(userSummaryView), query, total);
+  }
+
+  async profile(caller: AuthContext, userId: string): Promise<UserProfile> {
+    const user = await this.visibleUser(caller, userId);
+    const invitees = await directInvitees(this.db, user.id, 100);
+    const refs = await packageRefs(this.db, user.packageId, user.managerPackageId);
+    return {
+      ...(await userView(this.db, user)),
+      invitees: invitees.rows,
+      inviteesCount: invitees.total,
+      package: refs.package,
+      managerPackage: refs.managerPackage,
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    };
+  }
+
+  async update(caller: AuthContext, userId: string, input: UpdateUser) {
+    const target = await this.actionableTarget(caller, userId, { allowAdmins: true });
+    try {
+      await this.db.transaction(async (tx) => {
+        await updateUser(tx, target.id, input);
+        await writeAudit(tx, {
+          actorId: caller.userId,
+          action: 'user.update',
+          targetType: 'user',
+          targetId: target.id,
+          before: pick(target, Object.keys(input)),
+          after: input,
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && (pgConstraint(error) ?? '').includes('email')) {
+        throw new AppError('conflict', messages.emailTaken, [
+          { path: 'body.email', message: messages.emailTaken },
+        ]);
+      }
+      throw error;
+    }
+    return this.summary(target.id);
+  }
+
+  suspend(caller: AuthContext, userId: string) {
+    return this.changeStatus(caller, userId, 'inactive', null, 'user.suspend');
+  }
+
+  activate(caller: AuthContext, userId: string) {
+    return this.changeStatus(caller, userId, 'active', null, 'user.activate');
+  }
+
+  ban(caller: AuthContext, userId: string, input: z.output<typeof banUserSchema>) {
+    return this.changeStatus(caller, userId, 'banned', input.reason, 'user.ban');
+  }
+
+  async upgrade(caller: AuthContext, userId: string) {
+    const target = await this.actionableTarget(caller, userId);
+    if (target.role !== 'reseller')
+      throw new AppError('conflict', `${target.username} is already a ${target.role}`);
+    await this.db.transaction(async (tx) => {
+      // Conditional on the current role, so simultaneous upgrades make exactly one change.
+      const upgraded = await tx
+        .update(users)
+        .set({ role: 'manager', updatedAt: sql`now()` })
+        .where(and(eq(users.id, target.id), eq(users.role, 'reseller')))
+        .returning({ id: users.id });
+      if (upgraded.length === 0)
+        throw new AppError('conflict', `${target.username} is already a manager`);
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'user.upgrade',
+        targetType: 'user',
+        targetId: target.id,
+        before: { role: 'reseller' },
+        after: { role: 'manager' },
+      });
+    });
+    return this.summary(target.id);
+  }
+
+  /** An admin sets a new password; every session of the user ends. */
+  async resetPassword(
+    caller: AuthContext,
+    userId: string,
+    input: z.output<typeof resetPasswordSchema>,
+  ) {
+    const target = await this.actionableTarget(caller, userId);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (tx) => {
+      await updateUser(tx, target.id, { passwordHash });
+      await revokeUserSessions(tx, target.id, 'password reset by an administrator');
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'user.reset-password',
+        targetType: 'user',
+        targetId: target.id,
+      });
+    });
+    return this.summary(target.id);
+  }
+
+  /** Ban and suspension end the user's sessions at once, not when its access token expires. */
+  private async changeStatus(
+    caller: AuthContext,
+    userId: string,
+    status: UserRow['status'],
+    banReason: string | null,
+    action: string,
+  ) {
+    const target = await this.actionableTarget(caller, userId);
+    await this.db.transaction(async (tx) => {
+      await updateUser(tx, target.id, { status, banReason });
+      if (status !== 'active') await revokeUserSessions(tx, target.id, action);
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action,
+        targetType: 'user',
+        targetId: target.id,
+        before: { status: target.status, banReason: target.banReason },
+        after: { status, banReason },
+      });
+    });
+    return this.summary(target.id);
+  }
+
+  private async summary(userId: string) {
+    return userSummaryView((await summaryRowOf(this.db, userId))!);
+  }
+
+  /** Admins see everyone; managers and resellers their downline; anyone else is a 404. */
+  private async visibleUser(caller: AuthContext, userId: string) {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError('not_found', 'User not found');
+    if (caller.role === 'admin' || user.id === caller.userId) return user;
+    if (await isInDownline(this.db, caller.userId, user.id)) return user;
+    throw new AppError('not_found', 'User not found');
+  }
+
+  /** Admin actions never target the admin itself, nor (except edits) another admin. */
+  private async actionableTarget(
+    caller: AuthContext,
+    userId: string,
+    options: { allowAdmins?: boolean } = {},
+  ) {
+    const target = await findUserById(this.db, userId);
+    if (!target) throw new AppError('not_found', 'User not found');
+    if (target.id === caller.userId)
+      throw new AppError('forbidden', 'You cannot do this to your own account');
+    if (target.role === 'admin' && !options.allowAdmins) {
+      throw new AppError('forbidden', 'This action cannot be applied to an administrator');
+    }
+    return target;
+  }
+}
+
+function pick(user: UserRow, keys: string[]) {
+  return Object.fromEntries(keys.map((k) => [k, (user as unknown as Record<string, unknown>)[k]]));
+}

@@ -1,0 +1,56 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { ledgerEntries, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByIdentifier(db: Executor, identifier: string) {
+  const lowered = identifier.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lowered}`, eq(users.email, lowered)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Executor, values: NewUser) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<NewUser>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function countAdmins(db: Executor) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  return row?.n ?? 0;
+}
+
+/**
+ * Figures derived from the ledger: `total` is everything ever credited to the balance except
+ * refunds (deposits, transfers in, conversions); `spent` is purchases minus refunds.
+ */
+export async function balanceTotals(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.amountCents} > 0 and ${ledgerEntries.kind} <> 'refund'), 0)::text`,
+      spent: sql<string>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('purchase', 'refund')), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.bucket, 'balance')));
+  return { totalCents: BigInt(row?.total ?? '0'), spentCents: BigInt(row?.spent ?? '0') };
+}

@@ -1,0 +1,169 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  errorStatus,
+  type ErrorBody,
+  type ErrorDetail,
+  type ErrorType,
+} from '@keymarket/contracts/errors';
+import { messages } from '@keymarket/contracts/messages';
+import { AppError } from '../lib/app-error';
+import { pgErrorCode } from '../lib/pg-errors';
+
+export function sendError(
+  reply: FastifyReply,
+  type: ErrorType,
+  text: string,
+  details?: ErrorDetail[],
+) {
+  const body: ErrorBody = { statusCode: errorStatus[type], message: { type, text } };
+  if (details?.length) body.details = details;
+  return reply.status(body.statusCode).type('application/json').send(body);
+}
+
+/** Fastify's own client errors, by code, mapped to our types and plain sentences. */
+const fastifyErrors: Record<string, [ErrorType, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    'unsupported_media_type',
+    'Send the request body as application/json',
+  ],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The request body is too large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['bad_request', 'The request body is empty; send a JSON object'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['bad_request', 'The request body is not valid JSON'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    'bad_request',
+    'The Content-Length header does not match the body',
+  ],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [
+    'unsupported_media_type',
+    'Send the request as multipart/form-data',
+  ],
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', 'The uploaded file is too large'],
+  FST_PARTS_LIMIT: ['payload_too_large', 'Too many parts in the upload'],
+  FST_FILES_LIMIT: ['payload_too_large', 'Too many files in the upload'],
+  FST_FIELDS_LIMIT: ['payload_too_large', 'Too many fields in the upload'],
+  FST_PROTO_VIOLATION: ['bad_request', 'The request body contains a forbidden property name'],
+  FST_ERR_VALIDATION: ['validation', 'The request is not valid'],
+};
+
+function typeForStatus(status: number): ErrorType {
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'bad_request';
+  }
+}
+
+/**
+ * The one place errors become HTTP answers. Whatever is thrown, the client gets the DESIGN.md §2
+ * envelope; internals (stack, SQL) go to the log, never to the body.
+ */
+/** Errors Fastify raises before routing (bad URL encoding, over-long parameters), as the envelope. */
+export function frameworkErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const text =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long'
+      : 'The request URL is not valid';
+  // Written before any hook runs, so the security headers helmet adds elsewhere are set here.
+  void reply.headers({
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  });
+  return sendError(reply, 'bad_request', text);
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.type, error.text, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: [
+          error.validationContext ?? 'request',
+          ...issue.instancePath.split('/').filter(Boolean),
+        ].join('.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const text = details.length === 1 ? details[0]!.message : 'Some fields are not valid';
+      return sendError(reply, 'validation', text, details);
+    }
+    const code = 'code' in error ? error.code : undefined;
+    const known = code ? fastifyErrors[code] : undefined;
+    if (known) return sendError(reply, known[0], known[1]);
+    if (error instanceof SyntaxError) {
+      // secure-json-parse refuses __proto__ and constructor.prototype keys with a SyntaxError.
+      const text = /prototype property/i.test(error.message)
+        ? 'The request body contains a forbidden property name'
+        : 'The request body is not valid JSON';
+      return sendError(reply, 'bad_request', text);
+    }
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, typeForStatus(status), error.message || 'The request is not valid');
+    }
+    const pgCode = pgErrorCode(error);
+    if (pgCode && unstorableInput.has(pgCode)) {
+      return sendError(
+        reply,
+        'bad_request',
+        'The request contains characters or values that cannot be stored',
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(
+        reply,
+        'unavailable',
+        'The service is temporarily unavailable. Please try again.',
+      );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'internal', messages.somethingWentWrong);
+  });
+}
+
+/**
+ * PostgreSQL refusing a value the schemas let through (a NUL character, a number out of range):
+ * bad input, not a server fault.
+ */
+const unstorableInput = new Set([
+  '22021',
+  '22P05',
+  '22001',
+  '22003',
+  '22P02',
+  '22007',
+  '22008',
+  '54000',
+]);
+
+/** Connection-level failures (server down, restarting) rather than bugs. */
+function isDatabaseUnavailable(error: Error): boolean {
+  const code =
+    (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P03' || // cannot_connect_now
+    /Connection terminated|connection timeout/i.test(error.message)
+  );
+}

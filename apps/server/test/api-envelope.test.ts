@@ -1,0 +1,265 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@keymarket/contracts/messages';
+import type { Invitation } from '@keymarket/contracts/invitations';
+import type { SessionGate } from '../src/modules/auth/session-gate';
+import { registerAccessControl } from '../src/plugins/access';
+import { registerErrorHandler } from '../src/plugins/error-handler';
+import type { SignedInUser } from './helpers/factory';
+import { expectError, expectNoLeak, expectValidation } from './helpers/expect-error';
+import { generateCode, register, signupPayload } from './helpers/signup';
+import { createTestApp, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.factory.signedIn('admin');
+});
+afterAll(() => ctx.close());
+
+/** POST /api/auth/login with a raw body and content type. */
+const rawLogin = (payload: string, contentType = 'application/json') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': contentType },
+    payload,
+  });
+
+/** A message like "Expected object, received object" says nothing about the mistake. */
+const SELF_CONTRADICTION = /Expected (\w+), received \1\b/;
+
+describe('bad request bodies get the envelope, never a 500', () => {
+  it('malformed JSON: 400 bad_request', async () => {
+    expectError(await rawLogin('{"identifier": "a",'), 400, 'bad_request');
+  });
+
+  it('wrong types: 400 validation with a detail per field', async () => {
+    const res = await rawLogin(JSON.stringify({ identifier: 42, password: true }));
+    const body = expectValidation(res, 'body.identifier');
+    expect(body.details?.map((d) => d.path).sort()).toEqual(['body.identifier', 'body.password']);
+  });
+
+  it('no body at all: 400 validation on body', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login' });
+    expectValidation(res, 'body', 'This field is required');
+  });
+
+  it('an empty body declared as JSON: 400 bad_request', async () => {
+    expectError(await rawLogin(''), 400, 'bad_request');
+  });
+
+  it('a JSON array instead of an object: 400 validation on body', async () => {
+    expectValidation(await rawLogin('[{"identifier":"a","password":"b"}]'), 'body');
+  });
+
+  it('a JSON string or null instead of an object: 400 validation on body', async () => {
+    expectValidation(await rawLogin('"hello"'), 'body');
+    expectValidation(await rawLogin('null'), 'body');
+  });
+
+  it('names what was received when it is an array or not a number', async () => {
+    const array = expectValidation(await rawLogin('[]'), 'body');
+    expect(array.message.text).not.toMatch(SELF_CONTRADICTION);
+    const nan = expectValidation(
+      await admin.inject({ method: 'GET', url: '/api/invitations/?page=abc' }),
+      'querystring.page',
+    );
+    expect(nan.message.text).not.toMatch(SELF_CONTRADICTION);
+  });
+
+  it('a 2 MB body: 413 payload_too_large', async () => {
+    const huge = JSON.stringify({ identifier: 'x'.repeat(2 * 1024 * 1024), password: 'p' });
+    expectError(await rawLogin(huge), 413, 'payload_too_large');
+  });
+
+  it('a form-encoded body: 415 unsupported_media_type', async () => {
+    const res = await rawLogin('identifier=a&password=b', 'application/x-www-form-urlencoded');
+    expectError(res, 415, 'unsupported_media_type');
+  });
+
+  it('a multipart body on a JSON route: 415 unsupported_media_type', async () => {
+    const res = await rawLogin(
+      '--x\r\nContent-Disposition: form-data; name="identifier"\r\n\r\na\r\n--x--\r\n',
+      'multipart/form-data; boundary=x',
+    );
+    expectError(res, 415, 'unsupported_media_type');
+  });
+
+  it('a text/plain body: 415 unsupported_media_type', async () => {
+    const res = await rawLogin('{"identifier":"a","password":"b"}', 'text/plain');
+    expectError(res, 415, 'unsupported_media_type');
+  });
+
+  it.each([
+    ['__proto__', '{"identifier":"a","password":"b","__proto__":{"role":"admin"}}'],
+    ['constructor.prototype', '{"identifier":"a","password":"b","constructor":{"prototype":{}}}'],
+  ])('a %s key: 400 bad_request', async (_, payload) => {
+    expectError(await rawLogin(payload), 400, 'bad_request');
+  });
+});
+
+describe('bad query strings', () => {
+  it.each([
+    ['page=abc', 'querystring.page'],
+    ['page=-1', 'querystring.page'],
+    ['page=1.5', 'querystring.page'],
+    ['limit=1000', 'querystring.limit'],
+    ['limit=', 'querystring.limit'],
+  ])('?%s: 400 validation on %s', async (query, path) => {
+    const res = await admin.inject({ method: 'GET', url: `/api/invitations/?${query}` });
+    expectValidation(res, path);
+  });
+});
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['GET', '/api'],
+    ['POST', '/api/auth/nothing'],
+    ['DELETE', '/api/auth/login'],
+    ['DELETE', '/api/users/me/role'],
+  ] as const)('%s %s: 404 not_found as JSON', async (method, url) => {
+    const res = await ctx.app.inject({ method, url });
+    const body = expectError(res, 404, 'not_found');
+    expect(body.message.text).toContain(url);
+  });
+});
+
+describe('cross-origin writes', () => {
+  it('refuses a POST from another origin and creates nothing', async () => {
+    const res = await admin.inject({
+      method: 'POST',
+      url: '/api/invitations/generate',
+      headers: { origin: 'https://evil.example' },
+      payload: { expiryDays: 3 },
+    });
+    expectError(res, 403, 'forbidden');
+    const mine = await admin.inject({ method: 'GET', url: '/api/invitations/' });
+    expect(mine.json<{ data: Invitation[] }>().data).toEqual([]);
+  });
+
+  it('refuses a cross-origin registration without consuming the code', async () => {
+    const invitation = await generateCode(admin);
+    const payload = signupPayload(invitation.code);
+    const refused = await register(ctx, payload, { headers: { origin: 'https://evil.example' } });
+    expectError(refused, 403, 'forbidden');
+    expect((await register(ctx, payload)).statusCode).toBe(201);
+  });
+
+  it('refuses a browser-flagged cross-site write without an Origin, and the "null" origin', async () => {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+      const res = await admin.inject({
+        method: 'POST',
+        url: '/api/invitations/generate',
+        headers,
+        payload: { expiryDays: 3 },
+      });
+      expectError(res, 403, 'forbidden');
+    }
+  });
+
+  it('lets a same-origin write through', async () => {
+    const res = await admin.inject({
+      method: 'POST',
+      url: '/api/invitations/generate',
+      headers: { host: 'shop.example:8080', origin: 'http://shop.example:8080' },
+      payload: { expiryDays: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('refuses an origin that only shares the host name', async () => {
+    const res = await admin.inject({
+      method: 'POST',
+      url: '/api/invitations/generate',
+      headers: { host: 'shop.example', origin: 'https://shop.example' },
+      payload: { expiryDays: 3 },
+    });
+    expectError(res, 403, 'forbidden');
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['a success', '/api/health'],
+    ['an error', '/api/users/me'],
+  ])('are set on %s', async (_, url) => {
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('access rules', () => {
+  const noGate = {} as unknown as SessionGate;
+
+  it('refuses to register an /api route that declares no access rule', () => {
+    const app = Fastify();
+    registerAccessControl(app, noGate);
+    expect(() => app.get('/api/forgotten', () => 'open')).toThrow(/declares no access rule/);
+  });
+
+  it('refuses one inside an /api-prefixed plugin too, so the server does not start', async () => {
+    const app = Fastify();
+    registerAccessControl(app, noGate);
+    const loading = app.register(
+      async (api) => {
+        api.post('/forgotten', () => 'open');
+      },
+      { prefix: '/api' },
+    );
+    await expect(loading).rejects.toThrow(/POST \/api\/forgotten declares no access rule/);
+  });
+
+  it('accepts declared /api routes and leaves non-API routes alone', async () => {
+    const app = Fastify();
+    registerAccessControl(app, noGate);
+    app.get('/api/open', { config: { access: 'public' } }, () => 'ok');
+    app.get('/robots.txt', () => 'ok');
+    await expect(app.ready()).resolves.toBeDefined();
+    await app.close();
+  });
+
+  it('every documented /api route answers an anonymous caller without a 500', async () => {
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const calls = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })),
+    );
+    expect(calls.length).toBeGreaterThan(5);
+    for (const { method, path } of calls) {
+      const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const res = await ctx.app.inject({
+        method: method as 'GET',
+        url,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+      const label = `${method} ${url}: ${res.body}`;
+      expect(res.statusCode, label).toBeLessThan(500);
+      expectNoLeak(res);
+      if (res.statusCode >= 400) {
+        // Anonymous: refused as unauthenticated, or (public routes) the empty body is invalid.
+        // (A public read of something that does not exist answers 404.)
+        expect([400, 401, 404], label).toContain(res.statusCode);
+        const type = { 400: 'validation', 401: 'unauthorized', 404: 'not_found' } as const;
+        expectError(res, res.statusCode, type[res.statusCode as 400 | 401 | 404]);
+      }
+    }
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answer 500 internal with a plain sentence, never the message, SQL or stack', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/api/boom', () => {
+      throw new Error('Failed query: insert into "users" ("id") values ($1)');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    expectError(res, 500, 'internal', messages.somethingWentWrong);
+    await app.close();
+  });
+});

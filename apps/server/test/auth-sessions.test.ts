@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages } from '@keymarket/contracts/messages';
+import { users } from '../src/db/schema/index';
+import type { UserRow } from '../src/modules/users/users.repository';
+import { expectError, expectValidation } from './helpers/expect-error';
+import { injectWith, login, sessionTokensOf, type SessionTokens } from './helpers/signup';
+import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+let user: UserRow;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  user = await ctx.factory.user();
+});
+afterAll(() => ctx.close());
+
+/** A new session of `who` (a fresh token family). */
+async function signIn(who: UserRow = user, password = TEST_PASSWORD): Promise<SessionTokens> {
+  const res = await login(ctx, who.username, password);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return sessionTokensOf(res);
+}
+
+const refresh = (refreshToken?: string) =>
+  injectWith(ctx, { refresh: refreshToken }, { method: 'GET', url: '/api/auth/refresh' });
+
+const me = (accessToken: string) =>
+  injectWith(ctx, { access: accessToken }, { method: 'GET', url: '/api/users/me' });
+
+/** The JWT's claims, read without checking the signature. */
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+describe('GET /api/auth/refresh', () => {
+  it('rotates: answers new cookies, and the new refresh token works in turn', async () => {
+    const first = await signIn();
+    const res = await refresh(first.refresh);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const second = sessionTokensOf(res);
+    expect(second.refresh).not.toBe(first.refresh);
+    for (const cookie of res.cookies)
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+
+    expect((await me(second.access)).statusCode).toBe(200);
+    expect((await refresh(second.refresh)).statusCode).toBe(200);
+  });
+
+  it('refuses a refresh token that has already been rotated, and clears the cookies', async () => {
+    const first = await signIn();
+    expect((await refresh(first.refresh)).statusCode).toBe(200);
+    const res = await refresh(first.refresh);
+    expectError(res, 401, 'unauthorized');
+    const cleared = res.cookies.filter((c) => c.value === '' && c.maxAge === 0);
+    expect(cleared.map((c) => c.name).sort()).toEqual(['km_access', 'km_refresh']);
+  });
+
+  it('on reuse of a rotated token, revokes the whole family at once (theft detection)', async () => {
+    const first = await signIn();
+    const second = sessionTokensOf(await refresh(first.refresh));
+    const latest = sessionTokensOf(await refresh(second.refresh));
+    expect((await me(latest.access)).statusCode).toBe(200);
+
+    // Someone replays the first token: the thief or the victim, the server cannot tell.
+    expectError(await refresh(first.refresh), 401, 'unauthorized');
+
+    expectError(await me(latest.access), 401, 'unauthorized');
+    expectError(await refresh(latest.refresh), 401, 'unauthorized');
+  });
+
+  it('leaves the other sessions of the same user alone when one family is revoked', async () => {
+    const stolen = await signIn();
+    const other = await signIn();
+    await refresh(stolen.refresh);
+    await refresh(stolen.refresh); // reuse: revokes the stolen family only
+    expect((await me(other.access)).statusCode).toBe(200);
+    expect((await refresh(other.refresh)).statusCode).toBe(200);
+  });
+
+  it('answers 401 unauthorized without a refresh cookie, or with an unknown one', async () => {
+    expectError(await refresh(), 401, 'unauthorized');
+    expectError(await refresh('not-a-token-we-issued'), 401, 'unauthorized');
+  });
+});
+
+describe('GET /api/auth/logout', () => {
+  it('revokes the session and clears both cookies on the paths they were set with', async () => {
+    const session = await signIn();
+    const res = await injectWith(ctx, session, { method: 'GET', url: '/api/auth/logout' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const cleared = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
+    expect(cleared.km_access).toMatchObject({ value: '', maxAge: 0, path: '/api' });
+    expect(cleared.km_refresh).toMatchObject({ value: '', maxAge: 0, path: '/api/auth' });
+
+    expectError(await me(session.access), 401, 'unauthorized');
+    expectError(await refresh(session.refresh), 401, 'unauthorized');
+  });
+
+  it('ends the session from the refresh cookie alone (access token already expired)', async () => {
+    const session = await signIn();
+    const res = await injectWith(
+      ctx,
+      { refresh: session.refresh },
+      { method: 'GET', url: '/api/auth/logout' },
+    );
+    expect(res.statusCode).toBe(200);
+    expectError(await me(session.access), 401, 'unauthorized');
+  });
+});
+
+describe('access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const { access } = await signIn();
+    const claims = claimsOf(access);
+    const forged = await new SignJWT({ sid: claims.sid, role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-000000'));
+    expectError(await me(forged), 401, 'unauthorized');
+  });
+
+  it('refuses a token whose payload was tampered with', async () => {
+    const { access } = await signIn();
+    const [header, , signature] = access.split('.');
+    const payload = Buffer.from(JSON.stringify({ ...claimsOf(access), role: 'admin' })).toString(
+      'base64url',
+    );
+    expectError(await me(`${header}.${payload}.${signature}`), 401, 'unauthorized');
+  });
+
+  it('refuses an unsigned (alg none) token and garbage', async () => {
+    const { access } = await signIn();
+    const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    const payload = access.split('.')[1];
+    expectError(await me(`${header}.${payload}.`), 401, 'unauthorized');
+    expectError(await me('garbage'), 401, 'unauthorized');
+  });
+
+  it('refuses a token past its 15 minutes', async () => {
+    const { access } = await signIn();
+    expect((await me(access)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    expectError(await me(access), 401, 'unauthorized');
+  });
+
+  it("bans take effect on the user's very next request", async () => {
+    const target = await ctx.factory.user();
+    const { access } = await signIn(target);
+    expect((await me(access)).statusCode).toBe(200);
+
+    await ctx.database.db
+      .update(users)
+      .set({ status: 'banned', banReason: 'Abusive behaviour' })
+      .where(eq(users.id, target.id));
+
+    const body = expectError(await me(access), 403, 'banned');
+    expect(body.message.text).toContain('Abusive behaviour');
+  });
+});
+
+describe('PUT /api/users/me/password', () => {
+  const NEW_PASSWORD = 'Brand-new-Pass9';
+  const change = (access: string, payload: object) =>
+    injectWith(ctx, { access }, { method: 'PUT', url: '/api/users/me/password', payload });
+
+  it('refuses a wrong current password with 400 on body.currentPassword', async () => {
+    const { access } = await signIn();
+    const res = await change(access, {
+      currentPassword: 'Not-the-passw0rd',
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expectValidation(res, 'body.currentPassword');
+    // Nothing changed: the old password still signs in.
+    expect((await login(ctx, user.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('applies the password rules and the confirmation to the new password', async () => {
+    const { access } = await signIn();
+    expectValidation(
+      await change(access, {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'short',
+        confirmPassword: 'short',
+      }),
+      'body.newPassword',
+      messages.passwordMin,
+    );
+    expectValidation(
+      await change(access, {
+        currentPassword: TEST_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: 'Something-else1',
+      }),
+      'body.confirmPassword',
+      messages.passwordsMismatch,
+    );
+  });
+
+  it('keeps the current session, ends every other one, and swaps the passwords', async () => {
+    const changer = await ctx.factory.user();
+    const here = await signIn(changer);
+    const elsewhere = await signIn(changer);
+
+    const res = await change(here.access, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+
+    expect((await me(here.access)).statusCode).toBe(200);
+    expect((await refresh(here.refresh)).statusCode).toBe(200);
+    expectError(await me(elsewhere.access), 401, 'unauthorized');
+    expectError(await refresh(elsewhere.refresh), 401, 'unauthorized');
+
+    expect((await login(ctx, changer.username, NEW_PASSWORD)).statusCode).toBe(200);
+    expectError(
+      await login(ctx, changer.username, TEST_PASSWORD),
+      401,
+      'invalid_credentials',
+      messages.loginFailed,
+    );
+  });
+
+  it('requires a session', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      payload: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
+    });
+    expectError(res, 401, 'unauthorized');
+  });
+});

@@ -1,0 +1,192 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_MAX_LENGTH, KEYS_IMPORT_MAX_LINES } from '@keymarket/contracts/catalogue';
+import { messages } from '@keymarket/contracts/messages';
+import { productKeys, products } from '../src/db/schema/index';
+import { CatalogueFactory } from './helpers/catalogue-factory';
+import type { SignedInUser } from './helpers/factory';
+import { expectError, expectValidation } from './helpers/expect-error';
+import { createTestApp, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+let catalogue: CatalogueFactory;
+let admin: SignedInUser;
+let manager: SignedInUser;
+let reseller: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  catalogue = new CatalogueFactory(ctx.database.db);
+  admin = await ctx.factory.signedIn('admin');
+  manager = await ctx.factory.signedIn('manager', admin.user);
+  reseller = await ctx.factory.signedIn('reseller', manager.user);
+});
+afterAll(() => ctx.close());
+
+const importKeys = (productId: string, keys: string, user = admin) =>
+  user.inject({ method: 'POST', url: `/api/products/${productId}/keys`, payload: { keys } });
+
+const listKeys = (productId: string, query = '', user = admin) =>
+  user.inject({ method: 'GET', url: `/api/products/${productId}/keys${query}` });
+
+async function stockOf(productId: string) {
+  const [row] = await ctx.database.db.select().from(products).where(eq(products.id, productId));
+  return row!.stock;
+}
+
+async function unsoldCount(productId: string) {
+  const [row] = await ctx.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productKeys)
+    .where(sql`${productKeys.productId} = ${productId} and ${productKeys.orderId} is null`);
+  return row!.n;
+}
+
+describe('key import', () => {
+  it('adds trimmed keys, skipping blank lines and duplicates within the paste', async () => {
+    const product = await catalogue.product();
+    const res = await importKeys(
+      product.id,
+      'AAAA-1111-XXXX\r\n\n   \n  BBBB-2222-YYYY  \nAAAA-1111-XXXX\nCCCC-3333-ZZZZ\n',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ added: 3, duplicates: 1, stock: 3 });
+    expect(await stockOf(product.id)).toBe(3);
+    expect(await unsoldCount(product.id)).toBe(3);
+  });
+
+  it('skips keys already stored, for this product or any other', async () => {
+    const first = await catalogue.product();
+    const second = await catalogue.product();
+    await importKeys(first.id, 'SHARED-KEY-0001\nOWN-KEY-0001');
+    const res = await importKeys(second.id, 'SHARED-KEY-0001\nNEW-KEY-0002\nOWN-KEY-0001');
+    expect(res.json()).toEqual({ added: 1, duplicates: 2, stock: 1 });
+    const again = await importKeys(second.id, 'NEW-KEY-0002');
+    expect(again.json()).toEqual({ added: 0, duplicates: 1, stock: 1 });
+    expect(await stockOf(first.id)).toBe(2);
+    expect(await unsoldCount(second.id)).toBe(1);
+  });
+
+  it('keeps stock equal to the unsold keys after sales', async () => {
+    const product = await catalogue.product();
+    await importKeys(product.id, 'SOLD-A-000001\nSOLD-B-000002\nSOLD-C-000003');
+    const buyer = await ctx.factory.signedIn('reseller', admin.user);
+    await admin.inject({
+      method: 'POST',
+      url: `/api/balance/${buyer.user.id}/add`,
+      payload: { amount: 100 },
+    });
+    const order = await buyer.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { productId: product.id, quantity: 2 },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(await stockOf(product.id)).toBe(1);
+    expect(await unsoldCount(product.id)).toBe(1);
+    const res = await importKeys(product.id, 'SOLD-D-000004');
+    expect(res.json()).toEqual({ added: 1, duplicates: 0, stock: 2 });
+    expect(await unsoldCount(product.id)).toBe(2);
+  });
+
+  it('stores keys encrypted: the ciphertext does not contain the key', async () => {
+    const product = await catalogue.product();
+    const key = 'PLAINTEXT-SECRET-KEY-42';
+    await importKeys(product.id, key);
+    const [row] = await ctx.database.db
+      .select()
+      .from(productKeys)
+      .where(eq(productKeys.productId, product.id));
+    expect(row!.ciphertext.includes(Buffer.from(key))).toBe(false);
+    expect(row!.ciphertext.toString('latin1')).not.toContain('SECRET');
+    expect(row!.hmac).not.toContain('SECRET');
+    expect(row!.hint).toBe('Y-42');
+  });
+
+  it('refuses keys for a request product (409) and validates the paste', async () => {
+    const request = await catalogue.product({ deliveryType: 'request' });
+    expectError(await importKeys(request.id, 'KEY-FOR-REQUEST'), 409, 'conflict');
+
+    const product = await catalogue.product();
+    expectValidation(await importKeys(product.id, '\n  \n'), 'body.keys', messages.keysRequired);
+    expectValidation(await importKeys(product.id, ''), 'body.keys', messages.keysRequired);
+    expectValidation(
+      await importKeys(product.id, `OK-KEY-1\n${'x'.repeat(KEY_MAX_LENGTH + 1)}`),
+      'body.keys',
+      `Line 2 is longer than ${KEY_MAX_LENGTH} characters`,
+    );
+    const tooMany = Array.from({ length: KEYS_IMPORT_MAX_LINES + 1 }, (_, i) => `K${i}`).join('\n');
+    expectValidation(await importKeys(product.id, tooMany), 'body.keys');
+    expect(await unsoldCount(product.id)).toBe(0);
+    expectError(
+      await importKeys('00000000-0000-4000-8000-000000000000', 'KEY-X'),
+      404,
+      'not_found',
+    );
+  });
+
+  it('imports the maximum paste of 10,000 keys in one request', async () => {
+    const product = await catalogue.product();
+    const keys = Array.from(
+      { length: KEYS_IMPORT_MAX_LINES },
+      (_, i) => `BULK-${i}-ABCDEFGHIJKLMNOPQRSTUVWXYZ`,
+    ).join('\n');
+    const res = await importKeys(product.id, keys);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ added: 10_000, duplicates: 0, stock: 10_000 });
+  });
+
+  it('is for admins only', async () => {
+    const product = await catalogue.product();
+    for (const user of [manager, reseller]) {
+      expectError(await importKeys(product.id, 'NOPE-KEY-1', user), 403, 'forbidden');
+      expectError(await listKeys(product.id, '', user), 403, 'forbidden');
+    }
+    expect(await unsoldCount(product.id)).toBe(0);
+  });
+});
+
+describe('key listing', () => {
+  it('lists keys masked, newest first, with sold state, never the plaintext', async () => {
+    const product = await catalogue.product();
+    await importKeys(product.id, 'FIRST-KEY-AAAA1111');
+    await importKeys(product.id, 'SECOND-KEY-BBBB2222\nTHIRD-KEY-CCCC3333');
+    const buyer = await ctx.factory.signedIn('reseller', admin.user);
+    await admin.inject({
+      method: 'POST',
+      url: `/api/balance/${buyer.user.id}/add`,
+      payload: { amount: 100 },
+    });
+    const order = await buyer.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { productId: product.id, quantity: 1 },
+    });
+    const orderId = order.json().id;
+
+    const res = await listKeys(product.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/FIRST-KEY|SECOND-KEY|THIRD-KEY|AAAA1111/);
+    const body = res.json();
+    expect(body.pagination).toEqual({ page: 1, limit: 10, total: 3, totalPages: 1 });
+    expect(body.data[2]).toMatchObject({ masked: '••••1111', sold: true, orderId });
+    expect(body.data[2].soldAt).toEqual(expect.any(String));
+    expect(
+      body.data
+        .slice(0, 2)
+        .map((k: { masked: string }) => k.masked)
+        .sort(),
+    ).toEqual(['••••2222', '••••3333']);
+    expect(body.data[0]).toMatchObject({ sold: false, orderId: null, soldAt: null });
+
+    const page = await listKeys(product.id, '?page=2&limit=2');
+    expect(page.json().data).toHaveLength(1);
+  });
+
+  it('never shows more than half of a short key', async () => {
+    const product = await catalogue.product();
+    await importKeys(product.id, 'ABC');
+    const [key] = (await listKeys(product.id)).json().data;
+    expect(key.masked).toBe('••••C');
+  });
+});

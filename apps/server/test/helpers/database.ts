@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+
+/** True when the suite runs against a real PostgreSQL (DATABASE_URL set), false on PGlite. */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * created on the DATABASE_URL server and dropped afterwards, so runs never see each other's data.
+ */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({ kind: 'pglite' });
+  const name = `km_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(url, (client) => client.query(`create database ${name}`));
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolMax: 30 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withAdminClient(url, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

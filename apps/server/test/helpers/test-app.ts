@@ -1,0 +1,58 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../../src/app';
+import type { DatabaseHandle } from '../../src/db/client';
+import { parseEnv, type Env } from '../../src/env';
+import { hashPassword } from '../../src/lib/passwords';
+import { insertUser } from '../../src/modules/users/users.repository';
+import { freshDatabase } from './database';
+import { Factory } from './factory';
+
+export const TEST_PASSWORD = 'Passw0rd!';
+export const TEST_KEYS_SECRET = 'ab'.repeat(32);
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  env: Env;
+  factory: Factory;
+  close(): Promise<void>;
+}
+
+/** The real app (every plugin and route) on a fresh database, driven through app.inject. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/keymarket-test-unused',
+    // Generous limits so tests that are not about rate limiting never trip them.
+    LOGIN_RATE_LIMIT: '1000',
+    REGISTER_RATE_LIMIT: '1000',
+    ...overrides,
+  });
+  const database = await freshDatabase();
+  const app = await buildApp({
+    env,
+    database,
+    jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+    keysSecret: TEST_KEYS_SECRET,
+  });
+  await app.ready();
+  const factory = new Factory(app, database);
+  return {
+    app,
+    database,
+    env,
+    factory,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Cookie header carrying the session cookies a response set. */
+export function cookiesOf(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export { hashPassword, insertUser };

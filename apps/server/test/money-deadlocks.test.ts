@@ -1,0 +1,103 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogueFactory } from './helpers/catalogue-factory';
+import { onPostgres } from './helpers/database';
+import type { SignedInUser } from './helpers/factory';
+import { expectLedgerInvariants } from './helpers/invariants';
+import { addBalance, deposit, placedOrder, placeOrder, respond } from './helpers/money';
+import { createTestApp, type TestContext } from './helpers/test-app';
+
+// Deadlocks need real concurrent transactions: PostgreSQL only (PGlite has one connection).
+describe.skipIf(!onPostgres)(
+  'races that lock the same rows in opposite orders (PostgreSQL)',
+  () => {
+    let ctx: TestContext;
+    let catalogue: CatalogueFactory;
+    let admin: SignedInUser;
+    const db = () => ctx.database.db;
+
+    beforeAll(async () => {
+      ctx = await createTestApp();
+      catalogue = new CatalogueFactory(ctx.database.db);
+      admin = await ctx.factory.signedIn('admin');
+    });
+    afterAll(() => ctx.close());
+
+    /**
+     * Races whose two sides lock the same two rows in opposite orders. Postgres breaks the deadlock
+     * by aborting one transaction; nothing retries it, so the client gets a 500. Each race is run
+     * up to five rounds, stopping at the first 500; the money must stay consistent regardless.
+     */
+    async function raceUntil500(round: () => Promise<LightMyRequestResponse[]>) {
+      const all: LightMyRequestResponse[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const responses = await round();
+        all.push(...responses);
+        await expectLedgerInvariants(db());
+        if (responses.some((r) => r.statusCode >= 500)) break;
+      }
+      return all;
+    }
+
+    describe('a seller transferring to an invitee while the invitee buys and pays it a margin', () => {
+      let responses: LightMyRequestResponse[];
+      beforeAll(async () => {
+        responses = await raceUntil500(async () => {
+          const manager = await ctx.factory.signedIn('manager', admin.user);
+          const reseller = await ctx.factory.signedIn('reseller', manager.user);
+          await deposit(admin, manager.user.id, 100);
+          await deposit(admin, reseller.user.id, 200);
+          const product = await catalogue.product({ keys: 6 });
+          await catalogue.sellerPrice(manager.user.id, product.id, 1200n);
+          return Promise.all([
+            ...Array.from({ length: 6 }, () => addBalance(manager, reseller.user.id, 1)),
+            ...Array.from({ length: 6 }, () =>
+              placeOrder(reseller, { productId: product.id, quantity: 1 }),
+            ),
+          ]);
+        });
+      });
+
+      it('keeps the ledger consistent (checked after every round)', () => {
+        for (const r of responses.filter((x) => x.statusCode < 500)) {
+          expect([200, 201]).toContain(r.statusCode);
+        }
+      });
+
+      it('answers every request without a 500', () => {
+        expect(responses.filter((r) => r.statusCode >= 500)).toEqual([]);
+      });
+    });
+
+    describe('a buyer cancelling pending orders while buying the same request product again', () => {
+      let responses: LightMyRequestResponse[];
+      beforeAll(async () => {
+        responses = await raceUntil500(async () => {
+          const buyer = await ctx.factory.signedIn('reseller', admin.user);
+          await deposit(admin, buyer.user.id, 500);
+          const product = await catalogue.product({ deliveryType: 'request', stock: 100 });
+          const pending = [];
+          for (let i = 0; i < 5; i += 1) pending.push(await placedOrder(buyer, product.id, 1));
+          return Promise.all([
+            ...pending.map((o) =>
+              respond(buyer, o.id, { status: 'rejected', reason: 'changed mind' }),
+            ),
+            ...Array.from({ length: 5 }, () =>
+              placeOrder(buyer, { productId: product.id, quantity: 1 }),
+            ),
+          ]);
+        });
+      });
+
+      it('keeps the ledger consistent (checked after every round)', () => {
+        for (const r of responses.filter((x) => x.statusCode < 500)) {
+          expect([200, 201]).toContain(r.statusCode);
+        }
+      });
+
+      it('answers every request without a 500', () => {
+        expect(responses.filter((r) => r.statusCode >= 500)).toEqual([]);
+      });
+    });
+  },
+);

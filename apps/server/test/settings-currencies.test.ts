@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencyListSchema, currencySchema, type Currency } from '@keymarket/contracts/settings';
+import { expectError, expectValidation } from './helpers/expect-error';
+import type { SignedInUser } from './helpers/factory';
+import { createTestApp, type TestContext } from './helpers/test-app';
+import { auditRowsFor } from './helpers/users';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+let manager: SignedInUser;
+let reseller: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.factory.signedIn('admin');
+  manager = await ctx.factory.signedIn('manager', admin.user);
+  reseller = await ctx.factory.signedIn('reseller', manager.user);
+});
+afterAll(() => ctx.close());
+
+const create = (as: SignedInUser, payload: unknown) =>
+  as.inject({ method: 'POST', url: '/api/currencies/create', payload: payload as object });
+
+async function list(as: SignedInUser): Promise<Currency[]> {
+  const response = await as.inject({ method: 'GET', url: '/api/currencies' });
+  expect(response.statusCode, response.body).toBe(200);
+  return currencyListSchema.strict().parse(response.json()).currencies;
+}
+
+describe('GET /api/currencies', () => {
+  it('always lists USD with rate 1, for every signed-in role', async () => {
+    for (const user of [admin, manager, reseller]) {
+      expect((await list(user)).find((c) => c.code === 'USD')).toMatchObject({
+        symbol: '$',
+        rateToUSD: 1,
+      });
+    }
+  });
+
+  it('refuses an anonymous caller (401)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/currencies' });
+    expectError(response, 401, 'unauthorized');
+  });
+});
+
+describe('POST /api/currencies/create', () => {
+  it('adds a currency (201), audits it, and lists it', async () => {
+    const response = await create(admin, { code: 'EUR', symbol: '€', rateToUSD: 0.923456 });
+    expect(response.statusCode, response.body).toBe(201);
+    const eur = currencySchema.strict().parse(response.json());
+    expect(eur).toMatchObject({ code: 'EUR', symbol: '€', rateToUSD: 0.923456 });
+    expect((await list(reseller)).map((c) => c.code)).toEqual(expect.arrayContaining(['EUR']));
+    const audit = await auditRowsFor(admin, eur.id);
+    expect(audit.map((row) => row.action)).toContain('currency.create');
+  });
+
+  it('keeps the largest allowed rate exactly', async () => {
+    const response = await create(admin, { code: 'VND', symbol: '₫', rateToUSD: 999999.999999 });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<Currency>().rateToUSD).toBe(999999.999999);
+  });
+
+  it('refuses a code that already exists (409)', async () => {
+    expect((await create(admin, { code: 'GBP', symbol: '£', rateToUSD: 0.79 })).statusCode).toBe(
+      201,
+    );
+    expectError(await create(admin, { code: 'GBP', symbol: '£', rateToUSD: 0.8 }), 409, 'conflict');
+    expectError(await create(admin, { code: 'USD', symbol: '$', rateToUSD: 1 }), 409, 'conflict');
+  });
+
+  it.each([
+    ['a lowercase code', { code: 'eur', symbol: '€', rateToUSD: 1 }, 'body.code'],
+    ['a 4-letter code', { code: 'EURO', symbol: '€', rateToUSD: 1 }, 'body.code'],
+    ['a code with a digit', { code: 'E1R', symbol: '€', rateToUSD: 1 }, 'body.code'],
+    ['an empty symbol', { code: 'ABC', symbol: '', rateToUSD: 1 }, 'body.symbol'],
+    ['a 6-character symbol', { code: 'ABC', symbol: 'ABCDEF', rateToUSD: 1 }, 'body.symbol'],
+    ['a zero rate', { code: 'ABC', symbol: 'a', rateToUSD: 0 }, 'body.rateToUSD'],
+    ['a negative rate', { code: 'ABC', symbol: 'a', rateToUSD: -2 }, 'body.rateToUSD'],
+    [
+      'a rate above 1,000,000',
+      { code: 'ABC', symbol: 'a', rateToUSD: 1_000_001 },
+      'body.rateToUSD',
+    ],
+    [
+      'a rate with 7 decimals',
+      { code: 'ABC', symbol: 'a', rateToUSD: 1.1234567 },
+      'body.rateToUSD',
+    ],
+    ['a rate sent as text', { code: 'ABC', symbol: 'a', rateToUSD: '1.2' }, 'body.rateToUSD'],
+    ['a missing rate', { code: 'ABC', symbol: 'a' }, 'body.rateToUSD'],
+  ])('refuses %s (400)', async (_, payload, path) => {
+    expectValidation(await create(admin, payload), path);
+  });
+
+  it('lets only admins create (manager and reseller 403, anonymous 401)', async () => {
+    const payload = { code: 'CHF', symbol: 'Fr', rateToUSD: 0.88 };
+    expectError(await create(manager, payload), 403, 'forbidden');
+    expectError(await create(reseller, payload), 403, 'forbidden');
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/currencies/create',
+      payload,
+    });
+    expectError(anonymous, 401, 'unauthorized');
+    expect((await list(admin)).some((c) => c.code === 'CHF')).toBe(false);
+  });
+});
+
+describe('DELETE /api/currencies/:id', () => {
+  const remove = (as: SignedInUser, id: string) =>
+    as.inject({ method: 'DELETE', url: `/api/currencies/${id}` });
+
+  it('deletes a currency and audits it', async () => {
+    const created = currencySchema.parse(
+      (await create(admin, { code: 'JPY', symbol: '¥', rateToUSD: 151.2 })).json(),
+    );
+    expectError(await remove(manager, created.id), 403, 'forbidden');
+    const response = await remove(admin, created.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect((await list(admin)).some((c) => c.code === 'JPY')).toBe(false);
+    expect((await auditRowsFor(admin, created.id)).map((row) => row.action)).toContain(
+      'currency.delete',
+    );
+    expectError(await remove(admin, created.id), 404, 'not_found');
+  });
+
+  it('never deletes USD (409), and USD stays listed', async () => {
+    const usd = (await list(admin)).find((c) => c.code === 'USD')!;
+    expectError(await remove(admin, usd.id), 409, 'conflict');
+    expect((await list(admin)).find((c) => c.code === 'USD')).toEqual(usd);
+  });
+
+  it('answers 400 for an id that is not a UUID', async () => {
+    expectValidation(await remove(admin, 'not-a-uuid'), 'params.id');
+  });
+});
