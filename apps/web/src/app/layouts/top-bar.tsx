@@ -1,0 +1,36 @@
+import { Menu } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@keymarket/contracts/users';
+import { LanguageSwitch } from '@/components/preferences/language-switch';
+import { ThemeSwitch } from '@/components/preferences/theme-switch';
+import { Button } from '@/components/ui/button';
+import { BalanceSummary } from './balance-summary';
+import { UserMenu } from './user-menu';
+
+type TopBarProps = { role: Role; onOpenNavigation: () => void };
+
+export function TopBar({ role, onOpenNavigation }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-surface/85 px-4 backdrop-blur sm:px-6">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label={t('nav.open')}
+        onClick={onOpenNavigation}
+      >
+        <Menu aria-hidden className="size-5" />
+      </Button>
+      <BalanceSummary />
+      <div className="ms-auto flex items-center gap-3">
+        {/* Narrower screens find these in the sidebar or the drawer. */}
+        <div className="hidden items-center gap-3 lg:flex">
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </div>
+        <UserMenu role={role} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { BalanceCard } from '@/features/profile/components/balance-card';
+import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
+import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { describeApiError } from '@/lib/translate-error';
+
+export function ProfileRoute() {
+  const { t } = useTranslation();
+  const userQuery = useCurrentUser();
+
+  return (
+    <>
+      <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
+      {userQuery.isPending && (
+        <div className="grid place-items-center py-24">
+          <Spinner className="size-8" />
+        </div>
+      )}
+      {userQuery.isError && (
+        <Alert
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void userQuery.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {describeApiError(userQuery.error, t)}
+        </Alert>
+      )}
+      {userQuery.isSuccess && (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <div className="flex flex-col gap-6">
+            <PersonalInfoCard user={userQuery.data} />
+            <BalanceCard balance={userQuery.data.balance} />
+          </div>
+          <ChangePasswordForm />
+        </div>
+      )}
+    </>
+  );
+}

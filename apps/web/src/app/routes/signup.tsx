@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { User } from '@keymarket/contracts/users';
+import { PendingApproval } from '@/features/auth/components/pending-approval';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { AuthCard } from '../layouts/auth-card';
+
+export function SignupRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [awaitingApproval, setAwaitingApproval] = useState<User | null>(null);
+
+  function onRegistered({ user, pendingApproval }: { user: User; pendingApproval: boolean }) {
+    if (pendingApproval) {
+      setAwaitingApproval(user);
+      return;
+    }
+    toast.success(t('auth.signup.welcome', { name: user.firstName }));
+    void navigate('/', { replace: true });
+  }
+
+  return (
+    <AuthCard title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
+      {awaitingApproval ? (
+        <PendingApproval firstName={awaitingApproval.firstName} />
+      ) : (
+        <SignupForm inviteCode={searchParams.get('code') ?? ''} onRegistered={onRegistered} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { loginResponseSchema, type LoginRequest } from '@keymarket/contracts/auth';
+import { apiClient } from '@/lib/api-client';
+import { currentRoleQueryKey } from '@/lib/auth/current-role';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryClient } from '@/lib/query-client';
+import { storeRole } from '@/lib/stored-role';
+
+export function login(body: LoginRequest) {
+  return apiClient.post('/auth/login', loginResponseSchema, body);
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ user }) => {
+      storeRole(user.role);
+      // The login answer already holds what the guards and top bar would fetch next.
+      queryClient.setQueryData(currentRoleQueryKey, user.role);
+      queryClient.setQueryData(currentUserQueryKey, user);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { registerResponseSchema, type RegisterRequest } from '@keymarket/contracts/auth';
+import { apiClient } from '@/lib/api-client';
+import { currentRoleQueryKey } from '@/lib/auth/current-role';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryClient } from '@/lib/query-client';
+import { storeRole } from '@/lib/stored-role';
+
+export function register(body: RegisterRequest) {
+  return apiClient.post('/auth/register', registerResponseSchema, body);
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ user, pendingApproval }) => {
+      // An account waiting for approval has no session yet: nothing to remember.
+      if (pendingApproval) return;
+      storeRole(user.role);
+      queryClient.setQueryData(currentRoleQueryKey, user.role);
+      queryClient.setQueryData(currentUserQueryKey, user);
+    },
+  });
+}

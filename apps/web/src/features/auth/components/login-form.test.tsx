@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@keymarket/contracts/messages';
+import { aUser } from '@/testing/fixtures';
+import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+async function signIn(path: string) {
+  const user = userEvent.setup();
+  const router = renderApp(path);
+  await user.type(await screen.findByLabelText('Username or email'), 'nadia');
+  await user.type(screen.getByLabelText('Password'), 'Str0ng!pass');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return router;
+}
+
+describe('login form', () => {
+  it('shows wrong credentials in place, without a refresh', async () => {
+    const fetchMock = mockApi({
+      'POST /auth/login': errorReply('invalid_credentials', messages.loginFailed),
+    });
+
+    await signIn('/login');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Login failed. Please check your credentials.',
+    );
+    expect(requestedPaths(fetchMock)).toEqual(['POST /auth/login']);
+  });
+
+  it('shows the reason of a ban', async () => {
+    mockApi({
+      'POST /auth/login': errorReply('banned', 'Your account has been banned: fraud'),
+    });
+
+    await signIn('/login');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account has been banned. Reason: fraud',
+    );
+  });
+
+  it('goes back to the remembered page after signing in', async () => {
+    mockApi({
+      'POST /auth/login': okReply({ user: aUser({ role: 'manager' }) }),
+      'GET /users/me': okReply(aUser({ role: 'manager' })),
+    });
+
+    const router = await signIn('/login?redirect=%2Fmanager%2Fprofile');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/manager/profile');
+    expect(window.localStorage.getItem('userRole')).toBe('manager');
+  });
+
+  it('ignores a redirect to another site', async () => {
+    mockApi({
+      'POST /auth/login': okReply({ user: aUser({ role: 'admin' }) }),
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+      'GET /invitations/': okReply({
+        data: [],
+        pagination: { page: 1, limit: 10, total: 0, totalPages: 0 },
+      }),
+    });
+
+    const router = await signIn('/login?redirect=%2F%2Fevil.example');
+
+    await screen.findByRole('heading', { level: 1, name: 'Generate signup code' });
+    expect(router.state.location.pathname).toBe('/admin/generate-code');
+  });
+});

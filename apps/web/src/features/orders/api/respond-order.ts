@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { orderSchema, type RespondOrderInput } from '@keymarket/contracts/orders';
+import { apiClient } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryClient } from '@/lib/query-client';
+import { ordersQueryKey } from './get-orders';
+
+export type RespondOrderRequest = { orderId: string; response: RespondOrderInput };
+
+export function respondOrder({ orderId, response }: RespondOrderRequest) {
+  return apiClient.patch(`/orders/${encodeURIComponent(orderId)}/respond`, orderSchema, response);
+}
+
+export function useRespondOrder() {
+  return useMutation({
+    mutationFn: respondOrder,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+        // A rejection refunds the buyer; a completion credits the sellers' profit.
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,62 @@
+import {
+  CircleCheck,
+  CircleX,
+  Clock,
+  DollarSign,
+  ListOrdered,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { orderStatsSchema } from '@keymarket/contracts/orders';
+import { formatPrice } from '@/lib/format-price';
+
+type OrderStats = z.infer<typeof orderStatsSchema>;
+
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+}: {
+  label: string;
+  value: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-card">
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/15 text-primary">
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-xs text-muted">{label}</p>
+        <p className="text-xl font-semibold text-fg tabular-nums">
+          <bdi dir="ltr">{value}</bdi>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function OrderStatsCards({ stats }: { stats: OrderStats }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-label={t('orders.stats.label')}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    >
+      <StatCard label={t('orders.stats.total')} value={String(stats.total)} icon={ListOrdered} />
+      <StatCard label={t('orders.stats.pending')} value={String(stats.pending)} icon={Clock} />
+      <StatCard
+        label={t('orders.stats.completed')}
+        value={String(stats.completed)}
+        icon={CircleCheck}
+      />
+      <StatCard label={t('orders.stats.rejected')} value={String(stats.rejected)} icon={CircleX} />
+      <StatCard
+        label={t('orders.stats.revenue')}
+        value={formatPrice(stats.revenue)}
+        icon={DollarSign}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+import { Ban, Eye, KeyRound, Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
+import { orderStatuses, type Order, type OrderStatus } from '@keymarket/contracts/orders';
+import type { Role } from '@keymarket/contracts/users';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { formatDateTime } from '@/lib/format-date';
+import { formatPrice } from '@/lib/format-price';
+import { describeApiError } from '@/lib/translate-error';
+import { useOrders } from '../api/get-orders';
+import { OrderDetailsDialog } from './order-details-dialog';
+import { OrderStatsCards } from './order-stats';
+import { OrderStatusBadge } from './order-status-badge';
+import { RejectOrderDialog } from './reject-order-dialog';
+import { SendKeysDialog } from './send-keys-dialog';
+
+const SEARCH_DELAY_MS = 300;
+
+type Dialogs =
+  | { kind: 'details'; order: Order }
+  | { kind: 'send'; order: Order }
+  | { kind: 'reject'; order: Order }
+  | { kind: 'cancel'; order: Order }
+  | null;
+
+/** Orders of the caller (and, on request, of its downline), with the admin's delivery tools. */
+export function OrdersScreen({ role }: { role: Role }) {
+  const { t, i18n } = useTranslation();
+  const me = useCurrentUser();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [showAll, setShowAll] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<Dialogs>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const ordersQuery = useOrders({
+    page,
+    limit: DEFAULT_LIMIT,
+    showAll,
+    status: status || undefined,
+    search: search || undefined,
+  });
+  const isAdmin = role === 'admin';
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
+
+  return (
+    <div className="flex flex-col gap-6">
+      {ordersQuery.isSuccess && <OrderStatsCards stats={ordersQuery.data.stats} />}
+      <Card title={t('orders.list.title')}>
+        <div className="mb-4 flex flex-wrap items-end gap-3">
+          <div className="relative min-w-48 flex-1">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+            />
+            <Input
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder={t('orders.list.searchPlaceholder')}
+              aria-label={t('orders.list.search')}
+              className="ps-9"
+            />
+          </div>
+          <Select
+            aria-label={t('orders.list.statusFilter')}
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as OrderStatus | '');
+              setPage(1);
+            }}
+            className="w-auto min-w-40"
+          >
+            <option value="">{t('orders.list.allStatuses')}</option>
+            {orderStatuses.map((option) => (
+              <option key={option} value={option}>
+                {t(`orders.status.${option}`)}
+              </option>
+            ))}
+          </Select>
+          {!isAdmin && (
+            <label className="flex h-10 items-center gap-2 text-sm text-fg">
+              <input
+                type="checkbox"
+                checked={showAll}
+                onChange={(event) => {
+                  setShowAll(event.target.checked);
+                  setPage(1);
+                }}
+                className="size-4 accent-(--color-primary)"
+              />
+              {t('orders.list.showAll')}
+            </label>
+          )}
+        </div>
+
+        {ordersQuery.isPending && (
+          <div className="grid place-items-center py-10">
+            <Spinner />
+          </div>
+        )}
+        {ordersQuery.isError && (
+          <Alert
+            title={t('messages.failedToLoadResults')}
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void ordersQuery.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {describeApiError(ordersQuery.error, t)}
+          </Alert>
+        )}
+        {ordersQuery.isSuccess &&
+          (ordersQuery.data.data.length === 0 ? (
+            <p className="py-8 text-center text-sm text-muted">{t('messages.noResultsFound')}</p>
+          ) : (
+            <Table aria-busy={ordersQuery.isPlaceholderData || undefined}>
+              <TableHead>
+                <tr>
+                  <TableHeader>{t('orders.fields.product')}</TableHeader>
+                  <TableHeader>{t('orders.fields.buyer')}</TableHeader>
+                  <TableHeader>{t('orders.fields.quantity')}</TableHeader>
+                  <TableHeader>{t('orders.fields.total')}</TableHeader>
+                  <TableHeader>{t('orders.fields.status')}</TableHeader>
+                  <TableHeader>{t('orders.fields.createdAt')}</TableHeader>
+                  <TableHeader>
+                    <span className="sr-only">{t('orders.list.actions')}</span>
+                  </TableHeader>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {ordersQuery.data.data.map((order) => {
+                  const pending = order.status === 'pending';
+                  const mine = me.data?.id === order.buyer.id;
+                  return (
+                    <TableRow key={order.id}>
+                      <TableCell className="max-w-64 truncate font-medium text-fg">
+                        {order.productName}
+                      </TableCell>
+                      <TableCell>{order.buyer.username}</TableCell>
+                      <TableCell className="tabular-nums">{order.quantity}</TableCell>
+                      <TableCell className="tabular-nums">
+                        <bdi dir="ltr">{formatPrice(order.totalAmount)}</bdi>
+                      </TableCell>
+                      <TableCell>
+                        <OrderStatusBadge status={order.status} />
+                      </TableCell>
+                      {/* Wraps onto two lines so the row keeps room for the admin actions. */}
+                      {/* The cell's own nowrap is inherited; the span overrides it. */}
+                      <TableCell className="text-muted">
+                        <span className="block min-w-28 whitespace-normal">
+                          {date(order.createdAt)}
+                        </span>
+                      </TableCell>
+                      <TableCell>
+                        <span className="flex justify-end gap-1">
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            onClick={() => setDialog({ kind: 'details', order })}
+                            aria-label={t('orders.list.view', { name: order.productName })}
+                            title={t('orders.list.view', { name: order.productName })}
+                          >
+                            <Eye aria-hidden className="size-4" />
+                          </Button>
+                          {isAdmin && pending && (
+                            <>
+                              <Button size="sm" onClick={() => setDialog({ kind: 'send', order })}>
+                                <KeyRound aria-hidden className="size-4" />
+                                {t('orders.sendKeys.open')}
+                              </Button>
+                              {/* An icon, so the row fits beside the wider send-keys button. */}
+                              <Button
+                                size="icon"
+                                variant="ghost"
+                                onClick={() => setDialog({ kind: 'reject', order })}
+                                aria-label={t('orders.reject.openFor', { name: order.productName })}
+                                title={t('orders.reject.openFor', { name: order.productName })}
+                              >
+                                <Ban aria-hidden className="size-4 text-danger" />
+                              </Button>
+                            </>
+                          )}
+                          {!isAdmin && pending && mine && (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => setDialog({ kind: 'cancel', order })}
+                            >
+                              <X aria-hidden className="size-4" />
+                              {t('orders.cancel.open')}
+                            </Button>
+                          )}
+                        </span>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          ))}
+        {ordersQuery.isSuccess && (
+          <Pagination
+            page={page}
+            totalPages={ordersQuery.data.pagination.totalPages}
+            onPageChange={setPage}
+          />
+        )}
+      </Card>
+
+      <OrderDetailsDialog
+        order={dialog?.kind === 'details' ? dialog.order : null}
+        onClose={() => setDialog(null)}
+      />
+      <SendKeysDialog
+        order={dialog?.kind === 'send' ? dialog.order : null}
+        onClose={() => setDialog(null)}
+      />
+      <RejectOrderDialog
+        order={dialog?.kind === 'reject' || dialog?.kind === 'cancel' ? dialog.order : null}
+        mode={dialog?.kind === 'cancel' ? 'cancel' : 'reject'}
+        onClose={() => setDialog(null)}
+      />
+    </div>
+  );
+}

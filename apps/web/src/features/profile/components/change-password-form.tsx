@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { changePasswordRequestSchema } from '@keymarket/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import {
+  applyServerFieldErrors,
+  describeApiError,
+  translateFieldError,
+} from '@/lib/translate-error';
+import { useChangePassword } from '../api/change-password';
+
+const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const changePasswordMutation = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit((passwords) => {
+    changePasswordMutation.mutate(passwords, {
+      onSuccess: () => {
+        reset();
+        toast.success(t('profile.password.success'));
+      },
+      onError: (error) => {
+        if (applyServerFieldErrors(error, fieldNames, setError)) return;
+        toast.error(t('messages.failedToUpdatePassword'), {
+          description: describeApiError(error, t),
+        });
+      },
+    });
+  });
+
+  return (
+    <Card title={t('profile.password.title')} description={t('profile.password.hint')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t('profile.password.currentPassword')}
+          error={translateFieldError(errors.currentPassword, t)}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...register('currentPassword')}
+              autoComplete="current-password"
+            />
+          )}
+        </Field>
+        <Field
+          label={t('profile.password.newPassword')}
+          hint={t('profile.password.newPasswordHint')}
+          error={translateFieldError(errors.newPassword, t)}
+        >
+          {(control) => (
+            <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />
+          )}
+        </Field>
+        <Field
+          label={t('profile.password.confirmPassword')}
+          error={translateFieldError(errors.confirmPassword, t)}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...register('confirmPassword')}
+              autoComplete="new-password"
+            />
+          )}
+        </Field>
+        <Button type="submit" loading={changePasswordMutation.isPending} className="self-start">
+          {t('profile.password.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}

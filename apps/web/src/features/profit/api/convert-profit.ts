@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  convertProfitResponseSchema,
+  type convertProfitSchema,
+} from '@keymarket/contracts/balance';
+import type { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryClient } from '@/lib/query-client';
+
+export type ConvertProfitInput = z.input<typeof convertProfitSchema>;
+
+export function convertProfit(body: ConvertProfitInput) {
+  return apiClient.post('/thresholds/convert', convertProfitResponseSchema, body);
+}
+
+export function useConvertProfit() {
+  return useMutation({
+    mutationFn: convertProfit,
+    // Balance and profit both live on the current user.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { thresholdsSchema } from '@keymarket/contracts/balance';
+import { apiClient } from '@/lib/api-client';
+
+export const thresholdsQueryKey = ['thresholds'] as const;
+
+export function getThresholds(signal?: AbortSignal) {
+  return apiClient.get('/thresholds', thresholdsSchema, { signal });
+}
+
+export const thresholdsQueryOptions = () =>
+  queryOptions({
+    queryKey: thresholdsQueryKey,
+    queryFn: ({ signal }) => getThresholds(signal),
+  });
+
+export function useThresholds() {
+  return useQuery(thresholdsQueryOptions());
+}

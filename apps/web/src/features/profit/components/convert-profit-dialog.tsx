@@ -1,0 +1,129 @@
+import { ArrowRightLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { convertProfitSchema } from '@keymarket/contracts/balance';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { formatPrice } from '@/lib/format-price';
+import { useProfitVisibility } from '@/lib/profit-visibility';
+import { fieldErrorsOf } from '@/lib/schema-errors';
+import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useConvertProfit } from '../api/convert-profit';
+import { useThresholds } from '../api/get-thresholds';
+
+/** The button that opens the conversion; managers and resellers only (admins earn no profit). */
+export function ConvertProfitButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <ArrowRightLeft aria-hidden className="size-4" />
+        {t('profit.open')}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('profit.title')}
+        description={t('profit.description')}
+      >
+        {open && <ConvertProfitForm onDone={() => setOpen(false)} />}
+      </Dialog>
+    </>
+  );
+}
+
+function ConvertProfitForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [profitVisible] = useProfitVisibility();
+  const userQuery = useCurrentUser();
+  const thresholdsQuery = useThresholds();
+  const convert = useConvertProfit();
+  const [amountText, setAmountText] = useState('');
+  const [amountError, setAmountError] = useState<string>();
+
+  // The top bar's toggle hides profit everywhere, for screens shared with customers.
+  const shown = (usd: number) => (profitVisible ? formatPrice(usd) : t('balance.hidden'));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = amountText.trim();
+    const parsed = convertProfitSchema.safeParse(trimmed ? { amount: Number(trimmed) } : {});
+    if (!parsed.success) {
+      setAmountError(translateFieldError(fieldErrorsOf<'amount'>(parsed.error).amount, t));
+      return;
+    }
+    setAmountError(undefined);
+    convert.mutate(parsed.data, {
+      onSuccess: (result) => {
+        toast.success(t('profit.success', { amount: formatPrice(result.converted) }));
+        onDone();
+      },
+    });
+  }
+
+  if (userQuery.isPending || thresholdsQuery.isPending) {
+    return (
+      <div className="grid place-items-center py-8">
+        <Spinner />
+      </div>
+    );
+  }
+  if (userQuery.isError || thresholdsQuery.isError) {
+    return <Alert>{describeApiError(userQuery.error ?? thresholdsQuery.error, t)}</Alert>;
+  }
+
+  const { profit, current } = userQuery.data.balance;
+  const minimum = thresholdsQuery.data.minProfitToConvert;
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
+      <dl className="grid grid-cols-2 gap-2 rounded-lg bg-surface-2 p-3 text-sm">
+        <dt className="text-muted">{t('profit.profit')}</dt>
+        <dd className="text-end font-semibold tabular-nums">
+          <bdi dir="ltr">{shown(profit)}</bdi>
+        </dd>
+        <dt className="text-muted">{t('profit.balance')}</dt>
+        <dd className="text-end tabular-nums">
+          <bdi dir="ltr">{formatPrice(current)}</bdi>
+        </dd>
+        <dt className="text-muted">{t('profit.minimum')}</dt>
+        <dd className="text-end tabular-nums">
+          <bdi dir="ltr">{formatPrice(minimum)}</bdi>
+        </dd>
+      </dl>
+      <Field label={t('profit.amount')} hint={t('profit.amountHint')} error={amountError}>
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            value={amountText}
+            onChange={(event) => setAmountText(event.target.value)}
+          />
+        )}
+      </Field>
+      {convert.isError && (
+        <Alert title={t('messages.failedToConvertProfit')}>
+          {describeApiError(convert.error, t)}
+        </Alert>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={convert.isPending}>
+          {t('profit.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

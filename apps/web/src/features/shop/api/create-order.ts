@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { orderSchema, type CreateOrderInput } from '@keymarket/contracts/orders';
+import { apiClient } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryClient } from '@/lib/query-client';
+import { productsQueryKey } from './get-products';
+
+export type CreateOrderRequest = {
+  order: CreateOrderInput;
+  /** One per opening of the buy dialog: a double click replays the first answer, never buys twice. */
+  idempotencyKey: string;
+};
+
+export function createOrder({ order, idempotencyKey }: CreateOrderRequest) {
+  return apiClient.post('/orders', orderSchema, order, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function useCreateOrder() {
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: () =>
+      Promise.all([
+        // The balance and order counts moved, and an instant product's stock went down.
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+        // The orders feature's key; features do not import each other, so it is named here.
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      ]),
+  });
+}

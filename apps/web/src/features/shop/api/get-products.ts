@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PRODUCT_LIST_MAX, productListSchema } from '@keymarket/contracts/catalogue';
+import { apiClient } from '@/lib/api-client';
+
+export const productsQueryKey = ['products'] as const;
+
+export type ProductFilters = {
+  categoryId?: string;
+  subcategoryId?: string;
+  search?: string;
+};
+
+/** The whole catalogue in one call (the API's one 10,000-item list); the screen virtualises it. */
+export function getProducts(filters: ProductFilters, signal?: AbortSignal) {
+  return apiClient.get('/products', productListSchema, {
+    query: { limit: PRODUCT_LIST_MAX, ...filters, search: filters.search || undefined },
+    signal,
+  });
+}
+
+export const productsQueryOptions = (filters: ProductFilters) =>
+  queryOptions({
+    queryKey: [...productsQueryKey, filters],
+    queryFn: ({ signal }) => getProducts(filters, signal),
+    // Keeps the list on screen while a new filter loads, so typing a search does not flash.
+    placeholderData: keepPreviousData,
+  });
+
+export function useProducts(filters: ProductFilters) {
+  return useQuery(productsQueryOptions(filters));
+}

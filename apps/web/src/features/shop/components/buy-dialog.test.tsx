@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Product } from '@keymarket/contracts/catalogue';
+import type { Order } from '@keymarket/contracts/orders';
+import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-app';
+import { BuyDialog } from './buy-dialog';
+
+const category = {
+  id: '2b1f7c3e-5d4a-4e8b-9c1d-0a2b3c4d5e6f',
+  nameEn: 'Games',
+  nameFr: 'Jeux',
+  nameAr: 'ألعاب',
+};
+
+function aProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    name: 'Steam 20 USD',
+    description: '',
+    imageUrl: null,
+    category,
+    subcategory: null,
+    deliveryType: 'instant',
+    isNew: false,
+    badges: ['instant'],
+    stock: 50,
+    price: 12.5,
+    sellingPrice: 15,
+    createdAt: '2025-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '9b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+    status: 'completed',
+    productId: aProduct().id,
+    productName: 'Steam 20 USD',
+    buyer: { id: '6f1c2a4e-8a53-4c39-9d2b-3f0a3c1e7b11', username: 'nadia' },
+    seller: null,
+    category,
+    quantity: 3,
+    deliveryType: 'instant',
+    unitPrice: 12.5,
+    totalAmount: 37.5,
+    createdAt: '2025-02-01T09:00:00.000Z',
+    deliveredAt: '2025-02-01T09:00:00.000Z',
+    notes: null,
+    rejectionReason: null,
+    responseKeys: ['AAAA-1111', 'BBBB-2222', 'CCCC-3333'],
+    ...overrides,
+  };
+}
+
+async function buy(quantity: string) {
+  const user = userEvent.setup();
+  const input = screen.getByLabelText('Quantity');
+  await user.clear(input);
+  await user.type(input, quantity);
+  await user.click(screen.getByRole('button', { name: 'Confirm purchase' }));
+  return user;
+}
+
+describe('buy dialog', () => {
+  it('shows the total live and sends one idempotency key per opening', async () => {
+    const fetchMock = mockApi({ 'POST /orders': okReply(anOrder(), 201) });
+    renderWithProviders(<BuyDialog product={aProduct()} onClose={vi.fn()} />);
+
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$12.5');
+    const input = screen.getByLabelText('Quantity');
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, '3');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$37.5');
+
+    await user.click(screen.getByRole('button', { name: 'Confirm purchase' }));
+    await screen.findByText(/Your order is complete/);
+
+    const [, init] = fetchMock.mock.calls[0]!;
+    const headers = init!.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(String(init!.body))).toEqual({
+      productId: aProduct().id,
+      quantity: 3,
+    });
+  });
+
+  it('shows the keys of an instant purchase with copy buttons', async () => {
+    mockApi({ 'POST /orders': okReply(anOrder(), 201) });
+    renderWithProviders(<BuyDialog product={aProduct()} onClose={vi.fn()} />);
+
+    await buy('3');
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('AAAA-1111')).toBeInTheDocument();
+    expect(within(dialog).getByText('CCCC-3333')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy all' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy key 2' })).toBeInTheDocument();
+  });
+
+  it('says a request order is pending', async () => {
+    mockApi({
+      'POST /orders': okReply(
+        anOrder({ status: 'pending', deliveryType: 'request', responseKeys: [] }),
+        201,
+      ),
+    });
+    renderWithProviders(
+      <BuyDialog product={aProduct({ deliveryType: 'request' })} onClose={vi.fn()} />,
+    );
+
+    await buy('1');
+
+    expect(await screen.findByText(/Your order is pending/)).toBeInTheDocument();
+  });
+
+  it('shows a refused purchase in place with the reason', async () => {
+    mockApi({ 'POST /orders': errorReply('insufficient_balance', 'Insufficient balance') });
+    renderWithProviders(<BuyDialog product={aProduct()} onClose={vi.fn()} />);
+
+    await buy('2');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to place order. Please try again.');
+    expect(alert).toHaveTextContent('Your balance is too low for this.');
+  });
+
+  it('refuses more than the stock without calling the server', async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<BuyDialog product={aProduct({ stock: 2 })} onClose={vi.fn()} />);
+
+    await buy('5');
+
+    expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription('Only 2 left in stock');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,189 @@
+import { CircleCheck, Clock } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Product } from '@keymarket/contracts/catalogue';
+import {
+  createOrderSchema,
+  ORDER_NOTES_MAX,
+  ORDER_QUANTITY_MAX,
+  type Order,
+} from '@keymarket/contracts/orders';
+import { KeyList } from '@/components/key-list';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input, controlClassName } from '@/components/ui/input';
+import { formatPrice } from '@/lib/format-price';
+import { fieldErrorsOf } from '@/lib/schema-errors';
+import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useCreateOrder } from '../api/create-order';
+
+type BuyDialogProps = {
+  /** The product being bought; null closes the dialog. */
+  product: Product | null;
+  onClose: () => void;
+};
+
+export function BuyDialog({ product, onClose }: BuyDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={product !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={product ? t('shop.buyDialog.title', { name: product.name }) : ''}
+      description={t('shop.buyDialog.description')}
+    >
+      {/* Mounted per opening: a fresh form and a fresh idempotency key each time. */}
+      {product && <BuyForm product={product} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function BuyForm({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { t } = useTranslation();
+  const createOrder = useCreateOrder();
+  // One key per opening: a double click or a retry after a lost answer replays the first
+  // purchase instead of buying twice. A refused purchase stores nothing, so retrying with another
+  // quantity under the same key is accepted by the server.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [quantityText, setQuantityText] = useState('1');
+  const [notes, setNotes] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof fieldErrorsOf<string>>>({});
+  const [stockError, setStockError] = useState<string>();
+  const [placed, setPlaced] = useState<Order | null>(null);
+
+  const maxQuantity = Math.max(1, Math.min(product.stock, ORDER_QUANTITY_MAX));
+  const quantity = Number(quantityText);
+  const total = Number.isInteger(quantity) && quantity > 0 ? quantity * product.price : 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createOrderSchema.safeParse({
+      productId: product.id,
+      quantity: quantityText.trim() === '' ? Number.NaN : quantity,
+      notes: notes.trim() || undefined,
+    });
+    setStockError(undefined);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    // The server refuses it too, but saying so here saves a round trip and names the stock.
+    if (parsed.data.quantity > product.stock) {
+      setStockError(t('shop.buyDialog.onlyInStock', { count: product.stock }));
+      return;
+    }
+    createOrder.mutate(
+      { order: parsed.data, idempotencyKey },
+      {
+        onSuccess: (order) => {
+          setPlaced(order);
+          toast.success(
+            order.status === 'completed'
+              ? t('shop.buyDialog.completedToast', { name: order.productName })
+              : t('shop.buyDialog.pendingToast', { name: order.productName }),
+          );
+        },
+      },
+    );
+  }
+
+  if (placed) return <PlacedOrder order={placed} onClose={onClose} />;
+
+  const quantityError = stockError ?? translateFieldError(fieldErrors.quantity, t);
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
+      <dl className="grid grid-cols-2 gap-2 rounded-lg bg-surface-2 p-3 text-sm">
+        <dt className="text-muted">{t('shop.price')}</dt>
+        <dd className="text-end tabular-nums">
+          <bdi dir="ltr">{formatPrice(product.price)}</bdi>
+        </dd>
+        <dt className="text-muted">{t('shop.stock')}</dt>
+        <dd className="text-end tabular-nums">{product.stock}</dd>
+      </dl>
+      <Field
+        label={t('shop.buyDialog.quantity')}
+        hint={t('shop.buyDialog.quantityHint', { max: maxQuantity })}
+        error={quantityError}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxQuantity}
+            step={1}
+            value={quantityText}
+            onChange={(event) => setQuantityText(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label={t('shop.buyDialog.notes')}
+        hint={t('shop.buyDialog.notesHint')}
+        error={translateFieldError(fieldErrors.notes, t)}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={ORDER_NOTES_MAX}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            className={`${controlClassName} h-auto py-2`}
+          />
+        )}
+      </Field>
+      <p className="flex items-baseline justify-between text-sm" aria-live="polite">
+        <span className="text-muted">{t('shop.buyDialog.total')}</span>
+        <output className="text-xl font-semibold text-fg tabular-nums" data-testid="order-total">
+          <bdi dir="ltr">{formatPrice(total)}</bdi>
+        </output>
+      </p>
+      {createOrder.isError && (
+        <Alert title={t('messages.failedToPlaceOrder')}>
+          {describeApiError(createOrder.error, t)}
+        </Alert>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={createOrder.isPending}>
+          {t('shop.buyDialog.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PlacedOrder({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { t } = useTranslation();
+  const instant = order.status === 'completed';
+  const Icon = instant ? CircleCheck : Clock;
+  return (
+    <div className="mt-5 flex flex-col gap-4">
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-lg bg-surface-2 p-3 text-sm text-fg"
+      >
+        <Icon
+          aria-hidden
+          className={`mt-0.5 size-4 shrink-0 ${instant ? 'text-success' : 'text-warning'}`}
+        />
+        {instant
+          ? t('shop.buyDialog.completed', { total: formatPrice(order.totalAmount) })
+          : t('shop.buyDialog.pending', { total: formatPrice(order.totalAmount) })}
+      </p>
+      {order.responseKeys && order.responseKeys.length > 0 && <KeyList keys={order.responseKeys} />}
+      <div className="flex justify-end">
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { PackageSearch, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '@keymarket/contracts/catalogue';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { describeApiError } from '@/lib/translate-error';
+import { useCategories } from '../api/get-categories';
+import { useProducts, type ProductFilters } from '../api/get-products';
+import { BuyDialog } from './buy-dialog';
+import { CategoryFilter } from './category-filter';
+import { ProductList } from './product-list';
+
+// Long enough to skip the requests of a word being typed, short enough to feel instant.
+const SEARCH_DELAY_MS = 250;
+
+function useDebounced(value: string, delayMs: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** The buyer's catalogue: shelves, search, and a buy dialog on every product. */
+export function Catalogue() {
+  const { t } = useTranslation();
+  const [shelf, setShelf] = useState<Omit<ProductFilters, 'search'>>({});
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const categoriesQuery = useCategories();
+  const productsQuery = useProducts({ ...shelf, search: search || undefined });
+  const [buying, setBuying] = useState<Product | null>(null);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-card">
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+          />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('shop.searchPlaceholder')}
+            aria-label={t('shop.search')}
+            className="ps-9"
+          />
+        </div>
+        {categoriesQuery.isError && (
+          <Alert
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void categoriesQuery.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {describeApiError(categoriesQuery.error, t)}
+          </Alert>
+        )}
+        {categoriesQuery.isSuccess && (
+          <CategoryFilter
+            categories={categoriesQuery.data.data}
+            selection={shelf}
+            onChange={setShelf}
+          />
+        )}
+      </div>
+
+      {productsQuery.isPending && (
+        <div className="grid place-items-center py-24">
+          <Spinner className="size-8" />
+        </div>
+      )}
+      {productsQuery.isError && (
+        <Alert
+          title={t('messages.failedToLoadResults')}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void productsQuery.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {describeApiError(productsQuery.error, t)}
+        </Alert>
+      )}
+      {productsQuery.isSuccess && (
+        <>
+          <p className="flex items-center gap-2 text-sm text-muted" aria-live="polite">
+            {productsQuery.isFetching && <Spinner className="size-4" />}
+            {t('shop.count', { count: productsQuery.data.pagination.total })}
+          </p>
+          {productsQuery.data.data.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border py-16 text-center text-muted">
+              <PackageSearch aria-hidden className="size-8" />
+              <p>{t('messages.noResultsFound')}</p>
+            </div>
+          ) : (
+            <ProductList products={productsQuery.data.data} onBuy={setBuying} />
+          )}
+        </>
+      )}
+      <BuyDialog product={buying} onClose={() => setBuying(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { roleResponseSchema } from '@keymarket/contracts/users';
+import { loginResponseSchema, okResponseSchema } from '@keymarket/contracts/auth';
+import { errorReply, okReply, type Reply } from '@/testing/mock-api';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+function respond({ status, body }: Reply): Response {
+  return new Response(JSON.stringify(body), { status });
+}
+
+function setup(route: (path: string, init?: RequestInit) => Reply | Promise<Reply>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    respond(await route(String(input).replace(/^\/api/, ''), init)),
+  );
+  const queryClient = new QueryClient();
+  const navigate = vi.fn();
+  const client = createApiClient({
+    baseUrl: '/api',
+    fetch,
+    queryClient,
+    navigator: () => ({ navigate, currentPath: () => '/reseller/profile?tab=security' }),
+  });
+  const calls = () => fetch.mock.calls.map(([input]) => String(input));
+  return { client, fetch, calls, queryClient, navigate };
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('api client', () => {
+  it('sends cookies and JSON, and a body on every write', async () => {
+    const { client, fetch } = setup(() => okReply({ ok: true }));
+
+    await client.put('/users/me/password', okResponseSchema);
+
+    const [, init] = fetch.mock.calls[0]!;
+    expect(init).toMatchObject({
+      method: 'PUT',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+  });
+
+  it('refreshes once on an expired token and retries the request', async () => {
+    let refreshed = false;
+    const { client, calls } = setup((path) => {
+      if (path === '/auth/refresh') {
+        refreshed = true;
+        return okReply({ ok: true });
+      }
+      return refreshed ? okReply({ role: 'manager' }) : errorReply('unauthorized');
+    });
+
+    await expect(client.get('/users/me/role', roleResponseSchema)).resolves.toEqual({
+      role: 'manager',
+    });
+    expect(calls()).toEqual(['/api/users/me/role', '/api/auth/refresh', '/api/users/me/role']);
+  });
+
+  it('shares one refresh between requests that expire together', async () => {
+    let refreshed = false;
+    const { client, calls } = setup(async (path) => {
+      if (path === '/auth/refresh') {
+        // Slow enough that the second 401 arrives while this refresh is still running.
+        await delay(20);
+        refreshed = true;
+        return okReply({ ok: true });
+      }
+      return refreshed ? okReply({ role: 'admin' }) : errorReply('unauthorized');
+    });
+
+    const results = await Promise.all([
+      client.get('/users/me/role', roleResponseSchema),
+      client.get('/users/me/role', roleResponseSchema),
+    ]);
+
+    expect(results).toEqual([{ role: 'admin' }, { role: 'admin' }]);
+    expect(calls().filter((url) => url === '/api/auth/refresh')).toHaveLength(1);
+    expect(calls().filter((url) => url === '/api/users/me/role')).toHaveLength(4);
+  });
+
+  it('ends the session when the refresh fails: empty cache, no role, login with redirect', async () => {
+    const { client, queryClient, navigate } = setup(() => errorReply('unauthorized'));
+    queryClient.setQueryData(['users', 'me'], { username: 'previous user' });
+    window.localStorage.setItem('userRole', 'reseller');
+
+    const request = client.get('/users/me/role', roleResponseSchema);
+
+    await expect(request).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Freseller%2Fprofile%3Ftab%3Dsecurity');
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(window.localStorage.getItem('userRole')).toBeNull();
+  });
+
+  it('does not refresh on wrong credentials', async () => {
+    const { client, calls, navigate } = setup(() =>
+      errorReply('invalid_credentials', 'Login failed. Please check your credentials.'),
+    );
+
+    const login = client.post('/auth/login', loginResponseSchema, {
+      identifier: 'nadia',
+      password: 'wrong',
+    });
+
+    await expect(login).rejects.toMatchObject({ status: 401, type: 'invalid_credentials' });
+    expect(calls()).toEqual(['/api/auth/login']);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('rejects other failures with the status and the server body', async () => {
+    const { client } = setup(() =>
+      errorReply('forbidden', 'You do not have permission to do this'),
+    );
+
+    const error: unknown = await client.get('/users/me/role', roleResponseSchema).catch((e) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 403,
+      body: { statusCode: 403, message: { type: 'forbidden' } },
+    });
+  });
+
+  it('turns a lost connection into an "unavailable" error', async () => {
+    const { client, fetch } = setup(() => okReply({}));
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    await expect(client.get('/users/me/role', roleResponseSchema)).rejects.toMatchObject({
+      status: 0,
+      type: 'unavailable',
+    });
+  });
+});

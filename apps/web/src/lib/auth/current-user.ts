@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userSchema } from '@keymarket/contracts/users';
+import { apiClient } from '../api-client';
+
+export const currentUserQueryKey = ['users', 'me'] as const;
+
+export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}) {
+  return apiClient.get('/users/me', userSchema, { signal });
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser({ signal }),
+  });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '@keymarket/contracts/messages';
+import { ApiError } from './api-error';
+import { i18n } from './i18n';
+import { describeApiError, translateFieldError } from './translate-error';
+
+function apiError(type: ApiError['type'], text: string, status = 400): ApiError {
+  return new ApiError(status, { statusCode: status, message: { type, text } });
+}
+
+describe('describeApiError', () => {
+  it('translates a fixed message of the specification', async () => {
+    await i18n.changeLanguage('fr');
+    const error = apiError('invalid_credentials', messages.loginFailed, 401);
+
+    expect(describeApiError(error, i18n.t)).toBe(
+      'La connexion a échoué. Veuillez vérifier vos identifiants.',
+    );
+  });
+
+  it('falls back to the translated error type for free server text', async () => {
+    await i18n.changeLanguage('ar');
+    const error = apiError('inactive', 'Your account is not active yet.', 403);
+
+    expect(describeApiError(error, i18n.t)).toBe(
+      'حسابك غير مفعّل بعد. يُرجى التواصل مع أحد المسؤولين.',
+    );
+  });
+
+  it('shows the reason of a ban', () => {
+    const error = apiError('banned', 'Your account has been banned: chargebacks', 403);
+
+    expect(describeApiError(error, i18n.t)).toBe(
+      'Your account has been banned. Reason: chargebacks',
+    );
+  });
+
+  it('says something went wrong for errors that are not API errors', () => {
+    expect(describeApiError(new Error('boom'), i18n.t)).toBe('Something went wrong');
+  });
+});
+
+describe('translateFieldError', () => {
+  it('translates catalogue texts and falls back to the zod issue code', async () => {
+    await i18n.changeLanguage('fr');
+
+    expect(translateFieldError({ type: 'too_small', message: messages.usernameMin }, i18n.t)).toBe(
+      'Le nom d’utilisateur doit contenir au moins 3 caractères',
+    );
+    expect(
+      translateFieldError(
+        { type: 'too_big', message: 'Username cannot exceed 32 characters' },
+        i18n.t,
+      ),
+    ).toBe('Le nom d’utilisateur ne peut pas dépasser 32 caractères');
+    expect(
+      translateFieldError({ type: 'too_big', message: 'Some text we never catalogued' }, i18n.t),
+    ).toBe('Cette valeur est trop longue ou trop grande');
+  });
+});

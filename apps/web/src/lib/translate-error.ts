@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { messageKeyOf } from '@keymarket/contracts/messages';
+import { ApiError } from './api-error';
+
+/** The translation of one of the contract's fixed English texts, or null for any other text. */
+function translateKnownMessage(text: string, t: TFunction): string | null {
+  const key = messageKeyOf(text);
+  return key ? t(`messages.${key}`) : null;
+}
+
+// Field problems with a generic translation, for texts outside the contract's catalogue: zod
+// issue codes (zodResolver puts them in `FieldError.type`: length caps, number types) and the
+// server's `conflict` (a username or email already taken).
+const genericIssues = [
+  'invalid_type',
+  'too_small',
+  'too_big',
+  'invalid_format',
+  'invalid_value',
+  'conflict',
+] as const;
+type GenericIssue = (typeof genericIssues)[number];
+
+function isGenericIssue(type: string): type is GenericIssue {
+  return genericIssues.some((issue) => issue === type);
+}
+
+/** A form field's error in the user's language: never the raw English of a schema or server. */
+export function translateFieldError(
+  error: FieldError | undefined,
+  t: TFunction,
+): string | undefined {
+  if (!error) return undefined;
+  const known = error.message ? translateKnownMessage(error.message, t) : null;
+  if (known) return known;
+  return isGenericIssue(error.type) ? t(`form.issues.${error.type}`) : t('form.issues.invalid');
+}
+
+// The server words a ban as "Your account has been banned: <reason>"; only the reason, which an
+// administrator typed, is shown as is. A text without the prefix is taken as the bare reason.
+const BAN_PREFIX = /^Your account has been banned:?\s*/;
+
+function describeBan(text: string, t: TFunction): string {
+  const reason = text.replace(BAN_PREFIX, '').trim();
+  return reason ? t('errors.banned', { reason }) : t('errors.bannedWithoutReason');
+}
+
+/**
+ * What to tell the user about a failed call. The server's text wins when it is one of the
+ * specification's fixed messages (it is more precise than the type).
+ */
+export function describeApiError(error: unknown, t: TFunction): string {
+  if (!(error instanceof ApiError)) return t('messages.somethingWentWrong');
+  const { type, text } = error.body.message;
+  if (type === 'banned') return describeBan(text, t);
+  return translateKnownMessage(text, t) ?? t(`errors.${type}`);
+}
+
+/**
+ * Puts the server's per-field validation details under the matching inputs. Returns whether any
+ * detail found its field, so the caller knows if a general message is still needed.
+ */
+export function applyServerFieldErrors<TValues extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<TValues>[],
+  setError: UseFormSetError<TValues>,
+): boolean {
+  if (!(error instanceof ApiError) || !error.body.details) return false;
+  let applied = false;
+  for (const detail of error.body.details) {
+    // The server prefixes paths with where the value came from: `body.username`.
+    const name = detail.path.split('.').pop();
+    const field = fields.find((candidate) => candidate === name);
+    if (field) {
+      // The error's type picks the generic translation when the text is not a catalogue one.
+      setError(field, { type: error.type, message: detail.message });
+      applied = true;
+    }
+  }
+  return applied;
+}

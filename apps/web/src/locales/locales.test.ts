@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { errorTypes } from '@keymarket/contracts/errors';
+import { messages } from '@keymarket/contracts/messages';
+import ar from './ar.json';
+import en from './en.json';
+import fr from './fr.json';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf as a dotted key with its text. */
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') found.set(path, value);
+    else for (const [leaf, text] of leaves(value, path)) found.set(leaf, text);
+  }
+  return found;
+}
+
+const locales = Object.entries({ en, fr, ar }).map(
+  ([language, translation]) => [language, leaves(translation)] as const,
+);
+const allKeys = new Set(locales.flatMap(([, keys]) => [...keys.keys()]));
+
+describe('locales', () => {
+  it.each(locales)('%s has every key of every other locale', (_language, keys) => {
+    const missing = [...allKeys].filter((key) => !keys.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(locales)('%s has no empty text', (_language, keys) => {
+    const empty = [...keys].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it.each(locales)('%s translates every fixed message of the contracts', (_language, keys) => {
+    const missing = Object.keys(messages).filter((key) => !keys.has(`messages.${key}`));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(locales)('%s translates every error type of the API', (_language, keys) => {
+    const missing = errorTypes.filter((type) => !keys.has(`errors.${type}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps interpolation placeholders identical across languages', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    const [, english] = locales.find(([language]) => language === 'en')!;
+    for (const [language, keys] of locales) {
+      for (const [key, text] of english) {
+        expect({ language, key, placeholders: placeholders(keys.get(key) ?? '') }).toEqual({
+          language,
+          key,
+          placeholders: placeholders(text),
+        });
+      }
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { AppToaster } from '@/app/toaster';
+import { routes } from '@/app/routes';
+import { bindRouterToSession } from '@/app/session-navigation';
+
+/** The whole app, as the browser would run it, starting at `path`. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  bindRouterToSession(router);
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+/** One component with the app's providers and toaster, under a route so router hooks work. */
+export function renderWithProviders(ui: ReactNode) {
+  const screenRoute: RouteObject = {
+    path: '/',
+    element: (
+      <>
+        {ui}
+        <AppToaster />
+      </>
+    ),
+  };
+  render(
+    <AppProvider>
+      <RouterProvider router={createMemoryRouter([screenRoute])} />
+    </AppProvider>,
+  );
+}

@@ -1,0 +1,34 @@
+import * as domMatchers from '@testing-library/jest-dom/matchers';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { i18n, i18nReady } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+
+expect.extend(domMatchers);
+// The first visit to a lazily loaded area transforms its modules on the spot, which can take
+// longer than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+await i18nReady;
+
+// A React warning (act, keys, a11y props) or a jsdom "not implemented" is a bug the test did
+// not assert on; any console.error fails the test that produced it.
+let consoleErrors: string[] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args.map(String).join(' '));
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  queryClient.clear();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+  if (consoleErrors.length > 0) {
+    throw new Error(`Unexpected console.error:\n${consoleErrors.join('\n')}`);
+  }
+});
