@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3310);
+export const ADMIN = { username: 'admin', password: 'E2e-Admin-Passw0rd!' };
+
+/**
+ * Drives the real built app (server bundle + SPA) in Debian's Chromium: no browser download.
+ * The server starts on a throw-away PGlite directory so every run begins empty.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // The SPA is served from a private copy: other people rebuilding apps/web mid-run (vite
+    // empties dist first) must not turn pages into 404s or lose lazily loaded chunks.
+    command:
+      `rm -rf /tmp/keymarket-e2e-${PORT} /tmp/keymarket-e2e-web-${PORT}` +
+      ` && cp -r ../apps/web/dist /tmp/keymarket-e2e-web-${PORT}` +
+      ` && node ../apps/server/dist/main.js`,
+    url: `http://127.0.0.1:${PORT}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: `/tmp/keymarket-e2e-${PORT}`,
+      WEB_DIST_DIR: `/tmp/keymarket-e2e-web-${PORT}`,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      // Every test signs in and registers from 127.0.0.1; the production limits (login 10 per
+      // pair, 100 per address per 15 minutes; register 30 per hour) would trip mid-run.
+      LOGIN_RATE_LIMIT: '1000',
+      REGISTER_RATE_LIMIT: '1000',
+    },
+  },
+});

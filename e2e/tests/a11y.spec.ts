@@ -1,0 +1,189 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ADMIN, apiSignedInAs, deposit, generateCode } from './support/api';
+import { newKeys, placeOrder, seedProduct } from './support/catalogue';
+import { expect, signInAs, test } from './support/fixtures';
+import { text } from './support/locales';
+
+type Language = 'en' | 'ar';
+
+/** Runs axe on the page as it is; serious and critical findings fail the test, listed. */
+async function expectNoSeriousViolations(page: Page, what: string) {
+  // A toast or dialog caught mid-fade has a blended, low-contrast colour: wait for finite
+  // animations and transitions to end (spinners loop forever and are left alone).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
+        .join('\n'),
+  );
+  expect(report, `axe on ${what}`).toEqual([]);
+}
+
+/** Starts every page of this test in `language`, as a returning visitor would. */
+async function useLanguage(page: Page, language: Language) {
+  await page.addInitScript((chosen) => {
+    window.localStorage.setItem('preferredLanguage', chosen);
+  }, language);
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test.describe(`accessibility in ${language}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, language);
+    });
+
+    test('login, with and without errors', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(
+        page.getByRole('heading', { name: text(language, 'auth.login.title') }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, `/login (${language})`);
+
+      await page.getByLabel(text(language, 'auth.login.identifier')).fill('nobody');
+      await page
+        .getByLabel(text(language, 'auth.login.password'), { exact: true })
+        .fill('Wr0ng!password');
+      await page.getByRole('button', { name: text(language, 'auth.login.submit') }).click();
+      await expect(page.getByText(text(language, 'messages.loginFailed'))).toBeVisible();
+      await expectNoSeriousViolations(page, `/login with an error (${language})`);
+    });
+
+    test('signup, with and without errors', async ({ page }) => {
+      await page.goto('/signup');
+      await expect(
+        page.getByRole('heading', { name: text(language, 'auth.signup.title') }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, `/signup (${language})`);
+
+      await page.getByRole('button', { name: text(language, 'auth.signup.submit') }).click();
+      await expect(page.getByText(text(language, 'messages.usernameMin'))).toBeVisible();
+      await expectNoSeriousViolations(page, `/signup with errors (${language})`);
+    });
+
+    test('generate code, with a fresh code and the list', async ({ page, admin }) => {
+      await generateCode(admin, 'reseller');
+      await signInAs(page, ADMIN);
+      await page.goto('/admin/generate-code');
+      await expect(
+        page.getByRole('heading', { name: text(language, 'invitations.title') }),
+      ).toBeVisible();
+      await expect(page.getByRole('table')).toBeVisible();
+      await page.getByRole('button', { name: text(language, 'invitations.form.submit') }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: text(language, 'invitations.latest.title') }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, `/admin/generate-code (${language})`);
+
+      // The logout dialog, open over the screen.
+      await page.getByRole('button', { name: text(language, 'userMenu.open') }).click();
+      await page.getByRole('menuitem', { name: text(language, 'userMenu.logout') }).click();
+      await expect(
+        page.getByRole('dialog', { name: text(language, 'logout.title') }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, `logout dialog (${language})`);
+    });
+
+    test('profile', async ({ page, makeUser }) => {
+      const reseller = await makeUser('reseller');
+      await signInAs(page, reseller);
+      await page.goto('/reseller/profile');
+      await expect(page.getByText(`@${reseller.username}`)).toBeVisible();
+      await expectNoSeriousViolations(page, `/reseller/profile (${language})`);
+    });
+
+    test('products and orders, with their dialogs', async ({ page, origin, admin, makeUser }) => {
+      const product = await seedProduct(admin, { keys: newKeys(2, 'AXE'), resellerPrice: 6 });
+      const pending = await seedProduct(admin, { deliveryType: 'request', stock: 2 });
+      const reseller = await makeUser('reseller', 'axe');
+      await deposit(admin, reseller.id, 100);
+      const resellerApi = await apiSignedInAs(origin, reseller.username, reseller.password);
+      await placeOrder(resellerApi, pending.id, 1);
+      await resellerApi.dispose();
+
+      await signInAs(page, reseller);
+      await page.goto('/reseller/products');
+      await page.getByLabel(text(language, 'shop.search')).fill(product.name);
+      const buy = text(language, 'shop.buyProduct').replace('{{name}}', product.name);
+      await expect(page.getByRole('button', { name: buy })).toBeVisible();
+      await expectNoSeriousViolations(page, `/reseller/products (${language})`);
+
+      await page.getByRole('button', { name: buy }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: text(language, 'shop.buyDialog.confirm') }).click();
+      await expect(dialog.locator('code').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `buy dialog with keys (${language})`);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/reseller/orders');
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectNoSeriousViolations(page, `/reseller/orders (${language})`);
+
+      await page.context().clearCookies();
+      await signInAs(page, ADMIN);
+      await page.goto('/admin/orders');
+      await page.getByLabel(text(language, 'orders.list.search')).fill(pending.name);
+      await page
+        .getByRole('row')
+        .filter({ hasText: pending.name })
+        .getByRole('button', { name: text(language, 'orders.sendKeys.open') })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `send keys dialog (${language})`);
+    });
+
+    test('not found', async ({ page }) => {
+      await page.goto('/no-such-page');
+      await expect(
+        page.getByRole('heading', { name: text(language, 'notFound.title') }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, `not found (${language})`);
+    });
+  });
+}
+
+test('accessibility in every other theme: login and generate code', async ({ page }) => {
+  const themes = ['light', 'purple', 'black', 'dev'] as const;
+  const useTheme = (theme: string) =>
+    page.evaluate((chosen) => window.localStorage.setItem('theme', chosen), theme);
+
+  await page.goto('/login');
+  for (const theme of themes) {
+    await useTheme(theme);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+    await expectNoSeriousViolations(page, `/login (${theme})`);
+  }
+
+  await signInAs(page, ADMIN);
+  await page.goto('/admin/generate-code');
+  await page.getByRole('button', { name: 'Generate code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your new code' })).toBeVisible();
+  for (const theme of themes) {
+    await useTheme(theme);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoSeriousViolations(page, `/admin/generate-code (${theme})`);
+  }
+});

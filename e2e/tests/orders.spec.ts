@@ -1,0 +1,234 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, apiSignedInAs, deposit } from './support/api';
+import { newKeys, placeOrder, seedProduct } from './support/catalogue';
+import { expect, signInAs, test } from './support/fixtures';
+
+/** The orders table row of one product, found through the screen's own search. */
+async function orderRow(page: Page, productName: string) {
+  await page.getByLabel('Search orders').fill(productName);
+  return page.getByRole('table').getByRole('row').filter({ hasText: productName });
+}
+
+const balanceChip = (page: Page) => page.getByLabel('Your balance');
+
+test.describe('buying', () => {
+  test('a reseller buys an instant product and copies its keys', async ({
+    page,
+    origin,
+    admin,
+    makeUser,
+  }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    const keys = newKeys(3, 'INSTANT');
+    const product = await seedProduct(admin, { resellerPrice: 10, keys });
+    const reseller = await makeUser('reseller', 'buyer');
+    await deposit(admin, reseller.id, 50);
+
+    await signInAs(page, reseller);
+    await page.goto('/reseller');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Products' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await expect(balanceChip(page)).toContainText('$50');
+
+    await page.getByLabel('Search products').fill(product.name);
+    await page.getByRole('button', { name: `Buy ${product.name}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Buy ${product.name}` });
+    await dialog.getByLabel('Quantity').fill('2');
+    await expect(dialog).toContainText('$20');
+    await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
+
+    await expect(dialog.getByRole('status')).toContainText(
+      'Your order is complete. $20 was debited from your balance.',
+    );
+    const delivered = await dialog.locator('code').allTextContents();
+    expect(delivered).toHaveLength(2);
+    for (const key of delivered) expect(keys).toContain(key);
+
+    await dialog.getByRole('button', { name: 'Copy all' }).click();
+    await expect(page.getByText('All keys copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(delivered.join('\n'));
+    await dialog.getByRole('button', { name: 'Copy key 2' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(delivered[1]);
+
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(balanceChip(page)).toContainText('$30');
+
+    // The order is listed, completed, and its details still hold the keys.
+    await page.goto('/reseller/orders');
+    const row = await orderRow(page, product.name);
+    await expect(row).toContainText('Completed');
+    await row.getByRole('button', { name: `View order of ${product.name}` }).click();
+    const details = page.getByRole('dialog', { name: 'Order details' });
+    for (const key of delivered) await expect(details.getByText(key)).toBeVisible();
+  });
+
+  test('a purchase beyond the balance is refused in place', async ({ page, admin, makeUser }) => {
+    const product = await seedProduct(admin, { resellerPrice: 10, keys: newKeys(2, 'POOR') });
+    const reseller = await makeUser('reseller', 'poor');
+    await deposit(admin, reseller.id, 5);
+
+    await signInAs(page, reseller);
+    await page.goto('/reseller/products');
+    await page.getByLabel('Search products').fill(product.name);
+    await page.getByRole('button', { name: `Buy ${product.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Buy ${product.name}` });
+    await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
+
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('Failed to place order. Please try again.');
+    await expect(alert).toContainText('Your balance is too low for this.');
+    await expect(balanceChip(page)).toContainText('$5');
+  });
+});
+
+test.describe('request orders', () => {
+  test('the admin sends the keys of a request order and the buyer sees them', async ({
+    page,
+    browser,
+    origin,
+    admin,
+    makeUser,
+  }) => {
+    const product = await seedProduct(admin, {
+      deliveryType: 'request',
+      stock: 5,
+      resellerPrice: 7,
+    });
+    const buyer = await makeUser('reseller', 'req');
+    await deposit(admin, buyer.id, 30);
+    const buyerApi = await apiSignedInAs(origin, buyer.username, buyer.password);
+    const order = await placeOrder(buyerApi, product.id, 2, 'Two accounts, please');
+    await buyerApi.dispose();
+    expect(order.status).toBe('pending');
+
+    await signInAs(page, ADMIN);
+    await page.goto('/admin/orders');
+    const row = await orderRow(page, product.name);
+    await expect(row).toContainText('Pending');
+    await expect(row).toContainText(buyer.username);
+    await row.getByRole('button', { name: 'Send keys' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Send product keys' });
+    const keysField = dialog.getByLabel('Keys or account details');
+    // One line is not enough for two units: the button waits for the second.
+    await keysField.fill('ACCOUNT-ONE');
+    await expect(dialog).toContainText('1 / 2 lines');
+    await expect(dialog.getByRole('button', { name: 'Send keys' })).toBeDisabled();
+    // A third line is cut off: pasting beyond the quantity is refused.
+    await keysField.fill('ACCOUNT-ONE\nACCOUNT-TWO\nACCOUNT-THREE');
+    await expect(dialog).toContainText('This order takes 2 lines; the extra lines were removed.');
+    await expect(keysField).toHaveValue('ACCOUNT-ONE\nACCOUNT-TWO');
+    await dialog.getByRole('button', { name: 'Send keys' }).click();
+
+    await expect(page.getByText('Keys sent; the order is complete')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Completed');
+
+    // The buyer, in its own browser, finds the keys in its order.
+    const buyerContext = await browser.newContext();
+    try {
+      const buyerPage = await buyerContext.newPage();
+      await signInAs(buyerPage, buyer);
+      await buyerPage.goto('/reseller/orders');
+      const buyerRow = await orderRow(buyerPage, product.name);
+      await expect(buyerRow).toContainText('Completed');
+      await buyerRow.getByRole('button', { name: `View order of ${product.name}` }).click();
+      const details = buyerPage.getByRole('dialog', { name: 'Order details' });
+      await expect(details.getByText('ACCOUNT-ONE')).toBeVisible();
+      await expect(details.getByText('ACCOUNT-TWO')).toBeVisible();
+      await expect(details).toContainText('Two accounts, please');
+      await expect(balanceChip(buyerPage)).toContainText('$16');
+    } finally {
+      await buyerContext.close();
+    }
+  });
+
+  test('a rejected order is refunded and the buyer reads the reason', async ({
+    page,
+    browser,
+    origin,
+    admin,
+    makeUser,
+  }) => {
+    const product = await seedProduct(admin, {
+      deliveryType: 'request',
+      stock: 5,
+      resellerPrice: 12.5,
+    });
+    const buyer = await makeUser('reseller', 'rej');
+    await deposit(admin, buyer.id, 40);
+    const buyerApi = await apiSignedInAs(origin, buyer.username, buyer.password);
+    await placeOrder(buyerApi, product.id, 1);
+    await buyerApi.dispose();
+
+    await signInAs(page, ADMIN);
+    await page.goto('/admin/orders');
+    const row = await orderRow(page, product.name);
+    await row.getByRole('button', { name: 'Reject' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Reject order' });
+    await expect(dialog).toContainText('is refunded in full');
+    await dialog.getByRole('button', { name: 'Reject order' }).click();
+    await expect(dialog.getByLabel('Reason')).toHaveAccessibleDescription(
+      'Please provide a reason for rejection',
+    );
+    const reason = 'Supplier out of stock this week';
+    await dialog.getByLabel('Reason').fill(reason);
+    await dialog.getByRole('button', { name: 'Reject order' }).click();
+
+    await expect(page.getByText('Order rejected and refunded')).toBeVisible();
+    await expect(row).toContainText('Rejected');
+
+    const buyerContext = await browser.newContext();
+    try {
+      const buyerPage = await buyerContext.newPage();
+      await signInAs(buyerPage, buyer);
+      await buyerPage.goto('/reseller/profile');
+      // $40 deposited, $12.50 debited, $12.50 refunded.
+      await expect(balanceChip(buyerPage)).toContainText('$40');
+      await buyerPage.goto('/reseller/orders');
+      const buyerRow = await orderRow(buyerPage, product.name);
+      await expect(buyerRow).toContainText('Rejected');
+      await buyerRow.getByRole('button', { name: `View order of ${product.name}` }).click();
+      await expect(buyerPage.getByRole('dialog', { name: 'Order details' })).toContainText(reason);
+    } finally {
+      await buyerContext.close();
+    }
+  });
+
+  test('a buyer cancels its own pending order and is refunded', async ({
+    page,
+    origin,
+    admin,
+    makeUser,
+  }) => {
+    const product = await seedProduct(admin, {
+      deliveryType: 'request',
+      stock: 3,
+      resellerPrice: 9,
+    });
+    const buyer = await makeUser('reseller', 'cancel');
+    await deposit(admin, buyer.id, 20);
+    const buyerApi = await apiSignedInAs(origin, buyer.username, buyer.password);
+    await placeOrder(buyerApi, product.id, 1);
+    await buyerApi.dispose();
+
+    await signInAs(page, buyer);
+    await page.goto('/reseller/orders');
+    await expect(balanceChip(page)).toContainText('$11');
+    const row = await orderRow(page, product.name);
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel order' });
+    await dialog.getByLabel('Reason').fill('Customer changed their mind');
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+
+    await expect(page.getByText('Order cancelled and refunded')).toBeVisible();
+    await expect(row).toContainText('Rejected');
+    await expect(balanceChip(page)).toContainText('$20');
+  });
+});
