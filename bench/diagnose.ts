@@ -1,0 +1,331 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import type pg from 'pg';
+import { machineCpu, processCpuSeconds } from './server';
+import type { OrdersSeed } from './seed';
+
+/**
+ * Where the time goes: what the database sessions are doing while the load runs, how busy the
+ * CPUs are, EXPLAIN ANALYZE of each statement of the order transaction, and the invariants the
+ * run must leave intact.
+ */
+
+export interface ActivitySample {
+  /** Samples taken (one every `intervalMs`). */
+  samples: number;
+  /** Average number of this database's sessions in each state ("active · Lock:transactionid", ...). */
+  averageSessions: Record<string, number>;
+  /** Average number of active sessions of OTHER databases on the same server: noise. */
+  otherDatabasesActive: number;
+}
+
+/** Samples pg_stat_activity until stopped. */
+export function sampleActivity(pool: pg.Pool, database: string, intervalMs = 50) {
+  const counts = new Map<string, number>();
+  let others = 0;
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await pool
+        .query<{ own: boolean; what: string }>(
+          `select datname = $1 as own,
+                  state || coalesce(' · ' || wait_event_type || ':' || wait_event, ' · on CPU') as what
+           from pg_stat_activity
+           where backend_type = 'client backend' and pid <> pg_backend_pid()
+             and (datname = $1 or state <> 'idle')`,
+          [database],
+        )
+        .catch(() => ({ rows: [] }));
+      samples += 1;
+      for (const { own, what } of rows) {
+        if (own) counts.set(what, (counts.get(what) ?? 0) + 1);
+        else others += 1;
+      }
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  })();
+  const average = (n: number) => Math.round((n / Math.max(1, samples)) * 10) / 10;
+  return async (): Promise<ActivitySample> => {
+    running = false;
+    await loop;
+    const averageSessions = Object.fromEntries(
+      [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([what, n]) => [what, average(n)]),
+    );
+    return { samples, averageSessions, otherDatabasesActive: average(others) };
+  };
+}
+
+/**
+ * Waits until no session of `database` is running a statement or holding a transaction: the
+ * server finishes requests that were in flight when autocannon stopped.
+ */
+export async function waitUntilIdle(pool: pg.Pool, database: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await pool.query<{ busy: number }>(
+      `select count(*)::int as busy from pg_stat_activity
+       where datname = $1 and pid <> pg_backend_pid() and state <> 'idle'`,
+      [database],
+    );
+    if (rows[0]!.busy === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface CpuUsage {
+  /** Whole machine, percent of all CPUs. */
+  machinePercent: number;
+  /** 1-minute load average at the end (2 cores: above 2 means a queue for the CPUs). */
+  loadAverage: number;
+  /** Percent of one CPU, by process group, over the window. */
+  server: number;
+  postgres: number;
+  /** autocannon (this process) or pgbench. */
+  loadGenerator: number;
+  /** Everything else on the machine (other sessions' tests, browsers...): noise. */
+  other: number;
+}
+
+/** CPU seconds of every process now, by pid, from /proc. */
+function processTimes(): Map<number, { name: string; seconds: number }> {
+  const times = new Map<number, { name: string; seconds: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    const seconds = processCpuSeconds(pid);
+    if (!Number.isFinite(seconds)) continue;
+    let name: string;
+    try {
+      name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    times.set(pid, { name, seconds });
+  }
+  return times;
+}
+
+/** Starts measuring CPU use; the returned function stops and answers the figures. */
+export function measureCpu(serverPid: number | undefined) {
+  const start = machineCpu();
+  const before = processTimes();
+  const t0 = performance.now();
+  return (): CpuUsage => {
+    const end = machineCpu();
+    const after = processTimes();
+    const seconds = (performance.now() - t0) / 1000;
+    const groups = { server: 0, postgres: 0, loadGenerator: 0, other: 0 };
+    for (const [pid, { name, seconds: cpu }] of after) {
+      const used = cpu - (before.get(pid)?.seconds ?? 0);
+      if (pid === serverPid) groups.server += used;
+      else if (pid === process.pid || name === 'pgbench') groups.loadGenerator += used;
+      else if (name === 'postgres') groups.postgres += used;
+      else groups.other += used;
+    }
+    const percent = (cpuSeconds: number) => Math.round((cpuSeconds / seconds) * 100);
+    return {
+      machinePercent: Math.round(((end.busy - start.busy) / (end.total - start.total)) * 100),
+      loadAverage: Math.round(os.loadavg()[0]! * 100) / 100,
+      server: percent(groups.server),
+      postgres: percent(groups.postgres),
+      loadGenerator: percent(groups.loadGenerator),
+      other: percent(groups.other),
+    };
+  };
+}
+
+export interface Invariants {
+  stock: number;
+  unsoldKeys: number;
+  orders: number;
+  soldKeys: number;
+  ordersWithoutKey: number;
+  bucketsOffLedger: number;
+  problems: string[];
+}
+
+/** The checks the test suite makes, on the benchmark's products and users. */
+export async function checkInvariants(
+  pool: pg.Pool,
+  productIds: readonly string[],
+): Promise<Invariants> {
+  const { rows } = await pool.query<Record<string, string>>(
+    `select
+       (select sum(stock) from products where id = any($1::uuid[])) as stock,
+       (select count(*) from product_keys where product_id = any($1::uuid[]) and order_id is null) as unsold_keys,
+       (select count(*) from orders where product_id = any($1::uuid[])) as orders,
+       (select count(*) from product_keys where product_id = any($1::uuid[]) and order_id is not null) as sold_keys,
+       (select count(*) from orders o where o.product_id = any($1::uuid[])
+          and not exists (select 1 from product_keys k where k.order_id = o.id)) as orders_without_key,
+       (select count(*) from users u
+          where u.balance_cents <> (select coalesce(sum(amount_cents), 0) from ledger_entries l
+                                     where l.user_id = u.id and l.bucket = 'balance')
+             or u.profit_cents <> (select coalesce(sum(amount_cents), 0) from ledger_entries l
+                                     where l.user_id = u.id and l.bucket = 'profit')) as buckets_off_ledger`,
+    [productIds],
+  );
+  const r = rows[0]!;
+  const result: Invariants = {
+    stock: Number(r.stock),
+    unsoldKeys: Number(r.unsold_keys),
+    orders: Number(r.orders),
+    soldKeys: Number(r.sold_keys),
+    ordersWithoutKey: Number(r.orders_without_key),
+    bucketsOffLedger: Number(r.buckets_off_ledger),
+    problems: [],
+  };
+  if (result.stock !== result.unsoldKeys)
+    result.problems.push(`stock ${result.stock} ≠ unsold keys ${result.unsoldKeys}`);
+  if (result.orders !== result.soldKeys)
+    result.problems.push(`orders ${result.orders} ≠ sold keys ${result.soldKeys}`);
+  if (result.ordersWithoutKey > 0)
+    result.problems.push(`${result.ordersWithoutKey} orders without a key`);
+  if (result.bucketsOffLedger > 0)
+    result.problems.push(`${result.bucketsOffLedger} buckets differ from their ledger`);
+  return result;
+}
+
+export interface ExplainedStatement {
+  label: string;
+  executionMs: number;
+  planningMs: number;
+  plan: string;
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement POST /api/orders sends for a reseller under a
+ * manager (the longer path), in the service's order and inside one transaction that is rolled
+ * back. The statements are written from orders.service.ts and the repositories it calls.
+ */
+export async function explainOrderTransaction(
+  pool: pg.Pool,
+  seed: OrdersSeed,
+): Promise<ExplainedStatement[]> {
+  const client = await pool.connect();
+  const explained: ExplainedStatement[] = [];
+  try {
+    const { rows } = await client.query<{ id: string; session_id: string | null }>(
+      `select u.id, (select s.id from sessions s where s.user_id = u.id limit 1) as session_id
+       from users u where u.username = $1`,
+      [seed.chainResellers[0]],
+    );
+    const buyer = rows[0]!.id;
+    const session = rows[0]!.session_id ?? '00000000-0000-0000-0000-000000000000';
+    const order = '11111111-1111-4111-8111-111111111111';
+    const price = seed.chainPriceCents;
+    const steps: [string, string, unknown[]][] = [
+      [
+        'session check (before the transaction)',
+        `select u.role, u.status, u.ban_reason from sessions s join users u on u.id = s.user_id
+         where s.id = $1 and s.user_id = $2 and s.revoked_at is null limit 1`,
+        [session, buyer],
+      ],
+      [
+        'findLiveProduct',
+        `select * from products where id = $1 and deleted_at is null limit 1`,
+        [seed.productId],
+      ],
+      [
+        'loadAncestors (recursive)',
+        `with recursive up as (
+           select id, role, invited_by_id, package_id, manager_package_id, 0 as depth from users where id = $1
+           union all
+           select u.id, u.role, u.invited_by_id, u.package_id, u.manager_package_id, up.depth + 1
+           from users u join up on u.id = up.invited_by_id where up.depth < 64)
+         select id, role, invited_by_id, package_id, manager_package_id from up order by depth`,
+        [buyer],
+      ],
+      [
+        'sellerPricesOf (sellers)',
+        `select seller_id, product_id, price_cents from seller_prices
+         where seller_id in ($1) and product_id in ($2)`,
+        [seed.managerId, seed.productId],
+      ],
+      [
+        'sellerPricesOf (buyer)',
+        `select seller_id, product_id, price_cents from seller_prices
+         where seller_id in ($1) and product_id in ($2)`,
+        [buyer, seed.productId],
+      ],
+      [
+        'takeStock (hot row: the product)',
+        `update products set stock = stock - 1 where id = $1 and stock >= 1 returning id`,
+        [seed.productId],
+      ],
+      [
+        'debitBucket: users',
+        `update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning balance_cents`,
+        [buyer, price],
+      ],
+      [
+        'debitBucket: ledger',
+        `insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, order_id)
+         values ($1, 'balance', $2, 'purchase', $1, $3)`,
+        [buyer, -price, order],
+      ],
+      [
+        'insertOrder',
+        `insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
+           delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at)
+         values ($1, $2, $3, $4, $5, $6, 1, 'instant', $7, $7, 'completed', '[]', now()) returning *`,
+        [order, buyer, seed.managerId, seed.productId, seed.productName, seed.categoryId, price],
+      ],
+      [
+        'claimKeys (SKIP LOCKED)',
+        `update product_keys set order_id = $2, sold_at = now()
+         where id in (select id from product_keys where product_id = $1 and order_id is null
+                      order by created_at, id limit 1 for update skip locked)
+         returning id, ciphertext`,
+        [seed.productId, order],
+      ],
+      [
+        'creditProfitChain: users (hot row: the manager)',
+        `update users set profit_cents = profit_cents + $2 where id = $1 returning profit_cents`,
+        [seed.managerId, price - seed.managerPriceCents],
+      ],
+      [
+        'creditProfitChain: ledger',
+        `insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, order_id, counterparty_id)
+         values ($1, 'profit', $2, 'profit', $3, $4, $3)`,
+        [seed.managerId, price - seed.managerPriceCents, buyer, order],
+      ],
+      [
+        'writeAudit',
+        `insert into audit_log (actor_id, action, target_type, target_id, after)
+         values ($1, 'order.placed', 'order', $2, '{}')`,
+        [buyer, order],
+      ],
+      [
+        'orderWithRefs',
+        `select o.*, b.id, b.username, s.id, s.username, c.id, c.name_en, c.name_fr, c.name_ar
+         from orders o join users b on b.id = o.buyer_id left join users s on s.id = o.seller_id
+         left join categories c on c.id = o.category_id where o.id = $1 limit 1`,
+        [order],
+      ],
+      [
+        'keysOfOrders',
+        `select order_id, ciphertext from product_keys where order_id in ($1) order by sold_at, id`,
+        [order],
+      ],
+    ];
+    await client.query('begin');
+    for (const [label, statement, params] of steps) {
+      const { rows: planRows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${statement}`,
+        params,
+      );
+      const plan = planRows.map((r) => r['QUERY PLAN']).join('\n');
+      explained.push({
+        label,
+        executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1]),
+        planningMs: Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1]),
+        plan,
+      });
+    }
+  } finally {
+    await client.query('rollback').catch(() => {});
+    client.release();
+  }
+  return explained;
+}

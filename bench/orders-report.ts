@@ -1,0 +1,176 @@
+import type { ExplainedStatement, Invariants } from './diagnose';
+import type { HttpScenario, RawScenario } from './orders';
+import { describeMachine, fmt, type machine, noiseWarning, table, verdict } from './report';
+
+/** The issue's targets for POST /api/orders. */
+export const ORDER_TARGETS = { ordersPerSecond: 1_000, shareOfRaw: 0.5, p99Ms: 100 };
+
+export interface OrdersReport {
+  info: {
+    date: string;
+    machine: ReturnType<typeof machine>;
+    postgres: Record<string, string>;
+    options: Record<string, unknown>;
+  };
+  http: HttpScenario[];
+  raw: RawScenario[];
+  /** HTTP what-ifs; the i-th is compared with whatIfs[i]. */
+  httpWhatIfs: HttpScenario[];
+  whatIfs: RawScenario[];
+  final: Invariants;
+  explained: ExplainedStatement[];
+}
+
+const log = (line = '') => console.log(line);
+
+function rawRow(r: RawScenario, share: string): string[] {
+  return [
+    r.name + (r.clients !== 64 ? ` (${r.clients} clients)` : ''),
+    fmt(r.result.tps, 0),
+    fmt(r.result.medianMs),
+    fmt(r.result.p99Ms),
+    String(r.result.failed + r.result.abortedClients),
+    share,
+  ];
+}
+
+function httpRow(h: HttpScenario, ceiling: RawScenario): string[] {
+  return [
+    `HTTP ${h.name}`,
+    fmt(h.measured.okPerSecond, 0),
+    fmt(h.measured.medianMs),
+    fmt(h.measured.p99Ms),
+    String(h.measured.non2xx + h.measured.errors),
+    `${fmt((h.measured.okPerSecond / ceiling.result.tps) * 100, 0)} %`,
+  ];
+}
+
+export function printOrdersReport(report: OrdersReport) {
+  const { info, http, raw, httpWhatIfs, whatIfs, final, explained } = report;
+  const pairs = http.map((h, i) => ({ h, r: raw[i]! }));
+  const header = [
+    'scenario',
+    'orders/s',
+    'median ms',
+    'p99 ms',
+    'non-2xx / failed',
+    '% of raw SQL',
+  ];
+  log(`\n## Orders benchmark, ${info.date}`);
+  log(describeMachine(info.machine));
+  log(
+    `PostgreSQL: ${Object.entries(info.postgres)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+  );
+  log(`Options: ${JSON.stringify(info.options)}\n`);
+  log(
+    table(header, [
+      ...pairs.map(({ h, r }) => httpRow(h, r)),
+      ...raw.map((r) => rawRow(r, '100 %')),
+    ]),
+  );
+
+  log('\nTargets (issue): ≥ 1,000 orders/s, ≥ 50 % of the raw-SQL rate, p99 ≤ 100 ms, no errors');
+  for (const { h, r } of pairs) {
+    const m = h.measured;
+    const share = m.okPerSecond / r.result.tps;
+    log(
+      verdict(
+        `HTTP ${h.name} throughput`,
+        m.okPerSecond >= ORDER_TARGETS.ordersPerSecond,
+        `${fmt(m.okPerSecond, 0)} orders/s`,
+      ),
+    );
+    log(
+      verdict(
+        `HTTP ${h.name} share of raw SQL`,
+        share >= ORDER_TARGETS.shareOfRaw,
+        `${fmt(share * 100, 0)} %`,
+      ),
+    );
+    log(verdict(`HTTP ${h.name} p99`, m.p99Ms <= ORDER_TARGETS.p99Ms, `${fmt(m.p99Ms)} ms`));
+    log(
+      verdict(
+        `HTTP ${h.name} no errors`,
+        m.non2xx + m.errors === 0,
+        `${m.non2xx} non-2xx, ${m.errors} socket errors`,
+      ),
+    );
+  }
+
+  if (whatIfs.length) {
+    const base = raw[0]!.result.tps;
+    log('\nWhat-ifs (platform transaction). HTTP rows: % of the raw what-if of the same name;');
+    log('raw rows: % of the raw SQL platform rate above.');
+    log(
+      table(header, [
+        ...httpWhatIfs.map((h, i) => httpRow(h, whatIfs[i]!)),
+        ...whatIfs.map((r) => rawRow(r, `${fmt((r.result.tps / base) * 100, 0)} %`)),
+      ]),
+    );
+  }
+
+  log('\nCPU in the measured window, % of one CPU (the machine has 2: 200 % is everything):');
+  log(
+    table(
+      [
+        'scenario',
+        'machine busy',
+        'load avg',
+        'server',
+        'postgres',
+        'load generator',
+        'other processes',
+      ],
+      [
+        ...[...http, ...httpWhatIfs].map((h) => ({ ...h, name: `HTTP ${h.name}` })),
+        ...raw,
+        ...whatIfs,
+      ].map((s) => [
+        s.name,
+        `${s.cpu.machinePercent} %`,
+        fmt(s.cpu.loadAverage, 2),
+        Number.isFinite(s.cpu.server) && 'measured' in s ? `${s.cpu.server} %` : '-',
+        `${s.cpu.postgres} %`,
+        `${s.cpu.loadGenerator} %`,
+        `${s.cpu.other} %`,
+      ]),
+    ),
+  );
+
+  const noisiest = [...http, ...raw].reduce((a, b) => (b.cpu.other > a.cpu.other ? b : a));
+  log(noiseWarning(noisiest.cpu));
+
+  log('\nDatabase sessions: average count by state and wait event (pg_stat_activity every 50 ms)');
+  for (const s of [
+    ...[...http, ...httpWhatIfs].map((h) => ({ ...h, name: `HTTP ${h.name}` })),
+    ...raw,
+    ...whatIfs,
+  ]) {
+    const top = Object.entries(s.activity.averageSessions)
+      .slice(0, 5)
+      .map(([what, count]) => `${fmt(count)} ${what}`)
+      .join(', ');
+    log(`  ${s.name}: ${top}; other databases: ${fmt(s.activity.otherDatabasesActive)} active`);
+  }
+
+  log('\nEXPLAIN ANALYZE of the order transaction (manager chain), after the HTTP load:');
+  log(
+    table(
+      ['statement', 'execution ms', 'planning ms'],
+      explained.map((e) => [e.label, fmt(e.executionMs, 3), fmt(e.planningMs, 3)]),
+    ),
+  );
+  const claim = explained.find((e) => e.label.startsWith('claimKeys'));
+  if (claim) log(`\nclaimKeys plan:\n${claim.plan}`);
+
+  for (const h of http) {
+    if (h.measured.failures.length)
+      log(`\nHTTP ${h.name} failures:\n  ${h.measured.failures.join('\n  ')}`);
+  }
+  log(
+    `\nInvariants after every run: ${final.problems.length ? final.problems.join('; ') : 'all hold'} ` +
+      `(${final.orders} orders, ${final.soldKeys} keys sold, ${final.unsoldKeys} left)`,
+  );
+}

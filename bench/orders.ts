@@ -1,0 +1,340 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signInAll } from './auth';
+import {
+  createBenchDatabase,
+  durabilitySettings,
+  serverVersion,
+  type BenchDatabase,
+} from './database';
+import {
+  checkInvariants,
+  explainOrderTransaction,
+  measureCpu,
+  sampleActivity,
+  waitUntilIdle,
+  type ActivitySample,
+  type CpuUsage,
+  type ExplainedStatement,
+  type Invariants,
+} from './diagnose';
+import { load, type LoadResult } from './load';
+import { orderScript, runPgbench, type PgbenchResult, type ScriptOptions } from './pgbench';
+import { printOrdersReport } from './orders-report';
+import { summariseProfile } from './profile';
+import { machine, saveResults } from './report';
+import { seedOrders, USER_PASSWORD, type OrdersSeed } from './seed';
+import { ensureServerBuilt, startServer, type RunningServer } from './server';
+
+/**
+ * POST /api/orders under load, against the raw SQL of the same transaction.
+ *
+ * 1. platform: 64 resellers invited by the admin, one connection each, one key per order.
+ * 2. manager chain: 64 resellers invited by one manager who sells above its cost, so every
+ *    order also credits that manager's profit bucket (a second row every order updates).
+ * 3. raw SQL: the transaction's statements with pgbench, once per scenario.
+ * 4. with --diagnose: raw-SQL what-ifs that isolate the causes (see README).
+ */
+
+export interface OrdersOptions {
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  keys: number;
+  /** DATABASE_POOL_MAX for the server; undefined: its default. */
+  poolMax?: number;
+  pgbenchProtocol: 'simple' | 'extended' | 'prepared';
+  diagnose: boolean;
+  /** Profile the server's CPU (node --cpu-prof) and print where it went. */
+  profile: boolean;
+}
+
+export const DEFAULT_ORDERS_OPTIONS: OrdersOptions = {
+  connections: 64,
+  warmupSeconds: 5,
+  seconds: 20,
+  keys: 150_000,
+  pgbenchProtocol: 'prepared',
+  diagnose: false,
+  profile: false,
+};
+
+export interface HttpScenario {
+  name: string;
+  warmup: LoadResult;
+  measured: LoadResult;
+  activity: ActivitySample;
+  cpu: CpuUsage;
+  after: Invariants;
+}
+
+export interface RawScenario {
+  name: string;
+  clients: number;
+  result: PgbenchResult;
+  activity: ActivitySample;
+  cpu: CpuUsage;
+}
+
+const log = (line: string) => console.log(line);
+
+/** Keys for each product of the "own product per connection" what-if. */
+const SPREAD_KEYS = 1_500;
+
+async function httpScenario(
+  name: string,
+  db: BenchDatabase,
+  server: RunningServer,
+  usernames: readonly string[],
+  /** The product each connection buys: one for all, or connection i buys productIds[i]. */
+  productIds: readonly string[],
+  options: OrdersOptions,
+): Promise<HttpScenario> {
+  log(`\nHTTP ${name}: signing in ${usernames.length} resellers`);
+  const cookies = await signInAll(server.baseUrl, usernames, USER_PASSWORD);
+  const request = {
+    url: `${server.baseUrl}/api/orders`,
+    method: 'POST' as const,
+    body: productIds.map((productId) => JSON.stringify({ productId, quantity: 1 })),
+    cookies,
+    connections: options.connections,
+  };
+  log(`HTTP ${name}: warm-up ${options.warmupSeconds} s`);
+  const warmup = await load({ ...request, seconds: options.warmupSeconds });
+  await waitUntilIdle(db.pool, db.name);
+  log(`HTTP ${name}: measuring ${options.seconds} s with ${options.connections} connections`);
+  const stopSampling = sampleActivity(db.pool, db.name);
+  const stopCpu = measureCpu(server.pid);
+  const measured = await load({ ...request, seconds: options.seconds });
+  const cpu = stopCpu();
+  const activity = await stopSampling();
+  await waitUntilIdle(db.pool, db.name);
+  const after = await checkInvariants(db.pool, productIds);
+  log(
+    `HTTP ${name}: ${measured.okPerSecond.toFixed(1)} orders/s, median ${measured.medianMs} ms, ` +
+      `p99 ${measured.p99Ms} ms, non-2xx ${measured.non2xx}, keys left ${after.unsoldKeys}`,
+  );
+  return { name, warmup, measured, activity, cpu, after };
+}
+
+async function rawScenario(
+  name: string,
+  db: BenchDatabase,
+  script: string,
+  options: OrdersOptions,
+  clients = options.connections,
+): Promise<RawScenario> {
+  await db.pool.query('vacuum analyze');
+  log(`\n${name}: pgbench ${clients} clients, 2 threads, ${options.seconds} s`);
+  let stopSampling: (() => Promise<ActivitySample>) | undefined;
+  let activity: ActivitySample | undefined;
+  let cpu: CpuUsage | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let result: PgbenchResult;
+  try {
+    result = await runPgbench(script, {
+      database: db.name,
+      clients,
+      threads: 2,
+      seconds: options.seconds,
+      warmupSeconds: options.warmupSeconds,
+      protocol: options.pgbenchProtocol,
+      onMeasured: {
+        start: () => {
+          stopSampling = sampleActivity(db.pool, db.name);
+          const stopCpu = measureCpu(undefined);
+          // Read the CPU figures just before pgbench ends: its backends exit with it.
+          timer = setTimeout(() => (cpu = stopCpu()), (options.seconds - 0.5) * 1000);
+        },
+        end: () => clearTimeout(timer),
+      },
+    });
+  } finally {
+    activity = await stopSampling?.();
+  }
+  log(
+    `${name}: ${result.tps.toFixed(1)} tps, median ${result.medianMs.toFixed(1)} ms, ` +
+      `p99 ${result.p99Ms.toFixed(1)} ms` +
+      (result.abortedClients ? `, ${result.abortedClients} clients aborted` : ''),
+  );
+  const none = {
+    machinePercent: NaN,
+    loadAverage: NaN,
+    server: NaN,
+    postgres: NaN,
+    loadGenerator: NaN,
+    other: NaN,
+  };
+  return { name, clients, result, activity: activity!, cpu: cpu ?? none };
+}
+
+/** Raw-SQL what-ifs: each changes one thing of the transaction to show what it costs. */
+async function diagnoseRaw(db: BenchDatabase, seed: OrdersSeed, options: OrdersOptions) {
+  const n = options.connections;
+  const script = (o: ScriptOptions) => orderScript(seed, n, o);
+  const runs: RawScenario[] = [];
+  // The ceiling for the HTTP what-if of the same name: it must come first (see the report).
+  runs.push(
+    await rawScenario(
+      'what-if: own product per client',
+      db,
+      script({ chain: false, stock: 'first', product: 'per-client' }),
+      options,
+    ),
+  );
+  runs.push(
+    await rawScenario(
+      'what-if: stock taken last',
+      db,
+      script({ chain: false, stock: 'last' }),
+      options,
+    ),
+  );
+  runs.push(
+    await rawScenario(
+      'what-if: no stock counter',
+      db,
+      script({ chain: false, stock: 'none' }),
+      options,
+    ),
+  );
+  runs.push(
+    await rawScenario(
+      'what-if: 16 clients (pool-sized)',
+      db,
+      script({ chain: false, stock: 'first' }),
+      options,
+      16,
+    ),
+  );
+  // The claim's ORDER BY created_at, id served entirely by an index (a schema change).
+  await db.pool.query(
+    `create index bench_keys_unsold_ordered_idx on product_keys (product_id, created_at, id)
+     where order_id is null`,
+  );
+  try {
+    runs.push(
+      await rawScenario(
+        'what-if: key index (product_id, created_at, id)',
+        db,
+        script({ chain: false, stock: 'first' }),
+        options,
+      ),
+    );
+    runs.push(
+      await rawScenario(
+        'what-if: key index + no stock counter',
+        db,
+        script({ chain: false, stock: 'none' }),
+        options,
+      ),
+    );
+  } finally {
+    await db.pool.query('drop index bench_keys_unsold_ordered_idx');
+  }
+  return runs;
+}
+
+export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OPTIONS) {
+  ensureServerBuilt(log);
+  const db = await createBenchDatabase();
+  const keysSecret = randomBytes(32).toString('hex');
+  log(`database ${db.name}`);
+  try {
+    const profileDir = options.profile
+      ? mkdtempSync(path.join(tmpdir(), 'km-bench-prof-'))
+      : undefined;
+    const server = await startServer({
+      databaseUrl: db.url,
+      keysSecret,
+      poolMax: options.poolMax,
+      cpuProfileDir: profileDir,
+    });
+    const http: HttpScenario[] = [];
+    const httpWhatIfs: HttpScenario[] = [];
+    let seed: OrdersSeed;
+    try {
+      log(`server ${server.baseUrl} (pid ${server.pid}, DATABASE_POOL_MAX ${server.poolMax})`);
+      log(`seeding ${options.keys.toLocaleString('en-US')} keys, 2 × 64 resellers, 1 manager`);
+      seed = await seedOrders(db.pool, keysSecret, {
+        resellers: options.connections,
+        keys: options.keys,
+        spreadKeys: options.diagnose ? SPREAD_KEYS : 0,
+        log,
+      });
+      const shared = [seed.productId];
+      http.push(
+        await httpScenario('platform', db, server, seed.platformResellers, shared, options),
+      );
+      await db.pool.query('vacuum analyze');
+      http.push(
+        await httpScenario('manager chain', db, server, seed.chainResellers, shared, options),
+      );
+      if (options.diagnose) {
+        await db.pool.query('vacuum analyze');
+        httpWhatIfs.push(
+          await httpScenario(
+            'what-if: own product per connection',
+            db,
+            server,
+            seed.platformResellers,
+            seed.spreadProductIds,
+            options,
+          ),
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+    const profile = profileDir ? summariseProfile(profileDir) : undefined;
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    // The statements as the load left the tables (dead index entries and all), no one waiting.
+    const explained: ExplainedStatement[] = await explainOrderTransaction(db.pool, seed);
+
+    const n = options.connections;
+    const raw = [
+      await rawScenario(
+        'raw SQL platform',
+        db,
+        orderScript(seed, n, { chain: false, stock: 'first' }),
+        options,
+      ),
+      await rawScenario(
+        'raw SQL manager chain',
+        db,
+        orderScript(seed, n, { chain: true, stock: 'first' }),
+        options,
+      ),
+    ];
+    // Before the what-ifs: some of them leave the stock counter alone on purpose.
+    const final = await checkInvariants(db.pool, [seed.productId, ...seed.spreadProductIds]);
+    const whatIfs = options.diagnose ? await diagnoseRaw(db, seed, options) : [];
+
+    const info = {
+      date: new Date().toISOString(),
+      machine: machine(await serverVersion(db.pool)),
+      postgres: await durabilitySettings(db.pool),
+      options: { ...options, poolMax: server.poolMax },
+    };
+    printOrdersReport({ info, http, raw, httpWhatIfs, whatIfs, final, explained });
+    if (profile) log(`\n${profile}`);
+    const withoutOutput = (r: RawScenario) => ({
+      ...r,
+      result: { ...r.result, output: undefined },
+    });
+    const file = saveResults('orders', {
+      ...info,
+      http,
+      raw: raw.map(withoutOutput),
+      httpWhatIfs,
+      whatIfs: whatIfs.map(withoutOutput),
+      final,
+      explained,
+    });
+    log(`\nraw figures: ${file}`);
+  } finally {
+    await db.drop();
+  }
+}

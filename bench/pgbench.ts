@@ -1,0 +1,189 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PG_HOST, PG_PORT, PG_USER } from './database';
+import { percentile } from './report';
+import { GROUP, type OrdersSeed } from './seed';
+
+/**
+ * The raw SQL of POST /api/orders, driven by pgbench: the ceiling the HTTP figures are compared
+ * with. Same tables, same rows (the seeded product and resellers), same statements in the order
+ * the brief gives; no pricing reads, no session check, no response building, no network hop
+ * through Node. Every RETURNING ... \gset makes a statement that touched no row fail the
+ * transaction, as the service does (out of stock, insufficient balance, no key).
+ */
+
+export interface PgbenchOptions {
+  database: string;
+  clients: number;
+  threads: number;
+  seconds: number;
+  /** pgbench -M: `prepared` is the fastest protocol, i.e. the ceiling. */
+  protocol: 'simple' | 'extended' | 'prepared';
+}
+
+export interface PgbenchResult {
+  script: string;
+  transactions: number;
+  failed: number;
+  /** Clients pgbench stopped because a statement failed (e.g. a RETURNING found no row). */
+  abortedClients: number;
+  tps: number;
+  latencyAverageMs: number;
+  medianMs: number;
+  p99Ms: number;
+  output: string;
+}
+
+/** The buyer as pgbench picks it: one of the seeded resellers, chosen at random per transaction. */
+function buyerIdSql(group: number) {
+  return `CAST('00000000-0000-4000-800${group}-' || lpad(CAST(:buyer AS text), 12, '0') AS uuid)`;
+}
+
+export interface ScriptOptions {
+  /** The buyer is a manager's invitee: the manager's profit bucket is credited too (a second hot row). */
+  chain: boolean;
+  /**
+   * Where the product's stock counter is taken: `first` as orders.service.ts does (the row stays
+   * locked for the rest of the transaction), `last` just before COMMIT, `none` not at all (stock
+   * derived from the unsold keys). The last two are what-ifs for the diagnosis.
+   */
+  stock: 'first' | 'last' | 'none';
+  /**
+   * `shared`: every transaction buys the seeded product from a random buyer (the brief's run).
+   * `per-client`: client n is reseller n+1 and buys its own product (seed's spread products), as
+   * the HTTP "spread" what-if does: no row is shared between clients.
+   */
+  product?: 'shared' | 'per-client';
+}
+
+/** One order of one key, as one pgbench transaction. */
+export function orderScript(seed: OrdersSeed, resellers: number, options: ScriptOptions): string {
+  const { chain } = options;
+  const group = chain ? GROUP.chainResellers : GROUP.platformResellers;
+  const price = chain ? seed.chainPriceCents : seed.resellerPriceCents;
+  const margin = seed.chainPriceCents - seed.managerPriceCents;
+  const perClient = options.product === 'per-client';
+  const product = perClient
+    ? `CAST('00000000-0000-4000-800${GROUP.spreadProducts}-' || lpad(CAST(:buyer AS text), 12, '0') AS uuid)`
+    : `'${seed.productId}'`;
+  const manager = `'${seed.managerId}'`;
+  const buyerLink = `jsonb_build_object('userId', CAST(:buyer_id AS text), 'costCents', '${price}')`;
+  const managerLink = `jsonb_build_object('userId', ${manager}, 'costCents', '${seed.managerPriceCents}')`;
+  const priceChain = `jsonb_build_array(${buyerLink}${chain ? `, ${managerLink}` : ''})`;
+  const takeStock = `UPDATE products SET stock = stock - 1 WHERE id = ${product} AND stock >= 1 RETURNING stock \\gset`;
+
+  const lines = [
+    perClient ? '\\set buyer :client_id + 1' : `\\set buyer random(1, ${resellers})`,
+    'BEGIN;',
+  ];
+  if (options.stock === 'first') lines.push(takeStock);
+  lines.push(
+    `UPDATE users SET balance_cents = balance_cents - ${price} WHERE id = ${buyerIdSql(group)} AND balance_cents >= ${price} RETURNING id AS buyer_id \\gset`,
+    `INSERT INTO orders (buyer_id, seller_id, product_id, product_name, category_id, quantity, delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at) ` +
+      `VALUES (:buyer_id, ${chain ? manager : 'NULL'}, ${product}, '${seed.productName}', '${seed.categoryId}', 1, 'instant', ${price}, ${price}, 'completed', ${priceChain}, now()) RETURNING id AS order_id \\gset`,
+    `UPDATE product_keys SET order_id = :order_id, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id AS key_id \\gset`,
+    `INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id) VALUES (:buyer_id, 'balance', -${price}, 'purchase', :order_id, :buyer_id);`,
+  );
+  if (chain) {
+    lines.push(
+      `UPDATE users SET profit_cents = profit_cents + ${margin} WHERE id = ${manager} RETURNING profit_cents \\gset`,
+      `INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id, counterparty_id) VALUES (${manager}, 'profit', ${margin}, 'profit', :order_id, :buyer_id, :buyer_id);`,
+    );
+  }
+  lines.push(
+    `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) VALUES (:buyer_id, 'order.placed', 'order', :order_id, ` +
+      `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}');`,
+  );
+  if (options.stock === 'last') lines.push(takeStock);
+  lines.push('END;');
+  return `${lines.join('\n')}\n`;
+}
+
+function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, PGCONNECT_TIMEOUT: '10' } });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
+const number = (output: string, pattern: RegExp) => {
+  const match = pattern.exec(output);
+  return match ? Number(match[1]) : Number.NaN;
+};
+
+/** Runs `script` with pgbench: `warmupSeconds` unrecorded, then the measured run with a per-transaction log. */
+export async function runPgbench(
+  script: string,
+  options: PgbenchOptions & {
+    warmupSeconds: number;
+    /** Called just before and just after the measured run (not the warm-up). */
+    onMeasured?: { start(): void; end(): void };
+  },
+): Promise<PgbenchResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'km-bench-pgbench-'));
+  try {
+    const file = path.join(dir, 'order.sql');
+    writeFileSync(file, script);
+    const base = [
+      '-h',
+      PG_HOST,
+      '-p',
+      String(PG_PORT),
+      '-U',
+      PG_USER,
+      '-n', // no vacuum of pgbench's own tables (there are none)
+      '-c',
+      String(options.clients),
+      '-j',
+      String(options.threads),
+      '-M',
+      options.protocol,
+      '-f',
+      file,
+    ];
+    if (options.warmupSeconds > 0) {
+      await run('pgbench', [...base, '-T', String(options.warmupSeconds), options.database]);
+    }
+    const prefix = path.join(dir, 'tx');
+    options.onMeasured?.start();
+    const measured = run('pgbench', [
+      ...base,
+      '-T',
+      String(options.seconds),
+      '-l',
+      `--log-prefix=${prefix}`,
+      options.database,
+    ]);
+    const { code, output } = await measured.finally(() => options.onMeasured?.end());
+    if (code !== 0 && !/tps = /.test(output)) throw new Error(`pgbench failed:\n${output}`);
+
+    // Log lines: client_id transaction_no time_us script_no epoch epoch_us
+    const latencies: number[] = [];
+    for (const name of readdirSync(dir).filter((f) => f.startsWith('tx.'))) {
+      for (const line of readFileSync(path.join(dir, name), 'utf8').split('\n')) {
+        const us = Number(line.split(' ')[2]);
+        if (line && Number.isFinite(us)) latencies.push(us / 1000);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      script,
+      transactions: number(output, /number of transactions actually processed: (\d+)/),
+      failed: number(output, /number of failed transactions: (\d+)/) || 0,
+      abortedClients: (output.match(/client \d+ (?:script \d+ )?aborted/g) ?? []).length,
+      tps: number(output, /tps = ([\d.]+) \(without initial connection time\)/),
+      latencyAverageMs: number(output, /latency average = ([\d.]+) ms/),
+      medianMs: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      output,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

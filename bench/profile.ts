@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fmt, table } from './report';
+
+/**
+ * Summary of a V8 CPU profile (node --cpu-prof) of the server: where its CPU time went, by
+ * package and by function (self time), to say what a slow route spends its time on.
+ */
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** "zod", "pg", "node:zlib", "(garbage collector)", "apps/server" ... */
+function packageOf(url: string, functionName: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  if (url.startsWith('node:')) return url.replace(/^node:internal\//, 'node:').split('/')[0]!;
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/');
+    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  return url.includes('/apps/server/') ? 'apps/server (bundle)' : url;
+}
+
+export function summariseProfile(dir: string, top = 12): string {
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) return `no CPU profile in ${dir}`;
+  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, i) =>
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+  );
+
+  const byPackage = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  for (const [id, us] of selfUs) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    if (functionName === '(idle)') continue;
+    total += us;
+    const pkg = packageOf(url, functionName);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+    const fn = `${functionName || '(anonymous)'} ${pkg}${url ? `:${lineNumber + 1}` : ''}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+  }
+  const rows = (map: Map<string, number>) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => [name, fmt(us / 1000, 0), `${fmt((us / total) * 100)} %`]);
+  return [
+    `Server CPU profile: ${fmt(total / 1e6)} s of CPU (idle excluded)`,
+    table(['package', 'self ms', 'share'], rows(byPackage)),
+    '',
+    table(['function', 'self ms', 'share'], rows(byFunction)),
+  ].join('\n');
+}

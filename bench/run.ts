@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_ORDERS_OPTIONS, ordersBenchmark } from './orders';
+import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
+
+const USAGE = `npm run bench [-- <benchmark>...] [options]
+
+benchmarks: orders, products (default: both, in that order)
+options:
+  --seconds N       measured seconds per scenario (default 20)
+  --warmup N        warm-up seconds (default 5)
+  --connections N   orders: connections / pgbench clients (default 64)
+  --keys N          orders: keys seeded for the whole run (default 150000)
+  --pool N          orders: the server's DATABASE_POOL_MAX (default: the server's own, 20)
+  --protocol P      orders: pgbench -M simple|extended|prepared (default prepared)
+  --diagnose        orders: also run the raw-SQL what-ifs that isolate the causes (+2.5 min)
+  --profile         profile the server's CPU (node --cpu-prof) and print where it went`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string' },
+    keys: { type: 'string' },
+    pool: { type: 'string' },
+    protocol: { type: 'string' },
+    diagnose: { type: 'boolean' },
+    profile: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+const known = ['orders', 'products'] as const;
+type Benchmark = (typeof known)[number];
+const isBenchmark = (name: string): name is Benchmark =>
+  (known as readonly string[]).includes(name);
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = positionals.filter((p) => !isBenchmark(p));
+if (unknown.length) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}\n\n${USAGE}`);
+  process.exit(2);
+}
+const protocol = values.protocol ?? DEFAULT_ORDERS_OPTIONS.pgbenchProtocol;
+if (protocol !== 'simple' && protocol !== 'extended' && protocol !== 'prepared') {
+  console.error(`--protocol must be simple, extended or prepared`);
+  process.exit(2);
+}
+const selected: Benchmark[] = positionals.length ? positionals.filter(isBenchmark) : [...known];
+const seconds = int('seconds', values.seconds, DEFAULT_ORDERS_OPTIONS.seconds);
+const warmupSeconds = int('warmup', values.warmup, DEFAULT_ORDERS_OPTIONS.warmupSeconds);
+
+for (const benchmark of selected) {
+  if (benchmark === 'orders') {
+    await ordersBenchmark({
+      connections: int('connections', values.connections, DEFAULT_ORDERS_OPTIONS.connections),
+      warmupSeconds,
+      seconds,
+      keys: int('keys', values.keys, DEFAULT_ORDERS_OPTIONS.keys),
+      poolMax: values.pool === undefined ? undefined : int('pool', values.pool, 20),
+      pgbenchProtocol: protocol,
+      diagnose: values.diagnose ?? false,
+      profile: values.profile ?? false,
+    });
+  } else {
+    await productsBenchmark({
+      ...DEFAULT_PRODUCTS_OPTIONS,
+      seconds,
+      warmupSeconds,
+      profile: values.profile ?? false,
+    });
+  }
+}
