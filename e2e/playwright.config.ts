@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
+// Several people (or agents) can run the suite side by side: each picks its own E2E_PORT, and
+// may point at its own web build and server command instead of the shared dist folders.
+const WEB_DIST = process.env.E2E_WEB_DIST ?? '../apps/web/dist';
+const SERVER_COMMAND = process.env.E2E_SERVER_COMMAND ?? 'node ../apps/server/dist/main.js';
 export const ADMIN = { username: 'admin', password: 'E2e-Admin-Passw0rd!' };
 
 /**
@@ -9,7 +13,7 @@ export const ADMIN = { username: 'admin', password: 'E2e-Admin-Passw0rd!' };
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: `./test-results/${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -40,8 +44,8 @@ export default defineConfig({
     // empties dist first) must not turn pages into 404s or lose lazily loaded chunks.
     command:
       `rm -rf /tmp/keymarket-e2e-${PORT} /tmp/keymarket-e2e-web-${PORT}` +
-      ` && cp -r ../apps/web/dist /tmp/keymarket-e2e-web-${PORT}` +
-      ` && node ../apps/server/dist/main.js`,
+      ` && cp -r ${WEB_DIST} /tmp/keymarket-e2e-web-${PORT}` +
+      ` && ${SERVER_COMMAND}`,
     url: `http://127.0.0.1:${PORT}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -59,6 +63,7 @@ export default defineConfig({
       // pair, 100 per address per 15 minutes; register 30 per hour) would trip mid-run.
       LOGIN_RATE_LIMIT: '1000',
       REGISTER_RATE_LIMIT: '1000',
+      INVITATION_RATE_LIMIT: '1000',
     },
   },
 });

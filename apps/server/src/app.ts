@@ -98,7 +98,7 @@ export async function buildApp({ env, database, jwtSecret, keysSecret, redis, lo
         points: env.REGISTER_RATE_LIMIT,
         durationSeconds: env.REGISTER_RATE_WINDOW_SECONDS,
       },
-      { name: 'invitations', points: 60, durationSeconds: 3600 },
+      { name: 'invitations', points: env.INVITATION_RATE_LIMIT, durationSeconds: 3600 },
     ],
     redis,
   );

@@ -53,6 +53,8 @@ const envSchema = z.object({
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   REGISTER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Invite codes one user may generate per hour. */
+  INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_EMAIL: z.email().default('admin@keymarket.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),

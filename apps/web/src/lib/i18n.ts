@@ -19,13 +19,31 @@ function isOtherLocale(language: string): language is keyof typeof otherLocales 
   return language in otherLocales;
 }
 
+/**
+ * The texts of one area of screens (admin catalogue, users, settings…) live in a namespace of
+ * their own, `locales/namespaces/<namespace>/<language>.json`, fetched when a screen asks for it
+ * (`useTranslation('<namespace>')` suspends until then): the login page never downloads them.
+ */
+const namespaceLocales = import.meta.glob<{ default: ResourceKey }>(
+  '../locales/namespaces/*/*.json',
+);
+
+function loadLocale(language: string, namespace: string): Promise<{ default: ResourceKey }> | null {
+  if (namespace !== 'translation') {
+    const loader = namespaceLocales[`../locales/namespaces/${namespace}/${language}.json`];
+    return loader ? loader() : null;
+  }
+  return isOtherLocale(language) ? otherLocales[language]() : null;
+}
+
 const localeLoader: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read: (language, _namespace, callback) => {
-    if (!isOtherLocale(language)) return callback(null, false);
-    otherLocales[language]().then(
-      (locale) => callback(null, locale.default),
+  read: (language, namespace, callback) => {
+    const locale = loadLocale(language, namespace);
+    if (!locale) return callback(null, false);
+    locale.then(
+      (loaded) => callback(null, loaded.default),
       (error: Error) => callback(error, false),
     );
   },
@@ -48,6 +66,8 @@ export const i18nReady = i18n
   .init({
     resources: { en: { translation: en } },
     partialBundledLanguages: true,
+    ns: ['translation'],
+    defaultNS: 'translation',
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: languages,
     interpolation: { escapeValue: false }, // React escapes already.

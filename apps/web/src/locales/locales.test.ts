@@ -18,10 +18,38 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return found;
 }
 
+// The screens' namespaces (lib/i18n.ts) are checked with the core file: `<namespace>:` prefixes
+// their keys, so a key missing in one language of one namespace fails like any other.
+const namespaceFiles = import.meta.glob<Tree>('./namespaces/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function localeOf(language: string, core: Tree): Map<string, string> {
+  const keys = leaves(core);
+  for (const [file, tree] of Object.entries(namespaceFiles)) {
+    const [, namespace, fileLanguage] = /namespaces\/([^/]+)\/(\w+)\.json$/.exec(file)!;
+    if (fileLanguage !== language) continue;
+    for (const [key, text] of leaves(tree)) keys.set(`${namespace}:${key}`, text);
+  }
+  return keys;
+}
+
 const locales = Object.entries({ en, fr, ar }).map(
-  ([language, translation]) => [language, leaves(translation)] as const,
+  ([language, translation]) => [language, localeOf(language, translation)] as const,
 );
 const allKeys = new Set(locales.flatMap(([, keys]) => [...keys.keys()]));
+
+describe('locale namespaces', () => {
+  it('exist in every language', () => {
+    const files = Object.keys(namespaceFiles).map((file) => file.replace(/\w+\.json$/, ''));
+    for (const directory of new Set(files)) {
+      for (const language of ['en', 'fr', 'ar']) {
+        expect(Object.keys(namespaceFiles)).toContain(`${directory}${language}.json`);
+      }
+    }
+  });
+});
 
 describe('locales', () => {
   it.each(locales)('%s has every key of every other locale', (_language, keys) => {
