@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Env } from './env';
 import type { DatabaseHandle } from './db/client';
 import { KeyVault } from './lib/key-vault';
+import { SystemSettingsCache } from './lib/settings';
 import { RateLimits } from './lib/rate-limiter';
 import { AccessTokens } from './lib/tokens';
 import { registerAccessControl } from './plugins/access';
@@ -34,6 +35,8 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { InvitationsService } from './modules/invitations/invitations.service';
 import { settingsModule } from './modules/system-settings/settings.module';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { TicketsService } from './modules/tickets/tickets.service';
 import { meRoutes } from './modules/users/me.routes';
 import { usersAdminModule } from './modules/users/users-admin.routes';
@@ -102,10 +105,13 @@ export async function buildApp({ env, database, jwtSecret, keysSecret, redis, lo
     ],
     redis,
   );
-  registerAccessControl(app, new SessionGate(db, tokens));
-  await app.register(settingsModule, { db }); // + maintenance gate: before the /api routes
+  const systemSettings = new SystemSettingsCache(db);
+  registerAccessControl(app, new SessionGate(db, tokens, systemSettings));
+  // + maintenance gate: before the /api routes
+  await app.register(settingsModule, { db, systemSettings });
 
-  const auth = new AuthService(db, tokens, rateLimits, {
+  const twoFactor = new TwoFactorService(db, vault, systemSettings);
+  const auth = new AuthService(db, tokens, rateLimits, twoFactor, {
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
   });
@@ -114,6 +120,7 @@ export async function buildApp({ env, database, jwtSecret, keysSecret, redis, lo
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, countryHeader: env.COUNTRY_HEADER });
+      await api.register(twoFactorRoutes, { twoFactor });
       await api.register(meRoutes, { me: new MeService(db) });
       await api.register(invitationsRoutes, {
         invitations: new InvitationsService(db, rateLimits),

@@ -5,7 +5,7 @@ import {
   type SystemSettingsView,
 } from '@keymarket/contracts/settings';
 import { auditLog } from '../src/db/schema/index';
-import { MaintenanceFlag } from '../src/modules/system-settings/maintenance';
+import { SystemSettingsCache } from '../src/lib/settings';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { login, setSystemSettings } from './helpers/signup';
@@ -54,7 +54,11 @@ describe('GET /api/system-settings', () => {
     expect(await settingsSeenBy()).toEqual(publicView);
     expect(await settingsSeenBy(manager)).toEqual(publicView);
     expect(await settingsSeenBy(reseller)).toEqual(publicView);
-    expect(await settingsSeenBy(admin)).toEqual({ ...publicView, signupApproval: false });
+    expect(await settingsSeenBy(admin)).toEqual({
+      ...publicView,
+      signupApproval: false,
+      adminTwoFactorRequired: false,
+    });
   });
 });
 
@@ -74,8 +78,10 @@ describe('PUT /api/system-settings', () => {
       defaultLanguage: 'ar',
       supportContact: 'help@keyshop.example',
       signupApproval: true,
+      adminTwoFactorRequired: false,
     });
     expect((await settingsSeenBy()).signupApproval).toBeUndefined();
+    expect((await settingsSeenBy()).adminTwoFactorRequired).toBeUndefined();
     const audit = await ctx.database.db
       .select()
       .from(auditLog)
@@ -171,13 +177,13 @@ describe('maintenance mode', () => {
   });
 
   it('reads the switch at most once per TTL, so other instances converge within it', async () => {
-    const flag = new MaintenanceFlag(ctx.database.db, 200);
-    expect(await flag.isOn()).toBe(false);
+    const cache = new SystemSettingsCache(ctx.database.db, 200);
+    expect((await cache.read()).maintenanceMode).toBe(false);
     // Another instance saves the setting.
     await setSystemSettings(ctx, { maintenanceMode: true });
-    expect(await flag.isOn()).toBe(false);
+    expect((await cache.read()).maintenanceMode).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await flag.isOn()).toBe(true);
+    expect((await cache.read()).maintenanceMode).toBe(true);
     await setSystemSettings(ctx, { maintenanceMode: false });
   });
 });

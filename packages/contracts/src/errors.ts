@@ -4,10 +4,12 @@ import { z } from './zod';
 export const errorStatus = {
   unauthorized: 401,
   invalid_credentials: 401,
+  two_factor_required: 401,
   forbidden: 403,
   banned: 403,
   inactive: 403,
   country_blocked: 403,
+  two_factor_setup_required: 403,
   not_found: 404,
   validation: 400,
   bad_request: 400,

@@ -63,6 +63,11 @@ export const messages = {
   passwordTooLong: 'Password cannot exceed 128 characters',
   expiryDaysNumber: 'Expiry days must be a number',
   expiryDaysWhole: 'Expiry days must be a whole number',
+  // Two-factor sign-in
+  totpCodeFormat: 'Enter the 6-digit code from your authenticator app',
+  totpCodeInvalid: 'The code is incorrect or has expired',
+  twoFactorRequired: 'Enter the code from your authenticator app to sign in',
+  twoFactorSetupRequired: 'Administrators must turn on two-factor sign-in before continuing',
 } as const;
 
 export type MessageKey = keyof typeof messages;

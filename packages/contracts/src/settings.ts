@@ -238,6 +238,8 @@ export const systemSettingsFields = {
   maintenanceMode: z.boolean(),
   registrationOpen: z.boolean(),
   signupApproval: z.boolean(),
+  /** Every administrator must use two-factor sign-in (the others may). */
+  adminTwoFactorRequired: z.boolean(),
   defaultLanguage: z.enum(languages, { error: 'Language must be en, fr or ar' }),
   supportContact: z
     .string({ error: 'Support contact must be text' })
@@ -252,7 +254,7 @@ export const updateSystemSettingsSchema = z
   .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change');
 export type UpdateSystemSettingsInput = z.input<typeof updateSystemSettingsSchema>;
 
-/** GET /system-settings: `signupApproval` is for admins only. */
+/** GET /system-settings: `signupApproval` and `adminTwoFactorRequired` are for admins only. */
 export const systemSettingsResponseSchema = z.object({
   siteName: z.string(),
   maintenanceMode: z.boolean(),
@@ -260,5 +262,6 @@ export const systemSettingsResponseSchema = z.object({
   defaultLanguage: z.enum(languages),
   supportContact: z.string(),
   signupApproval: z.boolean().optional(),
+  adminTwoFactorRequired: z.boolean().optional(),
 });
 export type SystemSettingsView = z.infer<typeof systemSettingsResponseSchema>;

@@ -9,10 +9,46 @@ export const systemSettingsSchema = z.object({
   maintenanceMode: z.boolean().default(false),
   registrationOpen: z.boolean().default(true),
   signupApproval: z.boolean().default(false),
+  adminTwoFactorRequired: z.boolean().default(false),
   defaultLanguage: z.enum(['en', 'fr', 'ar']).default('en'),
   supportContact: z.string().default(''),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+/**
+ * The system settings as checked on every request (maintenance gate, two-factor policy), read at
+ * most once per `ttlMs` so the checks cost no query per request. Each instance keeps its own copy:
+ * the instance that saves the settings sees them at once, every other instance within `ttlMs`
+ * (2 s), which is the window in which they may disagree.
+ */
+export class SystemSettingsCache {
+  private cached: { settings: SystemSettings; expiresAtMs: number } | undefined;
+  private reading: Promise<SystemSettings> | undefined;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly ttlMs = 2000,
+  ) {}
+
+  async read(): Promise<SystemSettings> {
+    if (this.cached && Date.now() < this.cached.expiresAtMs) return this.cached.settings;
+    // One read in flight at a time: a burst of requests after expiry shares it.
+    this.reading ??= readSystemSettings(this.db)
+      .then((settings) => {
+        this.remember(settings);
+        return settings;
+      })
+      .finally(() => {
+        this.reading = undefined;
+      });
+    return this.reading;
+  }
+
+  /** Called by the instance that just saved the settings. */
+  remember(settings: SystemSettings) {
+    this.cached = { settings, expiresAtMs: Date.now() + this.ttlMs };
+  }
+}
 
 /** Keys of the key/value `settings` table owned by the platform-settings module. */
 export const SETTING_KEYS = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@keymarket/contracts/messages';
 import type { Role } from '@keymarket/contracts/users';
 import { AppError } from '../lib/app-error';
 import type { SessionGate } from '../modules/auth/session-gate';
@@ -13,11 +14,15 @@ export interface AuthContext {
   userId: string;
   sessionId: string;
   role: Role;
+  /** An administrator without two-factor sign-in while the platform requires it. */
+  twoFactorSetupRequired?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Reachable by an administrator who must still set up two-factor sign-in. */
+    beforeTwoFactorSetup?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -56,6 +61,9 @@ export function registerAccessControl(app: FastifyInstance, gate: SessionGate) {
     request.auth = await gate.authenticate(token);
     if (access !== 'authenticated' && !access.includes(request.auth.role)) {
       throw new AppError('forbidden', 'You do not have permission to do this');
+    }
+    if (request.auth.twoFactorSetupRequired && !request.routeOptions.config.beforeTwoFactorSetup) {
+      throw new AppError('two_factor_setup_required', messages.twoFactorSetupRequired);
     }
   });
 }

@@ -46,6 +46,13 @@ export const users = pgTable(
     signupCountry: char('signup_country', { length: 2 }),
     lastLoginCountry: char('last_login_country', { length: 2 }),
     lastLoginAt: timestampTz('last_login_at'),
+    /** Two-factor sign-in (RFC 6238). Secrets are encrypted with the key vault, like keys. */
+    totpSecret: text('totp_secret'),
+    /** Set up but not yet confirmed by a code; replaced by each new setup. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestampTz('totp_enabled_at'),
+    /** The last 30-second step accepted: a code is good once (no replay within its window). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

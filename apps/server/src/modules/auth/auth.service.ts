@@ -4,6 +4,7 @@ import { messages } from '@keymarket/contracts/messages';
 import type { User } from '@keymarket/contracts/users';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation, pgConstraint } from '../../lib/pg-errors';
 import type { RateLimits } from '../../lib/rate-limiter';
@@ -49,6 +50,7 @@ export class AuthService {
     private readonly db: Database,
     private readonly tokens: AccessTokens,
     private readonly rateLimits: RateLimits,
+    private readonly twoFactor: TwoFactorService,
     private readonly config: AuthConfig,
   ) {}
 
@@ -117,8 +119,9 @@ export class AuthService {
     }
     // Status is told only to someone who knows the password.
     assertCanSignIn(user.status, user.banReason);
-    await this.rateLimits.reset('login', pairKey);
-    return this.db.transaction(async (tx) => {
+    const signedIn = await this.db.transaction(async (tx) => {
+      // Codes are guessed under the same rate limit as passwords: the count is reset only after.
+      await this.twoFactor.verifySignIn(tx, user.id, input.totpCode);
       await updateUser(tx, user.id, {
         lastLoginAt: new Date(),
         lastLoginCountry: client.country ?? user.lastLoginCountry,
@@ -127,6 +130,8 @@ export class AuthService {
       const fresh = (await findUserById(tx, user.id))!;
       return { user: await userView(tx, fresh), tokens };
     });
+    await this.rateLimits.reset('login', pairKey);
+    return signedIn;
   }
 
   /**

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { SystemSettingsCache } from '../../lib/settings';
 import type { AccessTokens } from '../../lib/tokens';
 import type { AuthContext } from '../../plugins/access';
 
@@ -14,6 +15,7 @@ export class SessionGate {
   constructor(
     private readonly db: Database,
     private readonly tokens: AccessTokens,
+    private readonly settings: SystemSettingsCache,
   ) {}
 
   async authenticate(token: string): Promise<AuthContext> {
@@ -25,6 +27,7 @@ export class SessionGate {
         role: users.role,
         status: users.status,
         banReason: users.banReason,
+        totpEnabledAt: users.totpEnabledAt,
         revokedAt: sessions.revokedAt,
       })
       .from(sessions)
@@ -36,7 +39,16 @@ export class SessionGate {
     assertCanSignIn(row.status, row.banReason);
     if (row.revokedAt)
       throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
-    return { userId: claims.userId, sessionId: claims.sessionId, role: row.role };
+    const twoFactorSetupRequired =
+      row.role === 'admin' &&
+      row.totpEnabledAt === null &&
+      (await this.settings.read()).adminTwoFactorRequired;
+    return {
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      role: row.role,
+      twoFactorSetupRequired,
+    };
   }
 
   async tryAuthenticate(token: string): Promise<AuthContext | null> {

@@ -14,14 +14,15 @@ import { musicRoutes } from '../music/music.routes';
 import { MusicService } from '../music/music.service';
 import { socialLinksRoutes } from '../social-links/social-links.routes';
 import { SocialLinksService } from '../social-links/social-links.service';
-import { MaintenanceFlag, registerMaintenanceGate } from './maintenance';
+import type { SystemSettingsCache } from '../../lib/settings';
+import { registerMaintenanceGate } from './maintenance';
 import { systemSettingsRoutes } from './system-settings.routes';
 import { SystemSettingsService } from './system-settings.service';
 
 const platformSettingsRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  maintenance: MaintenanceFlag;
-}> = async (app, { db, maintenance }) => {
+  systemSettings: SystemSettingsCache;
+}> = async (app, { db, systemSettings }) => {
   // Multipart (the music upload) is parsed in this plugin only.
   await registerUploads(app);
 
@@ -36,7 +37,7 @@ const platformSettingsRoutes: FastifyPluginAsyncZod<{
     bannedCountries: new BannedCountriesService(db),
   });
   await app.register(systemSettingsRoutes, {
-    systemSettings: new SystemSettingsService(db, maintenance),
+    systemSettings: new SystemSettingsService(db, systemSettings),
   });
 };
 
@@ -46,11 +47,10 @@ const platformSettingsRoutes: FastifyPluginAsyncZod<{
  * /api routes (fastify-plugin, so the gate's hook is not encapsulated): a hook applies only to
  * routes registered after it, and it reads the `request.auth` that access control sets.
  */
-export const settingsModule = fp<{ db: Database }>(
-  async (app, { db }) => {
-    const maintenance = new MaintenanceFlag(db);
-    registerMaintenanceGate(app, maintenance);
-    await app.register(platformSettingsRoutes, { prefix: '/api', db, maintenance });
+export const settingsModule = fp<{ db: Database; systemSettings: SystemSettingsCache }>(
+  async (app, { db, systemSettings }) => {
+    registerMaintenanceGate(app, systemSettings);
+    await app.register(platformSettingsRoutes, { prefix: '/api', db, systemSettings });
   },
   { name: 'platform-settings' },
 );

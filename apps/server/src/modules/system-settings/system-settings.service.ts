@@ -6,15 +6,15 @@ import {
   SETTING_KEYS,
   writeSetting,
   type SystemSettings,
+  type SystemSettingsCache,
 } from '../../lib/settings';
 import type { AuthContext } from '../../plugins/access';
 import { writeAudit } from '../ledger/ledger.repository';
-import type { MaintenanceFlag } from './maintenance';
 
 export class SystemSettingsService {
   constructor(
     private readonly db: Database,
-    private readonly maintenance: MaintenanceFlag,
+    private readonly cache: SystemSettingsCache,
   ) {}
 
   /** Public: the web app needs the site name and maintenance state before anyone signs in. */
@@ -40,7 +40,7 @@ export class SystemSettingsService {
       });
       return after;
     });
-    this.maintenance.remember(saved.maintenanceMode);
+    this.cache.remember(saved);
     return settingsView(saved, true);
   }
 }
@@ -53,6 +53,9 @@ function settingsView(settings: SystemSettings, forAdmin: boolean): SystemSettin
     defaultLanguage: settings.defaultLanguage,
     supportContact: settings.supportContact,
   };
-  if (forAdmin) view.signupApproval = settings.signupApproval;
+  if (forAdmin) {
+    view.signupApproval = settings.signupApproval;
+    view.adminTwoFactorRequired = settings.adminTwoFactorRequired;
+  }
   return view;
 }

@@ -4,16 +4,19 @@ import { roleResponseSchema, userSchema } from '@keymarket/contracts/users';
 import { authOf } from '../../plugins/access';
 import type { MeService } from './me.service';
 
+// The web app needs who is signed in to lead an administrator to the two-factor setup.
+const beforeTwoFactorSetup = { access: 'authenticated', beforeTwoFactorSetup: true } as const;
+
 export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { me }) => {
   app.get(
     '/users/me',
-    { config: { access: 'authenticated' }, schema: { response: { 200: userSchema } } },
+    { config: beforeTwoFactorSetup, schema: { response: { 200: userSchema } } },
     (request) => me.profile(authOf(request)),
   );
 
   app.get(
     '/users/me/role',
-    { config: { access: 'authenticated' }, schema: { response: { 200: roleResponseSchema } } },
+    { config: beforeTwoFactorSetup, schema: { response: { 200: roleResponseSchema } } },
     (request) => ({ role: authOf(request).role }),
   );
 
