@@ -26,6 +26,9 @@ const ProductsRoute = lazy(() =>
 const OrdersRoute = lazy(() =>
   import('./routes/area/orders').then((module) => ({ default: module.OrdersRoute })),
 );
+const SecurityRoute = lazy(() =>
+  import('./routes/area/security').then((module) => ({ default: module.SecurityRoute })),
+);
 const SignupRoute = lazy(() =>
   import('./routes/signup').then((module) => ({ default: module.SignupRoute })),
 );
@@ -47,6 +50,7 @@ function areaRoute(role: Role): RouteObject {
           { index: true, element: <Navigate to={areaPaths.generateCode} replace /> },
           { path: areaPaths.generateCode, element: <GenerateCodeRoute /> },
           { path: areaPaths.profile, element: <ProfileRoute /> },
+          { path: areaPaths.security, element: <SecurityRoute /> },
           { path: areaPaths.orders, element: <OrdersRoute role={role} /> },
           // Buying is for managers and resellers; the admin's products screen is its own.
           ...(role === 'admin' ? [] : [{ path: areaPaths.shop, element: <ProductsRoute /> }]),

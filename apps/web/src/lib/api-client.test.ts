@@ -43,6 +43,13 @@ describe('api client', () => {
     });
   });
 
+  it('leads an administrator held to two-factor setup to the security screen', async () => {
+    const { client, navigate } = setup(() => errorReply('two_factor_setup_required'));
+
+    await expect(client.get('/orders/all', okResponseSchema)).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).toHaveBeenCalledWith('/admin/security');
+  });
+
   it('refreshes once on an expired token and retries the request', async () => {
     let refreshed = false;
     const { client, calls } = setup((path) => {

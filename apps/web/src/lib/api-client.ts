@@ -47,6 +47,8 @@ function needsRefresh(error: ApiError): boolean {
   return error.status === 401 && error.type === 'unauthorized';
 }
 
+const TWO_FACTOR_SETUP_PATH = '/admin/security';
+
 export function createApiClient(deps: ApiClientDependencies) {
   // Every request that meets an expired token while a refresh is running waits for that same
   // refresh: refresh tokens rotate, so a second refresh would present a token already replaced
@@ -94,6 +96,13 @@ export function createApiClient(deps: ApiClientDependencies) {
     clearStoredRole();
   }
 
+  // Only administrators are refused this way, while the platform requires two-factor sign-in of
+  // them and they have not set it up: their security screen is the one place that works.
+  function leadToTwoFactorSetup(): void {
+    const { navigate, currentPath } = deps.navigator();
+    if (!currentPath().startsWith(TWO_FACTOR_SETUP_PATH)) navigate(TWO_FACTOR_SETUP_PATH);
+  }
+
   function refreshSession(): Promise<boolean> {
     refreshInFlight ??= deps
       .fetch(urlOf('/auth/refresh'), {
@@ -123,6 +132,7 @@ export function createApiClient(deps: ApiClientDependencies) {
     if (first.ok) return schema.parse(await first.json());
 
     const error = await toApiError(first);
+    if (error.type === 'two_factor_setup_required') leadToTwoFactorSetup();
     if (!needsRefresh(error) || !(await refreshSession())) throw error;
 
     const retried = await send(path, options);

@@ -1,6 +1,7 @@
 import type en from '@/locales/en.json';
 import type catalogue from '@/locales/namespaces/catalogue/en.json';
 import type dashboard from '@/locales/namespaces/dashboard/en.json';
+import type security from '@/locales/namespaces/security/en.json';
 import type settings from '@/locales/namespaces/settings/en.json';
 import type tickets from '@/locales/namespaces/tickets/en.json';
 import type users from '@/locales/namespaces/users/en.json';
@@ -15,6 +16,7 @@ declare module 'i18next' {
       translation: typeof en;
       catalogue: typeof catalogue;
       dashboard: typeof dashboard;
+      security: typeof security;
       settings: typeof settings;
       tickets: typeof tickets;
       users: typeof users;

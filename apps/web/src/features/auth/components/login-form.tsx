@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { ApiError } from '@/lib/api-error';
 import { safeRedirectPath } from '@/lib/redirect';
 import { fieldErrorsOf } from '@/lib/schema-errors';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
@@ -25,6 +26,9 @@ export function LoginForm() {
   const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
   const [errors, setErrors] = useState<LoginErrors>({});
+  // Accounts with two-factor sign-in answer `two_factor_required` to the password alone; the
+  // form then asks for the app's code and sends all three.
+  const [needsCode, setNeedsCode] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,6 +36,7 @@ export function LoginForm() {
     const parsed = loginRequestSchema.safeParse({
       identifier: form.get('identifier'),
       password: form.get('password'),
+      ...(needsCode ? { totpCode: form.get('totpCode') } : {}),
     });
     if (!parsed.success) {
       setErrors(fieldErrorsOf<keyof LoginRequest>(parsed.error));
@@ -42,6 +47,9 @@ export function LoginForm() {
       onSuccess: () => {
         const target = safeRedirectPath(searchParams.get('redirect')) ?? '/';
         void navigate(target, { replace: true });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.type === 'two_factor_required') setNeedsCode(true);
       },
     });
   }
@@ -56,6 +64,26 @@ export function LoginForm() {
           <PasswordInput {...control} name="password" autoComplete="current-password" />
         )}
       </Field>
+      {needsCode && (
+        <Field
+          label={t('auth.login.totpCode')}
+          hint={t('auth.login.totpCodeHint')}
+          error={translateFieldError(errors.totpCode, t)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="totpCode"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              dir="ltr"
+              autoFocus
+              className="font-mono tracking-[0.3em]"
+            />
+          )}
+        </Field>
+      )}
       {loginMutation.isError && <Alert>{describeApiError(loginMutation.error, t)}</Alert>}
       <Button type="submit" loading={loginMutation.isPending} className="mt-2 w-full">
         {t('auth.login.submit')}

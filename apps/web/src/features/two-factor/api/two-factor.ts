@@ -1,0 +1,45 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+  type DisableTwoFactorRequest,
+  type EnableTwoFactorRequest,
+} from '@keymarket/contracts/two-factor';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+
+export const twoFactorStatusQueryKey = ['two-factor-status'] as const;
+
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: twoFactorStatusQueryKey,
+    queryFn: () => apiClient.get('/auth/2fa', twoFactorStatusSchema),
+  });
+}
+
+/** A new pending secret each time: shown once, confirmed by `useEnableTwoFactor`. */
+export function useStartTwoFactorSetup() {
+  return useMutation({
+    mutationFn: () => apiClient.post('/auth/2fa/setup', twoFactorSetupSchema, {}),
+  });
+}
+
+function rememberStatus(status: { enabled: boolean; required: boolean }) {
+  queryClient.setQueryData(twoFactorStatusQueryKey, status);
+}
+
+export function useEnableTwoFactor() {
+  return useMutation({
+    mutationFn: (body: EnableTwoFactorRequest) =>
+      apiClient.post('/auth/2fa/enable', twoFactorStatusSchema, body),
+    onSuccess: rememberStatus,
+  });
+}
+
+export function useDisableTwoFactor() {
+  return useMutation({
+    mutationFn: (body: DisableTwoFactorRequest) =>
+      apiClient.post('/auth/2fa/disable', twoFactorStatusSchema, body),
+    onSuccess: rememberStatus,
+  });
+}
