@@ -1,15 +1,9 @@
-// npm start: build whatever is missing (web app, server bundle), then run the server, which
-// migrates the database and creates the first admin on its own.
-import { existsSync } from 'node:fs';
+// npm start: build the web app and the server bundle (a few seconds; never a stale bundle after
+// a pull), then run the server, which migrates the database and creates the first admin itself.
 import { spawn, spawnSync } from 'node:child_process';
 
-const steps = [
-  ['apps/web/dist/index.html', '@keymarket/web'],
-  ['apps/server/dist/main.js', '@keymarket/server'],
-];
-for (const [artifact, workspace] of steps) {
-  if (existsSync(artifact)) continue;
-  console.log(`Building ${workspace} (${artifact} is missing)…`);
+for (const workspace of ['@keymarket/web', '@keymarket/server']) {
+  console.log(`Building ${workspace}…`);
   const build = spawnSync('npm', ['run', 'build', '-w', workspace], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
