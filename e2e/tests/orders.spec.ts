@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, apiSignedInAs, deposit } from './support/api';
-import { newKeys, placeOrder, seedProduct } from './support/catalogue';
+import { ADMIN, apiSignedInAs, createUser, deposit } from './support/api';
+import { newKeys, placeOrder, seedProduct, setSellingPrice } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 
 /** The orders table row of one product, found through the screen's own search. */
@@ -230,5 +230,41 @@ test.describe('request orders', () => {
     await expect(page.getByText('Order cancelled and refunded')).toBeVisible();
     await expect(row).toContainText('Rejected');
     await expect(balanceChip(page)).toContainText('$20');
+  });
+});
+
+test.describe('profit', () => {
+  test('a manager earns on its reseller’s purchase and converts the profit to balance', async ({
+    page,
+    origin,
+    admin,
+    makeUser,
+  }) => {
+    const product = await seedProduct(admin, {
+      managerPrice: 8,
+      resellerPrice: 9,
+      keys: newKeys(2, 'PROFIT'),
+    });
+    const manager = await makeUser('manager', 'earner');
+    const managerApi = await apiSignedInAs(origin, manager.username, manager.password);
+    const reseller = await createUser(origin, managerApi, 'reseller', 'downline');
+    await setSellingPrice(managerApi, product.id, 20);
+    await deposit(admin, reseller.id, 20);
+    const resellerApi = await apiSignedInAs(origin, reseller.username, reseller.password);
+    expect((await placeOrder(resellerApi, product.id)).status).toBe('completed');
+    await Promise.all([managerApi.dispose(), resellerApi.dispose()]);
+
+    await signInAs(page, manager);
+    await page.goto('/manager/orders');
+    await expect(page.getByLabel('Your balance')).toContainText('$0');
+    await page.getByRole('button', { name: 'Convert profit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert profit to balance' });
+    // 20 paid by the reseller, 8 the manager's own cost; the platform's minimum is $10.
+    await expect(dialog).toContainText('$12');
+    await expect(dialog).toContainText('$10');
+    await dialog.getByRole('button', { name: 'Convert' }).click();
+
+    await expect(page.getByText('$12 moved to your balance')).toBeVisible();
+    await expect(page.getByLabel('Your balance')).toContainText('$12');
   });
 });
