@@ -41,6 +41,8 @@ import { TicketsService } from './modules/tickets/tickets.service';
 import { meRoutes } from './modules/users/me.routes';
 import { usersAdminModule } from './modules/users/users-admin.routes';
 import { MeService } from './modules/users/me.service';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { AnalyticsService } from './modules/analytics/analytics.service';
 
 export interface AppDeps {
   env: Env;
@@ -50,12 +52,22 @@ export interface AppDeps {
   keysSecret: string;
   redis?: Redis;
   logger?: FastifyServerOptions['logger'];
+  /** The clock analytics buckets by; tests fix it. */
+  now?: () => Date;
 }
 
 /** Request fields that must never reach a log line. */
 const REDACTED = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
-export async function buildApp({ env, database, jwtSecret, keysSecret, redis, logger }: AppDeps) {
+export async function buildApp({
+  env,
+  database,
+  jwtSecret,
+  keysSecret,
+  redis,
+  logger,
+  now,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL, redact: { paths: REDACTED, censor: '[redacted]' } },
     trustProxy: env.TRUST_PROXY,
@@ -101,6 +113,7 @@ export async function buildApp({ env, database, jwtSecret, keysSecret, redis, lo
         points: env.REGISTER_RATE_LIMIT,
         durationSeconds: env.REGISTER_RATE_WINDOW_SECONDS,
       },
+      { name: 'refresh', points: env.REFRESH_RATE_LIMIT, durationSeconds: 60 },
       { name: 'invitations', points: env.INVITATION_RATE_LIMIT, durationSeconds: 3600 },
     ],
     redis,
@@ -119,7 +132,10 @@ export async function buildApp({ env, database, jwtSecret, keysSecret, redis, lo
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { auth, countryHeader: env.COUNTRY_HEADER });
+      await api.register(authRoutes, {
+        auth,
+        countrySource: { header: env.COUNTRY_HEADER, geoip: env.GEOIP },
+      });
       await api.register(twoFactorRoutes, { twoFactor });
       await api.register(meRoutes, { me: new MeService(db) });
       await api.register(invitationsRoutes, {
@@ -132,6 +148,9 @@ export async function buildApp({ env, database, jwtSecret, keysSecret, redis, lo
       await api.register(auditRoutes, { db });
       await api.register(usersAdminModule, { db });
       await api.register(ticketsRoutes, { tickets: new TicketsService(db) });
+      await api.register(analyticsRoutes, {
+        analytics: new AnalyticsService(db, { dataDir: env.DATA_DIR, now }),
+      });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () =>
         app.swagger(),
       );

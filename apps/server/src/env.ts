@@ -49,10 +49,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]+$/)
     .optional(),
+  /** Without COUNTRY_HEADER, look the client's address up in the GeoIP database bundled with the server. */
+  GEOIP: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   REGISTER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Session refreshes per address per minute (every tab refreshes once per access-token TTL). */
+  REFRESH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Invite codes one user may generate per hour. */
   INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   ADMIN_USERNAME: z.string().min(3).default('admin'),

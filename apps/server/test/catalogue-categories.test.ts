@@ -160,11 +160,13 @@ describe('categories', () => {
   it('refuses to delete a category that has products or subcategories (409), then deletes it', async () => {
     const category = await createCategory('Busy');
     const product = await productIn(category.id);
-    expectError(
+    const refused = expectError(
       await admin.inject({ method: 'DELETE', url: `/api/categories/${category.id}` }),
       409,
       'conflict',
+      messages.categoryInUse,
     );
+    expect(refused.details).toContainEqual({ path: 'products', message: '1 product(s)' });
     // Soft-deleted products still hold the category: they can be restored.
     await ctx.database.db
       .update(products)

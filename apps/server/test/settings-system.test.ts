@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   systemSettingsResponseSchema,
   type SystemSettingsView,
-} from '@keymarket/contracts/settings';
+} from '@keymarket/contracts/system-settings';
 import { auditLog } from '../src/db/schema/index';
 import { SystemSettingsCache } from '../src/lib/settings';
 import { expectError, expectValidation } from './helpers/expect-error';

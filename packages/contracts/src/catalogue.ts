@@ -6,12 +6,23 @@ import { paginated } from './pagination';
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
+/** The catalogue forms' own texts; the web translates them in its `catalogue` namespace. */
+export const catalogueMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name cannot exceed 100 characters',
+  descriptionTooLong: 'Description cannot exceed 1000 characters',
+  categoryRequired: 'Choose a category',
+  priceRequired: 'Price is required',
+  stockWhole: 'Stock must be a whole number',
+  stockNegative: 'Stock cannot be negative',
+} as const;
+
 const name = z
   .string()
   .trim()
-  .min(1, 'Name is required')
-  .max(100, 'Name cannot exceed 100 characters');
-const description = z.string().trim().max(1000, 'Description cannot exceed 1000 characters');
+  .min(1, catalogueMessages.nameRequired)
+  .max(100, catalogueMessages.nameTooLong);
+const description = z.string().trim().max(1000, catalogueMessages.descriptionTooLong);
 
 /** Names and descriptions in the three languages (descriptions optional). */
 export const localisedFieldsSchema = z.object({
@@ -40,11 +51,11 @@ export const categoryFieldsSchema = localisedFieldsSchema;
 export type CategoryFields = z.input<typeof categoryFieldsSchema>;
 export const categoryPatchSchema = z.object(localisedPatchShape).partial();
 export const subcategoryFieldsSchema = localisedFieldsSchema.extend({
-  categoryId: z.uuid('Choose a category'),
+  categoryId: z.uuid(catalogueMessages.categoryRequired),
 });
 export type SubcategoryFields = z.input<typeof subcategoryFieldsSchema>;
 export const subcategoryPatchSchema = z
-  .object({ ...localisedPatchShape, categoryId: z.uuid('Choose a category') })
+  .object({ ...localisedPatchShape, categoryId: z.uuid(catalogueMessages.categoryRequired) })
   .partial();
 
 const localisedView = {
@@ -94,17 +105,23 @@ const formBoolean = z.union([
   z.boolean(),
   z.enum(['true', 'false']).transform((v) => v === 'true'),
 ]);
+// The text branch first: an empty field then says "Price is required", not "must be a number".
 const formAmount = z.union([
+  z
+    .string()
+    .trim()
+    .min(1, catalogueMessages.priceRequired)
+    .pipe(z.coerce.number())
+    .pipe(nonNegativeUsdAmount),
   nonNegativeUsdAmount,
-  z.string().trim().min(1, 'Price is required').pipe(z.coerce.number()).pipe(nonNegativeUsdAmount),
 ]);
 const formStock = z
   .union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())])
   .pipe(
     z
       .number()
-      .int('Stock must be a whole number')
-      .min(0, 'Stock cannot be negative')
+      .int(catalogueMessages.stockWhole)
+      .min(0, catalogueMessages.stockNegative)
       .max(1_000_000),
   );
 const optionalUuid = z.union([z.uuid(), z.literal('').transform(() => null), z.null()]);
@@ -112,7 +129,7 @@ const optionalUuid = z.union([z.uuid(), z.literal('').transform(() => null), z.n
 export const productFieldsSchema = z.object({
   name,
   description: description.default(''),
-  categoryId: z.uuid('Choose a category'),
+  categoryId: z.uuid(catalogueMessages.categoryRequired),
   subcategoryId: optionalUuid.default(null),
   deliveryType: deliveryTypeSchema,
   isNew: formBoolean.default(false),
@@ -128,7 +145,7 @@ export const productPatchSchema = z
   .object({
     name,
     description,
-    categoryId: z.uuid('Choose a category'),
+    categoryId: z.uuid(catalogueMessages.categoryRequired),
     subcategoryId: optionalUuid,
     deliveryType: deliveryTypeSchema,
     isNew: formBoolean,
@@ -194,6 +211,8 @@ export const importKeysRequestSchema = z.object({
 export const importKeysResponseSchema = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
+  /** Empty or whitespace-only lines skipped (the empty piece after a final newline is no line). */
+  blanks: z.number().int(),
   stock: z.number().int(),
 });
 export const productKeySchema = z.object({

@@ -46,10 +46,17 @@ export const messages = {
   imageTooLarge: 'Image size should be less than 2MB',
   failedToDeleteSubcategory: 'Failed to delete subcategory',
   categoryNotFound: 'Category Not Found',
+  categoryInUse: 'This category still has products or subcategories; move or delete them first',
   musicTooLarge: 'Music file size must be less than 20MB',
   keysRequired: 'Please enter the product keys or account details',
   rejectionReasonRequired: 'Please provide a reason for rejection',
   sellingBelowCost: 'Selling price cannot be lower than buying price',
+  // Amounts (USD, DESIGN.md §2)
+  amountNumber: 'Amount must be a number',
+  amountDecimals: 'Amount must have at most 2 decimals',
+  amountTooLarge: 'Amount cannot exceed 10000000 USD',
+  amountPositive: 'Amount must be greater than 0',
+  amountNegative: 'Amount cannot be negative',
   // Server refusals the web translates
   currentPasswordIncorrect: 'Current password is incorrect',
   usernameTaken: 'This username is already taken',
@@ -63,6 +70,13 @@ export const messages = {
   passwordTooLong: 'Password cannot exceed 128 characters',
   expiryDaysNumber: 'Expiry days must be a number',
   expiryDaysWhole: 'Expiry days must be a whole number',
+  // Support tickets (specification §5: subject at least 5 characters, message at least 10)
+  ticketSubjectMin: 'Subject must be at least 5 characters',
+  ticketSubjectMax: 'Subject cannot exceed 120 characters',
+  ticketMessageMin: 'Message must be at least 10 characters',
+  ticketMessageMax: 'Message cannot exceed 5000 characters',
+  ticketResponseRequired: 'Please write a response',
+  ticketResponseMax: 'The response cannot exceed 5000 characters',
   // Two-factor sign-in
   totpCodeFormat: 'Enter the 6-digit code from your authenticator app',
   totpCodeInvalid: 'The code is incorrect or has expired',

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { messages } from './messages';
 
 /** Largest amount accepted in one operation: 10 million USD, far below bigint limits. */
 export const MAX_AMOUNT_USD = 10_000_000;
@@ -10,13 +11,13 @@ function hasAtMostTwoDecimals(value: number): boolean {
 
 /** A USD amount sent as a JSON number, at most 2 decimals (DESIGN.md §2). */
 export const usdAmount = z
-  .number({ error: 'Amount must be a number' })
-  .finite('Amount must be a finite number')
-  .refine(hasAtMostTwoDecimals, 'Amount must have at most 2 decimals')
-  .refine((v) => Math.abs(v) <= MAX_AMOUNT_USD, `Amount cannot exceed ${MAX_AMOUNT_USD} USD`);
+  .number({ error: messages.amountNumber })
+  .finite(messages.amountNumber)
+  .refine(hasAtMostTwoDecimals, messages.amountDecimals)
+  .refine((v) => Math.abs(v) <= MAX_AMOUNT_USD, messages.amountTooLarge);
 
-export const positiveUsdAmount = usdAmount.refine((v) => v > 0, 'Amount must be greater than 0');
-export const nonNegativeUsdAmount = usdAmount.refine((v) => v >= 0, 'Amount cannot be negative');
+export const positiveUsdAmount = usdAmount.refine((v) => v > 0, messages.amountPositive);
+export const nonNegativeUsdAmount = usdAmount.refine((v) => v >= 0, messages.amountNegative);
 
 export function toCents(usd: number): bigint {
   return BigInt(Math.round(usd * 100));

@@ -2,7 +2,7 @@ import { z } from './zod';
 
 /*
  * Platform settings (DESIGN.md §6): currencies, alerts, FAQs, social links, background music,
- * banned countries and system settings.
+ * banned countries. System settings are in system-settings.ts.
  */
 
 const idParam = (what: string) => z.object({ id: z.uuid(`${what} not found`) });
@@ -222,46 +222,3 @@ export type BannedCountry = z.infer<typeof bannedCountrySchema>;
 export const bannedCountryListSchema = z.object({ countries: z.array(bannedCountrySchema) });
 
 export const COUNTRY_BLOCKED_TEXT = 'Access from your country is not available';
-
-// ---------------------------------------------------------------- System settings
-
-export const languages = ['en', 'fr', 'ar'] as const;
-export const MAINTENANCE_TEXT = 'The platform is under maintenance. Please try again later.';
-
-/** Every system setting with its rule; the stored row and PUT are both checked against these. */
-export const systemSettingsFields = {
-  siteName: z
-    .string({ error: 'Site name is required' })
-    .trim()
-    .min(1, 'Site name is required')
-    .max(80, 'Site name cannot exceed 80 characters'),
-  maintenanceMode: z.boolean(),
-  registrationOpen: z.boolean(),
-  signupApproval: z.boolean(),
-  /** Every administrator must use two-factor sign-in (the others may). */
-  adminTwoFactorRequired: z.boolean(),
-  defaultLanguage: z.enum(languages, { error: 'Language must be en, fr or ar' }),
-  supportContact: z
-    .string({ error: 'Support contact must be text' })
-    .trim()
-    .max(200, 'Support contact cannot exceed 200 characters'),
-};
-
-/** PUT /system-settings: any subset of the settings, nothing else. */
-export const updateSystemSettingsSchema = z
-  .strictObject(systemSettingsFields)
-  .partial()
-  .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change');
-export type UpdateSystemSettingsInput = z.input<typeof updateSystemSettingsSchema>;
-
-/** GET /system-settings: `signupApproval` and `adminTwoFactorRequired` are for admins only. */
-export const systemSettingsResponseSchema = z.object({
-  siteName: z.string(),
-  maintenanceMode: z.boolean(),
-  registrationOpen: z.boolean(),
-  defaultLanguage: z.enum(languages),
-  supportContact: z.string(),
-  signupApproval: z.boolean().optional(),
-  adminTwoFactorRequired: z.boolean().optional(),
-});
-export type SystemSettingsView = z.infer<typeof systemSettingsResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { messages } from './messages';
 import { paginationSchema } from './pagination';
 import { userRefSchema } from './users';
 
@@ -14,25 +15,25 @@ export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
 export const createTicketSchema = z.object({
   subject: z
-    .string({ error: `Subject must be at least ${TICKET_SUBJECT_MIN} characters` })
+    .string({ error: messages.ticketSubjectMin })
     .trim()
-    .min(TICKET_SUBJECT_MIN, `Subject must be at least ${TICKET_SUBJECT_MIN} characters`)
-    .max(TICKET_SUBJECT_MAX, `Subject cannot exceed ${TICKET_SUBJECT_MAX} characters`),
+    .min(TICKET_SUBJECT_MIN, messages.ticketSubjectMin)
+    .max(TICKET_SUBJECT_MAX, messages.ticketSubjectMax),
   message: z
-    .string({ error: `Message must be at least ${TICKET_MESSAGE_MIN} characters` })
+    .string({ error: messages.ticketMessageMin })
     .trim()
-    .min(TICKET_MESSAGE_MIN, `Message must be at least ${TICKET_MESSAGE_MIN} characters`)
-    .max(TICKET_MESSAGE_MAX, `Message cannot exceed ${TICKET_MESSAGE_MAX} characters`),
+    .min(TICKET_MESSAGE_MIN, messages.ticketMessageMin)
+    .max(TICKET_MESSAGE_MAX, messages.ticketMessageMax),
 });
 export type CreateTicketInput = z.input<typeof createTicketSchema>;
 
 /** The admin's answer; `status` defaults to closed (answered). */
 export const respondTicketSchema = z.object({
   response: z
-    .string({ error: 'Please write a response' })
+    .string({ error: messages.ticketResponseRequired })
     .trim()
-    .min(1, 'Please write a response')
-    .max(TICKET_RESPONSE_MAX, `The response cannot exceed ${TICKET_RESPONSE_MAX} characters`),
+    .min(1, messages.ticketResponseRequired)
+    .max(TICKET_RESPONSE_MAX, messages.ticketResponseMax),
   status: ticketStatusSchema.default('closed'),
 });
 export type RespondTicketInput = z.input<typeof respondTicketSchema>;

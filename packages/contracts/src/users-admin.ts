@@ -12,6 +12,17 @@ export const usersQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
+/**
+ * GET /users/downline: the same filters; `direct=true` keeps only the users the caller invited
+ * itself (the only ones a manager may give one of its packages).
+ */
+export const downlineQuerySchema = usersQuerySchema.extend({
+  direct: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .default(false),
+});
+
 /** A row of the Users table. */
 export const userSummarySchema = z.object({
   id: z.uuid(),

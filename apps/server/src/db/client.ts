@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -56,8 +57,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  // An idle client losing its server (restart, failover) must not crash the process.
+  // A connection losing its server (restart, failover) must not crash the process. The pool only
+  // listens on idle clients; a client checked out for a transaction emits 'error' between two of
+  // its queries, with no listener, unless each client gets one of its own. The query in flight
+  // still fails (the request answers 503) and the pool discards the broken client.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -84,7 +89,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     releaseLock = acquireDataDirLock(dataDir);
   }
   try {
-    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+    // pg_trgm backs the search indexes (migration 0001); PGlite loads extensions at start.
+    const extensions = { pg_trgm };
+    const client = dataDir
+      ? new PGlite(path.join(dataDir, 'pglite'), { extensions })
+      : new PGlite({ extensions });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {

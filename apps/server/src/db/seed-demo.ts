@@ -1,23 +1,39 @@
 /**
- * npm run seed:demo: a demo catalogue, users of every role in a three-level tree across
- * countries, balances and orders of every status, so every screen has something to show.
- * Money moves through the real services, so the ledger and its invariants hold.
- * Run it while the server is stopped (PGlite allows one process per data directory).
+ * npm run seed:demo: a demo catalogue with images, users of every role in a three-level tree
+ * across many countries, balances, profit conversions and orders of every status spread over the
+ * current year, so every screen, dashboard and chart has something to show. Money moves through
+ * the real services, so the ledger and its invariants hold. It refuses to run twice.
+ * With PGlite, run it while the server is stopped (one process per data directory).
  */
 import { eq, sql } from 'drizzle-orm';
+import type { Role } from '@keymarket/contracts/users';
 import { loadEnv } from '../env';
-import { secretFromEnvOrDataDir } from '../lib/secrets';
+import { AppError } from '../lib/app-error';
 import { KeyVault } from '../lib/key-vault';
 import { hashPassword } from '../lib/passwords';
+import { secretFromEnvOrDataDir } from '../lib/secrets';
+import { resetDailySales } from '../modules/analytics/daily-sales.repository';
 import { BalanceService } from '../modules/balance/balance.service';
+import { storeFile } from '../modules/files/files.repository';
 import { OrdersService } from '../modules/orders/orders.service';
+import { ThresholdsService } from '../modules/thresholds/thresholds.service';
 import { ensureFirstAdmin } from '../modules/users/bootstrap-admin';
-import { insertUser } from '../modules/users/users.repository';
+import { insertUser, type UserRow } from '../modules/users/users.repository';
 import type { AuthContext } from '../plugins/access';
-import type { Role } from '@keymarket/contracts/users';
-import { openDatabase } from './client';
+import { openDatabase, type Database } from './client';
+import {
+  COUNTRIES,
+  DEMO_CATALOGUE,
+  FIRST_NAMES,
+  LAST_NAMES,
+  REGIONS,
+  demoImage,
+  descriptions,
+  randomSequence,
+} from './demo-data';
 import {
   categories,
+  orders,
   productKeys,
   products,
   sellerPrices,
@@ -26,48 +42,13 @@ import {
 } from './schema/index';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
-const COUNTRIES = ['FR', 'MA', 'DZ', 'TN', 'US', 'DE', 'SA', 'AE', 'EG', 'GB', 'CA', 'BE'];
+const ORDERS = 900;
+/** The last request orders placed stay pending, for the Orders screen to answer. */
+const PENDING = 14;
 
-const CATALOGUE = [
-  {
-    en: 'Game keys',
-    fr: 'Clés de jeux',
-    ar: 'مفاتيح الألعاب',
-    subs: [
-      ['Steam', 'Steam', 'ستيم'],
-      ['Xbox', 'Xbox', 'إكس بوكس'],
-      ['PlayStation', 'PlayStation', 'بلايستيشن'],
-    ],
-  },
-  {
-    en: 'Gift cards',
-    fr: 'Cartes cadeaux',
-    ar: 'بطاقات الهدايا',
-    subs: [
-      ['Google Play', 'Google Play', 'جوجل بلاي'],
-      ['iTunes', 'iTunes', 'آيتونز'],
-      ['Amazon', 'Amazon', 'أمازون'],
-    ],
-  },
-  {
-    en: 'Streaming',
-    fr: 'Streaming',
-    ar: 'البث',
-    subs: [
-      ['Netflix', 'Netflix', 'نتفليكس'],
-      ['Spotify', 'Spotify', 'سبوتيفاي'],
-    ],
-  },
-  {
-    en: 'Software',
-    fr: 'Logiciels',
-    ar: 'البرمجيات',
-    subs: [
-      ['Antivirus', 'Antivirus', 'مضاد الفيروسات'],
-      ['Office', 'Bureautique', 'المكتب'],
-    ],
-  },
-] as const;
+const random = randomSequence(20_250_319);
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+const cents = (usd: number) => BigInt(Math.round(usd * 100));
 
 const env = loadEnv();
 const database = await openDatabase(
@@ -80,163 +61,277 @@ const vault = new KeyVault(secretFromEnvOrDataDir(env.KEYS_SECRET, env.DATA_DIR,
 await ensureFirstAdmin(db, env, (text) => process.stdout.write(text));
 
 const [existing] = await db
-  .select()
+  .select({ id: users.id })
   .from(users)
   .where(eq(users.username, 'demo_manager1'))
   .limit(1);
 if (existing) {
-  console.log('Demo data is already there (user demo_manager1 exists). Nothing to do.');
+  console.log('Demo data is already there (user demo_manager1 exists): nothing was changed.');
   await database.close();
   process.exit(0);
 }
-
 const [admin] = await db.select().from(users).where(eq(users.role, 'admin')).limit(1);
-const passwordHash = await hashPassword(DEMO_PASSWORD);
-let userCount = 0;
-async function demoUser(role: Role, username: string, invitedById: string) {
-  const country = COUNTRIES[userCount++ % COUNTRIES.length]!;
-  return insertUser(db, {
-    username,
-    firstName: username.split('_')[1]!.replace(/\d+/, '') || 'Demo',
-    lastName: `Demo${userCount}`,
-    email: `${username}@demo.keymarket.local`,
-    phone: `+3361234${String(5000 + userCount).padStart(4, '0')}`,
-    passwordHash,
-    role,
-    invitedById,
-    signupCountry: country,
-    lastLoginCountry: country,
-  });
-}
+const asAdmin: AuthContext = { userId: admin!.id, role: 'admin', sessionId: 'seed' };
 
-// Catalogue: categories, subcategories, ~200 products, keys for the instant ones.
-const productRows: (typeof products.$inferSelect)[] = [];
-let productIndex = 0;
-for (const entry of CATALOGUE) {
-  const [category] = await db
-    .insert(categories)
-    .values({
-      nameEn: entry.en,
-      nameFr: entry.fr,
-      nameAr: entry.ar,
-      descriptionEn: `${entry.en} delivered in seconds`,
-    })
-    .returning();
-  for (const [en, fr, ar] of entry.subs) {
-    const [sub] = await db
-      .insert(subcategories)
-      .values({ categoryId: category!.id, nameEn: en, nameFr: fr, nameAr: ar })
+/** Categories, one subcategory per brand, ten products per brand, keys for instant ones. */
+async function seedCatalogue(db: Database) {
+  const rows: (typeof products.$inferSelect)[] = [];
+  let variant = 0;
+  for (const entry of DEMO_CATALOGUE) {
+    const [category] = await db
+      .insert(categories)
+      .values({
+        nameEn: entry.en,
+        nameFr: entry.fr,
+        nameAr: entry.ar,
+        ...descriptions(entry.en, entry.ar),
+        imageFileId: await storeFile(db, demoImage(entry.hue, 0, 160), {
+          purpose: 'category',
+          ownerId: admin!.id,
+        }),
+      })
       .returning();
-    for (let i = 1; i <= 22; i += 1) {
-      productIndex += 1;
-      const base = BigInt(200 + ((productIndex * 137) % 4800));
-      const instant = productIndex % 4 !== 0;
-      const [product] = await db
-        .insert(products)
+    for (const brand of entry.brands) {
+      const [sub] = await db
+        .insert(subcategories)
         .values({
-          name: `${en} ${[5, 10, 20, 25, 50, 100][i % 6]} ${instant ? 'key' : 'account'} #${i}`,
           categoryId: category!.id,
-          subcategoryId: sub!.id,
-          deliveryType: instant ? 'instant' : 'request',
-          isNew: i % 7 === 0,
-          initialPriceCents: base,
-          managerPriceCents: (base * 115n) / 100n,
-          resellerPriceCents: (base * 130n) / 100n,
-          stock: instant ? 0 : 25,
+          nameEn: brand.name,
+          nameFr: brand.name,
+          nameAr: brand.nameAr,
+          ...descriptions(brand.name, brand.nameAr),
+          imageFileId: await storeFile(db, demoImage(entry.hue, ++variant, 120), {
+            purpose: 'subcategory',
+            ownerId: admin!.id,
+          }),
         })
         .returning();
-      productRows.push(product!);
+      for (const value of brand.values) {
+        for (const region of REGIONS) {
+          const initial = cents(brand.cost(value) * (region === 'MENA' ? 0.97 : 1));
+          const [product] = await db
+            .insert(products)
+            .values({
+              name: `${brand.name} ${brand.unit(value)} (${region})`,
+              description: `${brand.name}, ${brand.unit(value)}, ${region}`,
+              categoryId: category!.id,
+              subcategoryId: sub!.id,
+              deliveryType: brand.delivery,
+              isNew: random() < 0.1,
+              initialPriceCents: initial,
+              managerPriceCents: (initial * 108n) / 100n,
+              resellerPriceCents: (initial * 115n) / 100n,
+              stock: brand.delivery === 'request' ? 20 + Math.floor(random() * 60) : 0,
+              imageFileId: await storeFile(db, demoImage(entry.hue, ++variant), {
+                purpose: 'product',
+                ownerId: admin!.id,
+              }),
+            })
+            .returning();
+          rows.push(product!);
+        }
+      }
     }
   }
-}
-let keyCount = 0;
-for (const product of productRows.filter((p) => p.deliveryType === 'instant')) {
-  const count = product.name.endsWith('#3') ? 0 : 12; // some products out of stock
-  if (count === 0) continue;
-  const keys = Array.from(
-    { length: count },
-    (_, i) =>
-      `${product.id.slice(0, 8).toUpperCase()}-${i}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
-  );
-  await db.insert(productKeys).values(
-    keys.map((key) => ({
-      productId: product.id,
-      ciphertext: vault.encrypt(key),
-      hmac: vault.fingerprint(key),
-      hint: key.slice(-4),
-    })),
-  );
-  await db.update(products).set({ stock: count }).where(eq(products.id, product.id));
-  keyCount += count;
+  let keys = 0;
+  for (const product of rows.filter((p) => p.deliveryType === 'instant')) {
+    // Some products sold out, some low, most well stocked.
+    const count = pick([0, 3, 8, 15, 15, 20, 20, 25]);
+    if (count === 0) continue;
+    const texts = Array.from(
+      { length: count },
+      (_, i) =>
+        `${product.id.slice(0, 8).toUpperCase()}-${i}-${random().toString(36).slice(2, 10).toUpperCase()}`,
+    );
+    await db.insert(productKeys).values(
+      texts.map((key) => ({
+        productId: product.id,
+        ciphertext: vault.encrypt(key),
+        hmac: vault.fingerprint(key),
+        hint: key.slice(-4),
+      })),
+    );
+    await db.update(products).set({ stock: count }).where(eq(products.id, product.id));
+    keys += count;
+  }
+  return { rows, keys };
 }
 
-// Users: 3 managers, each with resellers, some of which have resellers of their own.
-const asAdmin: AuthContext = { userId: admin!.id, role: 'admin', sessionId: 'seed' };
+/** 4 managers, 5 resellers each, 2 sub-resellers under three of those: 48 users. */
+async function seedUsers(db: Database) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const created: { row: UserRow; deposit: number }[] = [];
+  const add = async (role: Role, username: string, inviter: UserRow, deposit: number) => {
+    const n = created.length;
+    const country = COUNTRIES[n % COUNTRIES.length]!;
+    const row = await insertUser(db, {
+      username,
+      firstName: FIRST_NAMES[n % FIRST_NAMES.length]!,
+      lastName: LAST_NAMES[(n * 7) % LAST_NAMES.length]!,
+      email: `${username}@demo.keymarket.local`,
+      phone: `+3361234${String(5000 + n).padStart(4, '0')}`,
+      passwordHash,
+      role,
+      invitedById: inviter.id,
+      signupCountry: country,
+      // A few were last seen somewhere else; the map shows where users are now.
+      lastLoginCountry: n % 5 === 0 ? COUNTRIES[(n + 3) % COUNTRIES.length]! : country,
+    });
+    created.push({ row, deposit });
+    return row;
+  };
+  for (let m = 1; m <= 4; m++) {
+    const manager = await add('manager', `demo_manager${m}`, admin!, 6000);
+    for (let r = 1; r <= 5; r++) {
+      const reseller = await add('reseller', `demo_reseller${m}${r}`, manager, 2500);
+      if (r <= 3) {
+        for (let s = 1; s <= 2; s++) await add('reseller', `demo_sub${m}${r}${s}`, reseller, 900);
+      }
+    }
+  }
+  return created;
+}
+
+const catalogue = await seedCatalogue(db);
+const people = await seedUsers(db);
 const balance = new BalanceService(db);
-const orders = new OrdersService(db, vault);
-const buyers: AuthContext[] = [];
-for (let m = 1; m <= 3; m += 1) {
-  const manager = await demoUser('manager', `demo_manager${m}`, admin!.id);
-  await balance.add(asAdmin, manager.id, { amount: 2000 });
-  buyers.push({ userId: manager.id, role: 'manager', sessionId: 'seed' });
-  for (let r = 1; r <= 4; r += 1) {
-    const reseller = await demoUser('reseller', `demo_reseller${m}${r}`, manager.id);
-    await balance.add(asAdmin, reseller.id, { amount: 500 });
-    buyers.push({ userId: reseller.id, role: 'reseller', sessionId: 'seed' });
-    for (const product of productRows.slice(0, 40)) {
-      await db
-        .insert(sellerPrices)
-        .values({
-          sellerId: manager.id,
-          productId: product.id,
-          priceCents: (product.resellerPriceCents * 110n) / 100n,
-        })
-        .onConflictDoNothing();
-    }
-    if (r <= 2) {
-      const sub = await demoUser('reseller', `demo_sub${m}${r}`, reseller.id);
-      await balance.add(asAdmin, sub.id, { amount: 200 });
-      buyers.push({ userId: sub.id, role: 'reseller', sessionId: 'seed' });
-    }
+const orderService = new OrdersService(db, vault);
+for (const { row, deposit } of people) {
+  await balance.add(asAdmin, row.id, { amount: deposit, note: 'Demo opening balance' });
+}
+// Sellers charge their invitees 6 % over their own cost on some products (Price Control).
+const sellers = people.filter(
+  (p) =>
+    p.row.username.startsWith('demo_manager') || p.row.username.match(/^demo_reseller\d[123]$/),
+);
+for (const seller of sellers) {
+  for (const product of catalogue.rows.filter(() => random() < 0.35)) {
+    await db
+      .insert(sellerPrices)
+      .values({
+        sellerId: seller.row.id,
+        productId: product.id,
+        priceCents: (product.resellerPriceCents * 106n) / 100n,
+      })
+      .onConflictDoNothing();
   }
 }
 
-// Orders of every status, spread over the catalogue.
+const buyers: AuthContext[] = people.map(({ row }) => ({
+  userId: row.id,
+  role: row.role,
+  sessionId: 'seed',
+}));
+const requestProducts = catalogue.rows.filter((p) => p.deliveryType === 'request');
 let placed = 0;
-for (let i = 0; i < 120; i += 1) {
-  const buyer = buyers[i % buyers.length]!;
-  const product = productRows[(i * 7) % productRows.length]!;
+async function placeOne(pending: boolean) {
+  const buyer = pick(buyers);
+  // Mostly instant keys; every third order an account to deliver.
+  const product = pending || random() < 0.33 ? pick(requestProducts) : pick(catalogue.rows);
   try {
-    const { body } = await orders.place(buyer, { productId: product.id, quantity: 1 + (i % 2) });
-    placed += 1;
-    if (body.status === 'pending' && i % 3 === 0) {
-      await orders.respond(asAdmin, body.id, {
+    const { body } = await orderService.place(buyer, {
+      productId: product.id,
+      quantity: random() < 0.8 ? 1 : 2 + Math.floor(random() * 3),
+    });
+    placed++;
+    if (body.status !== 'pending' || pending) return;
+    if (random() < 0.22) {
+      await orderService.respond(asAdmin, body.id, {
         status: 'rejected',
         reason: 'Supplier out of stock',
       });
-    } else if (body.status === 'pending' && i % 3 === 1) {
-      await orders.respond(asAdmin, body.id, {
-        status: 'completed',
-        keys: Array.from({ length: body.quantity }, (_, k) => `ACCOUNT-${i}-${k} / pass-${k}`).join(
-          '\n',
-        ),
-      });
+    } else {
+      const lines = Array.from(
+        { length: body.quantity },
+        (_, k) => `user${placed}-${k}@demo.mail / Pass-${placed}-${k}`,
+      );
+      await orderService.respond(asAdmin, body.id, { status: 'completed', keys: lines.join('\n') });
     }
-  } catch {
-    // Out of stock or short of balance: part of a realistic history.
+  } catch (error) {
+    // Sold out or short of balance: part of a realistic history. Anything else is a bug.
+    const expected = ['out_of_stock', 'insufficient_balance'];
+    if (!(error instanceof AppError && expected.includes(error.type))) throw error;
   }
 }
+for (let i = 0; i < ORDERS - PENDING; i++) await placeOne(false);
 
-// Spread the history over the past months so the revenue charts have a shape.
-await db.execute(sql`update orders set created_at = now() - (random() * interval '300 days')`);
-await db.execute(
-  sql`update orders set delivered_at = created_at + interval '5 minutes' where delivered_at is not null`,
-);
+// Two managers turn part of their profit into balance (before any order is left pending).
+const thresholds = new ThresholdsService(db);
+for (const manager of people.filter((p) => /^demo_manager[12]$/.test(p.row.username))) {
+  const [row] = await db
+    .select({ profit: users.profitCents })
+    .from(users)
+    .where(eq(users.id, manager.row.id));
+  if (!row || row.profit < 2000n) continue;
+  const caller: AuthContext = { userId: manager.row.id, role: 'manager', sessionId: 'seed' };
+  await thresholds
+    .convert(caller, { amount: Number(row.profit / 2n) / 100 })
+    .catch((error: unknown) =>
+      console.warn(`No profit conversion for ${manager.row.username}:`, error),
+    );
+}
+for (let i = 0; i < PENDING; i++) await placeOne(true);
+
+// Statuses for the Users screen: one suspended, one banned.
+await db.update(users).set({ status: 'inactive' }).where(eq(users.username, 'demo_sub412'));
+await db
+  .update(users)
+  .set({ status: 'banned', banReason: 'Chargeback fraud' })
+  .where(eq(users.username, 'demo_reseller45'));
+
+await spreadOverTheYear(db);
+// The history just moved into the past: analytics must sum those days again.
+await resetDailySales(db);
 
 console.log(
-  `Demo data: ${productRows.length} products, ${keyCount} keys, ${buyers.length} users, ${placed} orders.`,
+  `Demo data: ${DEMO_CATALOGUE.length} categories, ${catalogue.rows.length} products with images, ` +
+    `${catalogue.keys} keys, ${people.length} users, ${placed} orders.`,
 );
 console.log(
-  `Demo users (password ${DEMO_PASSWORD}): demo_manager1..3, demo_reseller11..34, demo_sub11..32`,
+  `Demo users (password ${DEMO_PASSWORD}): demo_manager1..4, demo_reseller11..45, demo_sub111..432`,
 );
 await database.close();
+
+/**
+ * The orders were placed a moment ago; spread them from January (or the last 90 days, early in
+ * the year) to now, more of them recently, in the order they were placed. Pending ones are from
+ * the last day and a half; keys are delivered at once, accounts and rejections minutes to hours
+ * after placement.
+ * Their ledger rows, sold keys and the users' sign-up dates move with them.
+ */
+async function spreadOverTheYear(db: Database) {
+  const now = Date.now();
+  const yearStart = Date.UTC(new Date(now).getUTCFullYear(), 0, 1);
+  const start = Math.min(yearStart, now - 90 * 86_400_000);
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, deliveryType: orders.deliveryType })
+    .from(orders)
+    .orderBy(orders.createdAt, orders.id);
+  const settled = rows.filter((r) => r.status !== 'pending');
+  const times = settled
+    .map(() => start + (now - 3_600_000 - start) * (1 - (1 - random()) ** 1.8))
+    .sort((a, b) => a - b);
+  const values = rows.map((row) => {
+    const created = row.status === 'pending' ? now - random() * 36 * 3_600_000 : times.shift()!;
+    // Keys are delivered at once; an account takes the admin minutes to hours.
+    const delay = row.deliveryType === 'instant' ? 1_000 : 60_000 + random() * 6 * 3_600_000;
+    const answered = Math.min(now, created + delay);
+    return sql`(${row.id}::uuid, ${new Date(created).toISOString()}::timestamptz, ${new Date(answered).toISOString()}::timestamptz)`;
+  });
+  const moved = sql`(values ${sql.join(values, sql`, `)}) as moved(id, created, answered)`;
+  await db.execute(sql`
+    update orders o set created_at = moved.created,
+      delivered_at = case when o.delivered_at is not null then moved.answered end,
+      responded_at = case when o.responded_at is not null then moved.answered end
+    from ${moved} where o.id = moved.id`);
+  await db.execute(sql`
+    update ledger_entries l set created_at = case when l.kind = 'purchase' then o.created_at
+      else coalesce(o.responded_at, o.delivered_at, o.created_at) end
+    from orders o where l.order_id = o.id`);
+  await db.execute(
+    sql`update product_keys k set sold_at = o.delivered_at from orders o where k.order_id = o.id`,
+  );
+  await db.execute(sql`
+    update users u set created_at = ${new Date(start).toISOString()}::timestamptz - (random() * interval '60 days')
+    where u.username like 'demo\\_%'`);
+}

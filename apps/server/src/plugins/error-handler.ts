@@ -155,15 +155,28 @@ const unstorableInput = new Set([
   '54000',
 ]);
 
-/** Connection-level failures (server down, restarting) rather than bugs. */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * Connection-level failures (server down, restarting, failing over) rather than bugs. Drizzle wraps
+ * the driver's error (`cause`), and a transaction cut mid-way fails again on its rollback, so the
+ * whole cause chain is searched.
+ */
 function isDatabaseUnavailable(error: Error): boolean {
-  const code =
-    (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === '57P01' || // admin_shutdown
-    code === '57P03' || // cannot_connect_now
-    /Connection terminated|connection timeout/i.test(error.message)
-  );
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (unavailableCodes.has(code)) return true;
+      if (code.startsWith('08')) return true; // connection_exception class
+      if (code === '57P01' || code === '57P02' || code === '57P03') return true; // shutdown, crash, starting
+    }
+    if (
+      /Connection terminated|connection timeout|not queryable|Connection ended/i.test(
+        current.message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -12,20 +12,31 @@ export const onPostgres = Boolean(process.env.DATABASE_URL);
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ kind: 'pglite' });
+  return (await freshPostgresDatabase(url)).database;
+}
+
+/**
+ * A new, migrated database on the PostgreSQL server at `serverUrl`, with its own URL so that
+ * server processes started by a test can connect to it too. Closing the handle drops it.
+ */
+export async function freshPostgresDatabase(
+  serverUrl: string,
+): Promise<{ database: DatabaseHandle; url: string }> {
   const name = `km_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(url, (client) => client.query(`create database ${name}`));
-  const dbUrl = new URL(url);
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolMax: 30 });
-  return {
+  const database: DatabaseHandle = {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient(url, (client) =>
+      await withAdminClient(serverUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
       );
     },
   };
+  return { database, url: dbUrl.toString() };
 }
 
 async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

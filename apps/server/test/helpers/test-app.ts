@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src/app';
+import { buildApp, type App, type AppDeps } from '../../src/app';
 import type { DatabaseHandle } from '../../src/db/client';
 import { parseEnv, type Env } from '../../src/env';
 import { hashPassword } from '../../src/lib/passwords';
@@ -9,6 +9,7 @@ import { Factory } from './factory';
 
 export const TEST_PASSWORD = 'Passw0rd!';
 export const TEST_KEYS_SECRET = 'ab'.repeat(32);
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 export interface TestContext {
   app: App;
@@ -18,8 +19,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app (every plugin and route) on a fresh database, driven through app.inject. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * The real app (every plugin and route) on a fresh database, driven through app.inject. A test
+ * that starts server processes on a database of its own passes that database instead; `deps`
+ * replaces parts of the app's world (the clock).
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  ownDatabase?: DatabaseHandle,
+  deps: Pick<AppDeps, 'now'> = {},
+): Promise<TestContext> {
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -29,12 +38,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     REGISTER_RATE_LIMIT: '1000',
     ...overrides,
   });
-  const database = await freshDatabase();
+  const database = ownDatabase ?? (await freshDatabase());
   const app = await buildApp({
     env,
     database,
-    jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+    jwtSecret: TEST_JWT_SECRET,
     keysSecret: TEST_KEYS_SECRET,
+    ...deps,
   });
   await app.ready();
   const factory = new Factory(app, database);

@@ -89,6 +89,7 @@ export const products = pgTable(
     index('products_live_name_idx')
       .on(t.name)
       .where(sql`${t.deletedAt} is null`),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check(
       'products_prices_nonnegative',

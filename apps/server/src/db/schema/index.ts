@@ -7,3 +7,4 @@ export * from './catalogue';
 export * from './orders';
 export * from './tickets';
 export * from './platform';
+export * from './analytics';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
@@ -33,7 +34,15 @@ export const ledgerEntries = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_user_idx').on(t.userId, t.bucket), index('ledger_order_idx').on(t.orderId)],
+  (t) => [
+    index('ledger_user_idx').on(t.userId, t.bucket),
+    index('ledger_order_idx').on(t.orderId),
+    // What left a profit bucket (conversions): profit earned = bucket + these, without reading
+    // every credit (analytics).
+    index('ledger_profit_out_idx')
+      .on(t.userId)
+      .where(sql`${t.bucket} = 'profit' and ${t.amountCents} < 0`),
+  ],
 );
 
 /** Admin actions and money movements with before/after values (DESIGN.md §6). */

@@ -40,6 +40,12 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull(),
     deliveryType: deliveryTypeEnum('delivery_type').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'bigint' }).notNull(),
+    /**
+     * The product's initial price (the platform's own cost) when placed, for the platform's
+     * profit. Null on rows older than the column and on raw-SQL rows (benchmarks): analytics then
+     * use the product's current initial price.
+     */
+    initialPriceCents: bigint('initial_price_cents', { mode: 'bigint' }),
     totalCents: bigint('total_cents', { mode: 'bigint' }).notNull(),
     status: orderStatusEnum('status').notNull().default('pending'),
     notes: text('notes'),
@@ -57,6 +63,9 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // Analytics read the last two days of completions and rejections (the older ones are rolled up).
+    index('orders_delivered_idx').on(t.deliveredAt),
+    index('orders_responded_idx').on(t.respondedAt),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -61,6 +61,14 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_invited_by_idx').on(t.invitedById),
     index('users_role_status_idx').on(t.role, t.status),
+    // The user map reads the countries of many users by id (all of them, or a downline) from
+    // this index alone, without the wide rows.
+    index('users_country_idx').on(t.id, t.lastLoginCountry, t.signupCountry),
+    // Global search matches any part of "username first last" (pg_trgm answers ILIKE '%…%').
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.username} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
     check('users_balance_nonnegative', sql`${t.balanceCents} >= 0`),
     check('users_profit_nonnegative', sql`${t.profitCents} >= 0`),
   ],

@@ -6,14 +6,14 @@ import {
   registerRequestSchema,
   registerResponseSchema,
 } from '@keymarket/contracts/auth';
-import { clientInfoOf } from '../../lib/client-info';
+import { clientInfoOf, type CountrySource } from '../../lib/client-info';
 import type { AuthService } from './auth.service';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
-  countryHeader?: string;
-}> = async (app, { auth, countryHeader }) => {
+  countrySource: CountrySource;
+}> = async (app, { auth, countrySource }) => {
   app.post(
     '/auth/register',
     {
@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { user, tokens } = await auth.register(
         request.body,
-        clientInfoOf(request, countryHeader),
+        clientInfoOf(request, countrySource),
       );
       if (tokens) setSessionCookies(request, reply, tokens);
       return reply.status(201).send({ user, pendingApproval: !tokens });
@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => {
-      const { user, tokens } = await auth.login(request.body, clientInfoOf(request, countryHeader));
+      const { user, tokens } = await auth.login(request.body, clientInfoOf(request, countrySource));
       setSessionCookies(request, reply, tokens);
       return { user };
     },
@@ -47,6 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/refresh',
     { config: { access: 'public' }, schema: { response: { 200: okResponseSchema } } },
     async (request, reply) => {
+      await auth.assertRefreshAllowed(clientInfoOf(request, countrySource));
       try {
         setSessionCookies(request, reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
       } catch (error) {

@@ -135,6 +135,14 @@ export class AuthService {
   }
 
   /**
+   * Refreshes per address are limited: a stolen-cookie replay or a client stuck in a loop cannot
+   * hammer the session table. Checked apart from `refresh`, so a 429 leaves the cookies alone.
+   */
+  async assertRefreshAllowed(client: ClientInfo): Promise<void> {
+    await this.rateLimits.consume('refresh', client.ip);
+  }
+
+  /**
    * Exchanges a refresh token for a new pair. A token presented twice means it was copied: the
    * whole session (every token rotated from the same sign-in) is revoked.
    */

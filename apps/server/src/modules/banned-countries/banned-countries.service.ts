@@ -55,11 +55,11 @@ export class BannedCountriesService {
 }
 
 /**
- * Refuses register and login from a banned country. `country` is ClientInfo.country: today it
- * comes only from the trusted COUNTRY_HEADER (lib/client-info.ts). A GeoIP lookup of the client
- * address would plug in there, filling `country` when no header is configured, so this check
- * needs no change. An unknown country (no header, no lookup) is let through: refusing it would
- * lock everyone out of a deployment without a CDN.
+ * Refuses register and login from a banned country. `country` is ClientInfo.country: the trusted
+ * COUNTRY_HEADER when one is configured, else a lookup of the client address in the bundled GeoIP
+ * database (lib/client-info.ts). An unknown country (private address, address missing from the
+ * database, GEOIP=off) is let through: refusing it would lock out every client the lookup cannot
+ * place.
  */
 export async function assertCountryAllowed(db: Executor, country: string | null) {
   if (country && (await isCountryBanned(db, country))) {

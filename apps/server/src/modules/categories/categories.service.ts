@@ -112,20 +112,17 @@ export class CategoriesService {
         if (!category) throw categoryNotFound();
         const dependents = await categoryDependents(tx, id);
         if (dependents.products > 0 || dependents.subcategories > 0) {
-          throw new AppError(
-            'conflict',
-            'This category still has products or subcategories; move or delete them first',
-            [
-              { path: 'products', message: `${dependents.products} product(s)` },
-              { path: 'subcategories', message: `${dependents.subcategories} subcategory(ies)` },
-            ],
-          );
+          // A fixed text, so the web shows it translated; the details give the counts.
+          throw new AppError('conflict', messages.categoryInUse, [
+            { path: 'products', message: `${dependents.products} product(s)` },
+            { path: 'subcategories', message: `${dependents.subcategories} subcategory(ies)` },
+          ]);
         }
         await deleteCategory(tx, id);
         await removeFiles(tx, [category.imageFileId]);
         await audit(tx, caller, 'category.deleted', id, category, undefined);
       })
-      .catch(rethrowInUse('This category still has products or subcategories'));
+      .catch(rethrowInUse(messages.categoryInUse));
     return { ok: true as const };
   }
 

@@ -156,6 +156,7 @@ export class OrdersService {
       quantity: input.quantity,
       deliveryType: product.deliveryType,
       unitPriceCents: unitCents,
+      initialPriceCents: product.initialPriceCents,
       totalCents,
       status: instant ? 'completed' : 'pending',
       notes: input.notes || null,

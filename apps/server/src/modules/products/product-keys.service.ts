@@ -30,6 +30,13 @@ export function keyHint(key: string): string {
   return visible > 0 ? key.slice(-visible) : '';
 }
 
+/** Lines with nothing but whitespace; the empty piece after a final newline is not a line. */
+function blankLineCount(text: string): number {
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines.filter((line) => line.trim().length === 0).length;
+}
+
 export class ProductKeysService {
   constructor(
     private readonly db: Database,
@@ -77,7 +84,12 @@ export class ProductKeysService {
       }));
       const added = await insertNewKeys(tx, rows);
       const stock = added > 0 ? await addStock(tx, productId, added) : product.stock;
-      const result = { added, duplicates: lines.length - added, stock };
+      const result = {
+        added,
+        duplicates: lines.length - added,
+        blanks: blankLineCount(text),
+        stock,
+      };
       // Counts only: a key never reaches the audit log.
       await writeAudit(tx, {
         actorId: caller.userId,

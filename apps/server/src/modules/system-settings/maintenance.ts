@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAINTENANCE_TEXT } from '@keymarket/contracts/settings';
+import { MAINTENANCE_TEXT } from '@keymarket/contracts/system-settings';
 import { AppError } from '../../lib/app-error';
 import type { SystemSettingsCache } from '../../lib/settings';
 

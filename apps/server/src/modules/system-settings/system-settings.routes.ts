@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   systemSettingsResponseSchema,
   updateSystemSettingsSchema,
-} from '@keymarket/contracts/settings';
+} from '@keymarket/contracts/system-settings';
 import { authOf } from '../../plugins/access';
 import type { SystemSettingsService } from './system-settings.service';
 

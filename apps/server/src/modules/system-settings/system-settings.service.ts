@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import type { SystemSettingsView, updateSystemSettingsSchema } from '@keymarket/contracts/settings';
+import type {
+  SystemSettingsView,
+  updateSystemSettingsSchema,
+} from '@keymarket/contracts/system-settings';
 import type { Database } from '../../db/client';
 import {
   readSystemSettings,

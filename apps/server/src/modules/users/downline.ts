@@ -2,18 +2,20 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
 /**
- * SQL for the ids of a user and everyone below it in the invitation tree, for `IN (...)`
- * filters: a manager's or reseller's scope.
+ * The downline of a user: everyone below it in the invitation tree, at any depth, read from the
+ * tree's closure table (`invitation_tree`, kept by a trigger on every user insert). One index
+ * range answers for a downline of any size, where walking `invited_by_id` costs a lookup per
+ * member.
  */
+
+/** SQL for the ids of the downline of `userId` (not the user itself), for `IN (...)` filters. */
+export function downlineIds(userId: string): SQL {
+  return sql`(select descendant_id from invitation_tree where ancestor_id = ${userId})`;
+}
+
+/** SQL for the ids of a user and its downline, for `IN (...)` filters: a manager's or reseller's scope. */
 export function selfAndDownlineIds(userId: string): SQL {
-  return sql`(
-    with recursive tree as (
-      select id, 0 as depth from users where id = ${userId}
-      union all
-      select u.id, tree.depth + 1 from users u join tree on u.invited_by_id = tree.id where tree.depth < 64
-    )
-    select id from tree
-  )`;
+  return sql`(select ${userId}::uuid union all ${downlineIds(userId)})`;
 }
 
 /** True when `userId` sits somewhere below `ancestorId` in the invitation tree. */
@@ -23,11 +25,6 @@ export async function isInDownline(
   userId: string,
 ): Promise<boolean> {
   const result = await db.execute(sql`
-    with recursive up as (
-      select id, invited_by_id, 0 as depth from users where id = ${userId}
-      union all
-      select u.id, u.invited_by_id, up.depth + 1 from users u join up on u.id = up.invited_by_id where up.depth < 64
-    )
-    select 1 from up where id = ${ancestorId} and depth > 0 limit 1`);
+    select 1 from invitation_tree where ancestor_id = ${ancestorId} and descendant_id = ${userId}`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -23,13 +23,21 @@ export async function userView(db: Executor, user: UserRow): Promise<User> {
     invitedBy: inviter ? { id: inviter.id, username: inviter.username } : null,
     avatarUrl: user.avatarFileId ? `/api/files/${user.avatarFileId}` : null,
     country: user.lastLoginCountry ?? user.signupCountry,
-    balance: {
-      current: fromCents(user.balanceCents),
-      total: fromCents(totals.totalCents),
-      spent: fromCents(totals.spentCents),
-      profit: fromCents(user.profitCents),
-    },
+    balance: balanceView(user, totals),
     orders,
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** The `balance` block: the buckets on the row, `total` and `spent` from the ledger. */
+export function balanceView(
+  user: Pick<UserRow, 'balanceCents' | 'profitCents'>,
+  totals: { totalCents: bigint; spentCents: bigint },
+): User['balance'] {
+  return {
+    current: fromCents(user.balanceCents),
+    total: fromCents(totals.totalCents),
+    spent: fromCents(totals.spentCents),
+    profit: fromCents(user.profitCents),
   };
 }

@@ -5,6 +5,7 @@ import { userSchema } from '@keymarket/contracts/users';
 import {
   avatarResponseSchema,
   banUserSchema,
+  downlineQuerySchema,
   resetPasswordSchema,
   updateMeSchema,
   updateUserSchema,
@@ -40,7 +41,10 @@ export const usersAdminModule: FastifyPluginAsyncZod<{ db: Database }> = async (
     '/users/downline',
     {
       config: { access: ['manager', 'reseller'] },
-      schema: { querystring: usersQuerySchema, response: { 200: paginated(userSummarySchema) } },
+      schema: {
+        querystring: downlineQuerySchema,
+        response: { 200: paginated(userSummarySchema) },
+      },
     },
     (request) => users.downline(authOf(request), request.query),
   );

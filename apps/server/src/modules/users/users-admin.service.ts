@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type {
   banUserSchema,
+  downlineQuerySchema,
   resetPasswordSchema,
   updateUserSchema,
   UserProfile,
@@ -29,6 +30,7 @@ import {
 import { findUserById, updateUser, type UserRow } from './users.repository';
 
 type UsersQuery = z.output<typeof usersQuerySchema>;
+type DownlineQuery = z.output<typeof downlineQuerySchema>;
 type UpdateUser = z.output<typeof updateUserSchema>;
 
 /** The Users screen: admins over everyone, managers and resellers over their own downline. */
@@ -45,9 +47,14 @@ export class UsersAdminService {
     return pageOf(rows.map(userSummaryView), query, total);
   }
 
-  /** Everyone below the caller in the invitation tree (not the caller itself). */
-  async downline(caller: AuthContext, query: UsersQuery) {
-    const scope = sql`${users.id} in ${selfAndDownlineIds(caller.userId)} and ${users.id} <> ${caller.userId}`;
+  /**
+   * Everyone below the caller in the invitation tree (not the caller itself); with `direct`, only
+   * the users it invited itself.
+   */
+  async downline(caller: AuthContext, query: DownlineQuery) {
+    const scope = query.direct
+      ? eq(users.invitedById, caller.userId)
+      : sql`${users.id} in ${selfAndDownlineIds(caller.userId)} and ${users.id} <> ${caller.userId}`;
     const { rows, total } = await listUserSummaries(
       this.db,
       { ...query, scope },

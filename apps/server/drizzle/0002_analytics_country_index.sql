@@ -1,0 +1,1 @@
+CREATE INDEX "users_country_idx" ON "users" USING btree ("id","last_login_country","signup_country");

@@ -1,0 +1,140 @@
+import { and, asc, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD, SEARCH_RESULTS_MAX } from '@keymarket/contracts/analytics';
+import type { Role, UserStatus } from '@keymarket/contracts/users';
+import type { Executor } from '../../db/client';
+import { files, products, users } from '../../db/schema/index';
+import { escapeLike } from '../products/products.repository';
+import { downlineIds } from '../users/downline';
+import { rowsOf } from './daily-sales.repository';
+
+const inDownlineOf = (userId: string): SQL => sql`${users.id} in ${downlineIds(userId)}`;
+
+/** The country a user was last seen in, else the one it signed up from. */
+const countryOf = sql<string | null>`coalesce(${users.lastLoginCountry}, ${users.signupCountry})`;
+
+/** Users per role and status with the money they hold, in one pass over the table. */
+export async function userTotals(db: Executor) {
+  const rows = await db
+    .select({
+      role: users.role,
+      status: users.status,
+      users: sql<number>`count(*)::int`,
+      balanceCents: sql<string>`sum(${users.balanceCents})::text`,
+      profitCents: sql<string>`sum(${users.profitCents})::text`,
+    })
+    .from(users)
+    .groupBy(users.role, users.status);
+  return rows.map((r) => ({
+    role: r.role as Role,
+    status: r.status as UserStatus,
+    users: r.users,
+    balanceCents: BigInt(r.balanceCents),
+    profitCents: BigInt(r.profitCents),
+  }));
+}
+
+/** Products not deleted: how many, how many sold out, how many at or under the threshold. */
+export async function productTotals(db: Executor) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      outOfStock: sql<number>`(count(*) filter (where ${products.stock} = 0))::int`,
+      lowStock: sql<number>`(count(*) filter (where ${products.stock} <= ${LOW_STOCK_THRESHOLD}))::int`,
+    })
+    .from(products)
+    .where(isNull(products.deletedAt));
+  return row!;
+}
+
+export async function lowStockProducts(db: Executor, limit = 10) {
+  return db
+    .select({ id: products.id, name: products.name, stock: products.stock })
+    .from(products)
+    .where(and(isNull(products.deletedAt), lte(products.stock, LOW_STOCK_THRESHOLD)))
+    .orderBy(asc(products.stock), asc(products.name))
+    .limit(limit);
+}
+
+/**
+ * A seller's own figures in one round trip. Profit ever credited: what its profit bucket holds
+ * plus what left it (conversions). A bucket equals the sum of its ledger rows and only
+ * conversions take from it, so this reads the few outgoing rows (partial index
+ * ledger_profit_out_idx, whose predicate the query repeats literally) instead of every credit.
+ */
+export async function sellerTotals(db: Executor, userId: string) {
+  const [row] = await rowsOf<{ profitEarned: string; direct: number; total: number }>(
+    db,
+    sql`select
+          (u.profit_cents + coalesce((select -sum(l.amount_cents) from ledger_entries l
+             where l.user_id = u.id and l.bucket = 'profit' and l.amount_cents < 0), 0))::text
+            as "profitEarned",
+          (select count(*)::int from users d where d.invited_by_id = u.id) as direct,
+          (select count(*)::int from invitation_tree t where t.ancestor_id = u.id) as total
+        from users u where u.id = ${userId}`,
+  );
+  return {
+    profitEarnedCents: BigInt(row?.profitEarned ?? '0'),
+    downline: { direct: row?.direct ?? 0, total: row?.total ?? 0 },
+  };
+}
+
+/** Users per country (null: unknown); `downlineOf` limits them to that user's downline. */
+export async function usersByCountry(db: Executor, downlineOf?: string) {
+  return db
+    .select({ country: countryOf, users: sql<number>`count(*)::int` })
+    .from(users)
+    .where(downlineOf ? inDownlineOf(downlineOf) : undefined)
+    .groupBy(countryOf)
+    .orderBy(sql`count(*) desc`, countryOf);
+}
+
+/** `text` anywhere in the name, taken literally (LIKE wildcards escaped). */
+const containing = (text: string) => `%${escapeLike(text)}%`;
+
+export async function searchProducts(db: Executor, text: string, includeDeleted: boolean) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      categoryId: products.categoryId,
+      imageFileId: products.imageFileId,
+    })
+    .from(products)
+    .where(
+      and(
+        ilike(products.name, containing(text)),
+        includeDeleted ? undefined : isNull(products.deletedAt),
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(SEARCH_RESULTS_MAX);
+}
+
+/** Users whose "username first last" contains `text` (users_search_trgm_idx). */
+export async function searchUsers(db: Executor, text: string, downlineOf?: string) {
+  const searchable = sql`(${users.username} || ' ' || ${users.firstName} || ' ' || ${users.lastName})`;
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(users)
+    .where(
+      and(ilike(searchable, containing(text)), downlineOf ? inDownlineOf(downlineOf) : undefined),
+    )
+    .orderBy(asc(users.username))
+    .limit(SEARCH_RESULTS_MAX);
+}
+
+/** Bytes of the current database and of the uploaded files stored in it. */
+export async function storageBytes(db: Executor) {
+  const [row] = await rowsOf<{ database: string; files: string }>(
+    db,
+    sql`select pg_database_size(current_database())::text as database,
+          (select coalesce(sum(${files.sizeBytes}), 0) from ${files})::text as files`,
+  );
+  return { database: Number(row?.database ?? 0), files: Number(row?.files ?? 0) };
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dashboardStatsSchema,
+  diskSpaceSchema,
+  revenueChartQuerySchema,
+  revenueChartSchema,
+  searchQuerySchema,
+  searchResultsSchema,
+  userDistributionSchema,
+} from '@keymarket/contracts/analytics';
+import { authOf } from '../../plugins/access';
+import type { AnalyticsService } from './analytics.service';
+
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
+  app,
+  { analytics },
+) => {
+  app.get(
+    '/analytics/dashboard-stats',
+    {
+      config: { access: 'authenticated' },
+      schema: { response: { 200: dashboardStatsSchema } },
+    },
+    (request) => analytics.dashboardStats(authOf(request)),
+  );
+
+  app.get(
+    '/analytics/revenue-chart',
+    {
+      config: { access: 'authenticated' },
+      schema: { querystring: revenueChartQuerySchema, response: { 200: revenueChartSchema } },
+    },
+    (request) => analytics.revenueChart(authOf(request), request.query.period),
+  );
+
+  app.get(
+    '/analytics/user-distribution',
+    {
+      config: { access: 'authenticated' },
+      schema: { response: { 200: userDistributionSchema } },
+    },
+    (request) => analytics.userDistribution(authOf(request)),
+  );
+
+  app.get(
+    '/analytics/disk-space',
+    {
+      config: { access: ['admin'] },
+      schema: { response: { 200: diskSpaceSchema } },
+    },
+    (request) => analytics.diskSpace(authOf(request)),
+  );
+
+  app.get(
+    '/analytics/search',
+    {
+      config: { access: 'authenticated' },
+      schema: { querystring: searchQuerySchema, response: { 200: searchResultsSchema } },
+    },
+    (request) => analytics.search(authOf(request), request.query.query),
+  );
+};

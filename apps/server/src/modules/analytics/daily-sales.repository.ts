@@ -1,0 +1,267 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import {
+  analyticsRollupMarks,
+  downlineDailySales,
+  platformDailySales,
+} from '../../db/schema/index';
+import { dayKey, type DaySales } from './periods';
+
+/**
+ * Orders summed per UTC day: finished days from the rollup tables (filled the first time an
+ * analytics call needs them, then one day at a time), the days from `cutoff` on straight from
+ * `orders`. A finished day never changes: the application writes each order event (placed,
+ * completed, rejected) at the moment it happens, and the invitation tree never changes.
+ */
+
+export interface PlatformDay extends DaySales {
+  placedOrders: number;
+  rejectedOrders: number;
+  platformShareCents: bigint;
+  platformCostCents: bigint;
+}
+
+/** A range of days: `to` undefined means "and everything after". */
+export interface DayRange {
+  from: Date;
+  to?: Date;
+}
+
+const EPOCH = new Date(0);
+// pg_advisory_xact_lock(key1, key2): key1 names this use, key2 the scope.
+const ROLLUP_LOCK = 7_301_845;
+
+const instant = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+const utcDay = (column: SQL) => sql`((${column}) at time zone 'UTC')::date`;
+
+function within(column: SQL, range: DayRange): SQL {
+  const upper = range.to ? sql` and ${column} < ${instant(range.to)}` : sql``;
+  return sql`${column} >= ${instant(range.from)}${upper}`;
+}
+
+/** Both drivers answer raw queries with `{ rows }`. */
+export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Every measure of the platform per day, each event counted on the day it happened. */
+function platformDaysQuery(range: DayRange): SQL {
+  const created = sql`o.created_at`;
+  const delivered = sql`o.delivered_at`;
+  const responded = sql`o.responded_at`;
+  return sql`
+    select day, sum(placed)::int as placed, sum(completed)::int as completed,
+      sum(rejected)::int as rejected, sum(revenue)::bigint as revenue,
+      sum(share)::bigint as share, sum(cost)::bigint as cost
+    from (
+      select ${utcDay(created)} as day, count(*) as placed, 0 as completed, 0 as rejected,
+        0 as revenue, 0 as share, 0 as cost
+      from orders o where ${within(created, range)} group by 1
+      union all
+      select ${utcDay(delivered)}, 0, count(*), 0, sum(o.total_cents),
+        -- The top of the pricing chain paid the platform; an order without a chain paid it all.
+        sum(coalesce(o.quantity * ((o.price_chain -> -1) ->> 'costCents')::bigint, o.total_cents)),
+        sum(o.quantity * coalesce(o.initial_price_cents, p.initial_price_cents))
+      from orders o join products p on p.id = o.product_id
+      where o.status = 'completed' and ${within(delivered, range)} group by 1
+      union all
+      select ${utcDay(responded)}, 0, 0, count(*), 0, 0, 0
+      from orders o where o.status = 'rejected' and ${within(responded, range)} group by 1
+    ) events
+    group by day`;
+}
+
+/** Completed orders of the downline of `userId` (not its own) per day of completion. */
+function downlineDaysQuery(userId: string, range: DayRange): SQL {
+  const delivered = sql`o.delivered_at`;
+  return sql`
+    select ${utcDay(delivered)} as day, count(*)::int as completed, sum(o.total_cents)::bigint as revenue
+    from orders o join invitation_tree t on t.descendant_id = o.buyer_id
+    where t.ancestor_id = ${userId} and o.status = 'completed' and ${within(delivered, range)}
+    group by 1`;
+}
+
+interface PlatformDayRow {
+  day: string;
+  placed: number;
+  completed: number;
+  rejected: number;
+  revenue: string;
+  share: string;
+  cost: string;
+}
+
+interface DownlineDayRow {
+  day: string;
+  completed: number;
+  revenue: string;
+}
+
+async function rolledUntil(db: Executor, scope: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ rolledUntil: analyticsRollupMarks.rolledUntil })
+    .from(analyticsRollupMarks)
+    .where(eq(analyticsRollupMarks.scope, scope));
+  return row?.rolledUntil;
+}
+
+/**
+ * Sums the finished days before `cutoff` not yet rolled up for `scope` ('platform' or a user id).
+ * Concurrent calls for one scope queue on an advisory lock and the second finds the work done.
+ */
+async function rollUp(db: Database, scope: string, cutoff: Date, fill: (range: DayRange) => SQL) {
+  const until = dayKey(cutoff);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK}, hashtext(${scope}))`);
+    const mark = await rolledUntil(tx, scope);
+    if (mark !== undefined && mark >= until) return;
+    const from = mark ? new Date(`${mark}T00:00:00.000Z`) : EPOCH;
+    await tx.execute(fill({ from, to: cutoff }));
+    await tx
+      .insert(analyticsRollupMarks)
+      .values({ scope, rolledUntil: until })
+      .onConflictDoUpdate({ target: analyticsRollupMarks.scope, set: { rolledUntil: until } });
+  });
+}
+
+/** How one scope's days are read from its rollup table, summed from `orders` and rolled up. */
+interface DaySource {
+  scope: string;
+  /** Rows of the rollup table for the days in [from, to) (`YYYY-MM-DD`). */
+  rolled(from: string, to: string): SQL;
+  /** The same columns summed from `orders`. */
+  live(range: DayRange): SQL;
+  /** Inserts the days of `range` into the rollup table. */
+  fill(range: DayRange): SQL;
+}
+
+/**
+ * The days of `range`: rolled-up ones before `cutoff`, live ones after, in one round trip that
+ * also reads how far the rollup goes. In the rare case it does not reach `cutoff` yet (the first
+ * call of the day for this scope), the missing days are rolled up and the read is repeated.
+ */
+async function daysOf<Row>(db: Database, source: DaySource, range: DayRange, cutoff: Date) {
+  const rolledEnd = range.to && range.to < cutoff ? range.to : cutoff;
+  const needsRollup = range.from < rolledEnd;
+  const parts: SQL[] = [];
+  if (needsRollup) parts.push(source.rolled(dayKey(range.from), dayKey(rolledEnd)));
+  if (!range.to || range.to > cutoff) parts.push(source.live(liveRange(range, cutoff)));
+  if (parts.length === 0) return [];
+  const union = sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` union all `,
+  );
+  const read = async () =>
+    (
+      await rowsOf<{ mark: string | null; days: Row[] | null }>(
+        db,
+        sql`select (select rolled_until::text from analytics_rollup_marks
+                    where scope = ${source.scope}) as mark,
+                   (select json_agg(d) from (${union}) d) as days`,
+      )
+    )[0]!;
+  let result = await read();
+  if (needsRollup && (result.mark === null || result.mark < dayKey(cutoff))) {
+    await rollUp(db, source.scope, cutoff, source.fill);
+    result = await read();
+  }
+  return result.days ?? [];
+}
+
+const platformSource: DaySource = {
+  scope: 'platform',
+  rolled: (from, to) => sql`
+    select day::text as day, placed_orders as placed, completed_orders as completed,
+      rejected_orders as rejected, revenue_cents::text as revenue,
+      platform_share_cents::text as share, platform_cost_cents::text as cost
+    from platform_daily_sales where day >= ${from}::date and day < ${to}::date`,
+  live: (range) => sql`
+    select day::text as day, placed, completed, rejected, revenue::text as revenue,
+      share::text as share, cost::text as cost
+    from (${platformDaysQuery(range)}) d`,
+  fill: (range) => sql`
+    insert into platform_daily_sales (day, placed_orders, completed_orders, rejected_orders,
+      revenue_cents, platform_share_cents, platform_cost_cents)
+    select day, placed, completed, rejected, revenue, share, cost from (${platformDaysQuery(range)}) d
+    on conflict (day) do update set placed_orders = excluded.placed_orders,
+      completed_orders = excluded.completed_orders, rejected_orders = excluded.rejected_orders,
+      revenue_cents = excluded.revenue_cents, platform_share_cents = excluded.platform_share_cents,
+      platform_cost_cents = excluded.platform_cost_cents`,
+};
+
+const downlineSource = (userId: string): DaySource => ({
+  scope: userId,
+  rolled: (from, to) => sql`
+    select day::text as day, completed_orders as completed, revenue_cents::text as revenue
+    from downline_daily_sales
+    where user_id = ${userId} and day >= ${from}::date and day < ${to}::date`,
+  live: (range) => sql`
+    select day::text as day, completed, revenue::text as revenue
+    from (${downlineDaysQuery(userId, range)}) d`,
+  fill: (range) => sql`
+    insert into downline_daily_sales (user_id, day, completed_orders, revenue_cents)
+    select ${userId}, day, completed, revenue from (${downlineDaysQuery(userId, range)}) d
+    on conflict (user_id, day) do update set completed_orders = excluded.completed_orders,
+      revenue_cents = excluded.revenue_cents`,
+});
+
+/** The platform's sales per day over `range`. */
+export async function platformDays(
+  db: Database,
+  range: DayRange,
+  cutoff: Date,
+): Promise<PlatformDay[]> {
+  const rows = await daysOf<PlatformDayRow>(db, platformSource, range, cutoff);
+  return rows.map((r) => ({
+    day: r.day,
+    placedOrders: r.placed,
+    orders: r.completed,
+    rejectedOrders: r.rejected,
+    revenueCents: BigInt(r.revenue),
+    platformShareCents: BigInt(r.share),
+    platformCostCents: BigInt(r.cost),
+  }));
+}
+
+/** Completed orders of the downline of `userId` (not its own) per day over `range`. */
+export async function downlineDays(
+  db: Database,
+  userId: string,
+  range: DayRange,
+  cutoff: Date,
+): Promise<DaySales[]> {
+  const rows = await daysOf<DownlineDayRow>(db, downlineSource(userId), range, cutoff);
+  return rows.map((r) => ({ day: r.day, orders: r.completed, revenueCents: BigInt(r.revenue) }));
+}
+
+/** The caller's own completed orders per day over `range` (one user's: always read live). */
+export async function ownDays(db: Executor, userId: string, range: DayRange): Promise<DaySales[]> {
+  const delivered = sql`o.delivered_at`;
+  const rows = await rowsOf<{ day: string; completed: number; revenue: string }>(
+    db,
+    sql`select ${utcDay(delivered)}::text as day, count(*)::int as completed,
+          sum(o.total_cents)::text as revenue
+        from orders o
+        where o.buyer_id = ${userId} and o.status = 'completed' and ${within(delivered, range)}
+        group by 1`,
+  );
+  return rows.map((r) => ({
+    day: r.day,
+    orders: Number(r.completed),
+    revenueCents: BigInt(r.revenue),
+  }));
+}
+
+function liveRange(range: DayRange, cutoff: Date): DayRange {
+  return { from: range.from > cutoff ? range.from : cutoff, to: range.to };
+}
+
+/**
+ * Forgets every rollup, for writers that change history (the demo seed moves its orders into
+ * the past): the next analytics call sums the days again.
+ */
+export async function resetDailySales(db: Executor) {
+  await db.delete(downlineDailySales);
+  await db.delete(platformDailySales);
+  await db.delete(analyticsRollupMarks);
+}

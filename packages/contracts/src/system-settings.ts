@@ -1,0 +1,49 @@
+import { z } from './zod';
+
+/*
+ * System settings (DESIGN.md §6): site name, maintenance, registration, default language, support
+ * contact. Apart from the other platform settings (settings.ts) because every page reads them,
+ * the sign-in page included: importing this small module keeps the others' schemas out of its
+ * download.
+ */
+
+export const languages = ['en', 'fr', 'ar'] as const;
+export const MAINTENANCE_TEXT = 'The platform is under maintenance. Please try again later.';
+
+/** Every system setting with its rule; the stored row and PUT are both checked against these. */
+export const systemSettingsFields = {
+  siteName: z
+    .string({ error: 'Site name is required' })
+    .trim()
+    .min(1, 'Site name is required')
+    .max(80, 'Site name cannot exceed 80 characters'),
+  maintenanceMode: z.boolean(),
+  registrationOpen: z.boolean(),
+  signupApproval: z.boolean(),
+  /** Every administrator must use two-factor sign-in (the others may). */
+  adminTwoFactorRequired: z.boolean(),
+  defaultLanguage: z.enum(languages, { error: 'Language must be en, fr or ar' }),
+  supportContact: z
+    .string({ error: 'Support contact must be text' })
+    .trim()
+    .max(200, 'Support contact cannot exceed 200 characters'),
+};
+
+/** PUT /system-settings: any subset of the settings, nothing else. */
+export const updateSystemSettingsSchema = z
+  .strictObject(systemSettingsFields)
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change');
+export type UpdateSystemSettingsInput = z.input<typeof updateSystemSettingsSchema>;
+
+/** GET /system-settings: `signupApproval` and `adminTwoFactorRequired` are for admins only. */
+export const systemSettingsResponseSchema = z.object({
+  siteName: z.string(),
+  maintenanceMode: z.boolean(),
+  registrationOpen: z.boolean(),
+  defaultLanguage: z.enum(languages),
+  supportContact: z.string(),
+  signupApproval: z.boolean().optional(),
+  adminTwoFactorRequired: z.boolean().optional(),
+});
+export type SystemSettingsView = z.infer<typeof systemSettingsResponseSchema>;
