@@ -14,10 +14,38 @@ export default defineConfig({
     // The API runs as its own process in development; in production one server serves both.
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Every browser of the build target but Safari 16 preloads modules natively; there the
+    // polyfill only saved a round trip, and it cost every first visit its download.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page runs at start, in one chunk: Rolldown otherwise splits the
+          // modules the first page shares with the areas' lazy chunks into many small chunks
+          // (rolldown#10731), which costs the sign-in page about a kilobyte of cross-chunk
+          // imports. Only packages the first page runs whole belong here: one with parts used
+          // only inside the areas (react-i18next's Trans, the icons) would bring those parts to
+          // the sign-in page.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Above testing-library's 5 s wait (setup-tests.ts), so a missing element fails with its own
+    // message rather than a bare timeout; and typing-heavy form tests take a few seconds when
+    // the whole suite shares CI's two cores.
+    testTimeout: 10_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

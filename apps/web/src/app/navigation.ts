@@ -1,43 +1,101 @@
 import {
+  Boxes,
+  CircleHelp,
+  FolderTree,
   KeyRound,
+  LayoutDashboard,
+  LifeBuoy,
+  Package,
   ReceiptText,
+  Settings,
   ShieldCheck,
   ShoppingBag,
+  Tags,
   UserRound,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '@keymarket/contracts/users';
-
-/** Inner paths of an area, relative to `/admin`, `/manager` or `/reseller`. */
-export const areaPaths = {
-  generateCode: 'generate-code',
-  profile: 'profile',
-  /** Two-factor sign-in. */
-  security: 'security',
-  orders: 'orders',
-  /** The buyers' catalogue (managers, resellers). */
-  shop: 'products',
-} as const;
+import { areaPaths } from './area-paths';
 
 /**
  * One sidebar entry. `label` is a key under `nav.*`; the locales already hold every item the
  * specification names (dashboard, orders, products…), so a new screen only adds its entry here.
  */
 export type NavItem = {
-  label: 'generateCode' | 'profile' | 'security' | 'orders' | 'products';
+  label:
+    | 'dashboard'
+    | 'generateCode'
+    | 'profile'
+    | 'security'
+    | 'orders'
+    | 'products'
+    | 'categories'
+    | 'tickets'
+    | 'faq'
+    | 'users'
+    | 'settings'
+    | 'controlPrice'
+    | 'packages';
   to: string;
   icon: LucideIcon;
 };
 
+const dashboard: NavItem = { label: 'dashboard', to: areaPaths.dashboard, icon: LayoutDashboard };
 const generateCode: NavItem = { label: 'generateCode', to: areaPaths.generateCode, icon: KeyRound };
 const profile: NavItem = { label: 'profile', to: areaPaths.profile, icon: UserRound };
 const security: NavItem = { label: 'security', to: areaPaths.security, icon: ShieldCheck };
 const orders: NavItem = { label: 'orders', to: areaPaths.orders, icon: ReceiptText };
 const shop: NavItem = { label: 'products', to: areaPaths.shop, icon: ShoppingBag };
+const catalogueProducts: NavItem = { label: 'products', to: areaPaths.products, icon: Package };
+const categories: NavItem = { label: 'categories', to: areaPaths.categories, icon: FolderTree };
+const tickets: NavItem = { label: 'tickets', to: areaPaths.tickets, icon: LifeBuoy };
+const faq: NavItem = { label: 'faq', to: areaPaths.faq, icon: CircleHelp };
+const users: NavItem = { label: 'users', to: areaPaths.users, icon: UsersRound };
+const settings: NavItem = { label: 'settings', to: areaPaths.settings, icon: Settings };
+const priceControl: NavItem = { label: 'controlPrice', to: areaPaths.priceControl, icon: Tags };
+const packages: NavItem = { label: 'packages', to: areaPaths.packages, icon: Boxes };
 
 // Only screens that exist are listed: a link to nothing is worse than no link.
 export const navigationByRole: Record<Role, readonly NavItem[]> = {
-  admin: [orders, generateCode, profile, security],
-  manager: [shop, orders, generateCode, profile, security],
-  reseller: [shop, orders, generateCode, profile, security],
+  admin: [
+    dashboard,
+    orders,
+    catalogueProducts,
+    categories,
+    priceControl,
+    packages,
+    users,
+    generateCode,
+    tickets,
+    faq,
+    settings,
+    profile,
+    security,
+  ],
+  manager: [
+    dashboard,
+    shop,
+    orders,
+    priceControl,
+    packages,
+    users,
+    generateCode,
+    tickets,
+    faq,
+    profile,
+    security,
+  ],
+  reseller: [
+    dashboard,
+    shop,
+    orders,
+    priceControl,
+    users,
+    generateCode,
+    tickets,
+    faq,
+    profile,
+    security,
+  ],
 };

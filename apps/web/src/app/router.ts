@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
-import { routes } from './routes';
+import { discoverAreaRoutes, routes } from './routes';
 import { bindRouterToSession } from './session-navigation';
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAreaRoutes });
 bindRouterToSession(router);

@@ -1,69 +1,44 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
-import type { Role } from '@keymarket/contracts/users';
+import { lazy } from 'react';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
+import { roles } from '@keymarket/contracts/users';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { RequireRole } from './guards/require-role';
 import { RootRedirect } from './guards/root-redirect';
 import { PublicLayout } from './layouts/public-layout';
-import { areaPaths } from './navigation';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-// Everything behind a sign-in loads on demand, so the login page stays a small download.
-const AreaLayout = lazy(() =>
-  import('./layouts/area-layout').then((module) => ({ default: module.AreaLayout })),
+// The signed-out content pages are their own chunks too: /login does not download them.
+const HomePage = lazy(() =>
+  import('@/features/public-pages/components/home-page').then((module) => ({
+    default: module.HomePage,
+  })),
 );
-const GenerateCodeRoute = lazy(() =>
-  import('./routes/area/generate-code').then((module) => ({ default: module.GenerateCodeRoute })),
+const AboutPage = lazy(() =>
+  import('@/features/public-pages/components/about-page').then((module) => ({
+    default: module.AboutPage,
+  })),
 );
-const ProfileRoute = lazy(() =>
-  import('./routes/area/profile').then((module) => ({ default: module.ProfileRoute })),
+const ContactPage = lazy(() =>
+  import('@/features/public-pages/components/contact-page').then((module) => ({
+    default: module.ContactPage,
+  })),
 );
-const ProductsRoute = lazy(() =>
-  import('./routes/area/products').then((module) => ({ default: module.ProductsRoute })),
-);
-const OrdersRoute = lazy(() =>
-  import('./routes/area/orders').then((module) => ({ default: module.OrdersRoute })),
-);
-const SecurityRoute = lazy(() =>
-  import('./routes/area/security').then((module) => ({ default: module.SecurityRoute })),
+const PublicFaqRoute = lazy(() =>
+  import('./routes/public/faq').then((module) => ({ default: module.PublicFaqRoute })),
 );
 const SignupRoute = lazy(() =>
   import('./routes/signup').then((module) => ({ default: module.SignupRoute })),
 );
 
-/** `/admin/*`, `/manager/*`, `/reseller/*`: one guard, one layout, the screens of that role. */
-function areaRoute(role: Role): RouteObject {
-  return {
-    path: role,
-    element: <RequireRole allowed={[role]} />,
-    children: [
-      {
-        element: (
-          <Suspense fallback={<FullPageSpinner />}>
-            <AreaLayout role={role} />
-          </Suspense>
-        ),
-        children: [
-          // Until the dashboard exists, an area opens on its first real screen.
-          { index: true, element: <Navigate to={areaPaths.generateCode} replace /> },
-          { path: areaPaths.generateCode, element: <GenerateCodeRoute /> },
-          { path: areaPaths.profile, element: <ProfileRoute /> },
-          { path: areaPaths.security, element: <SecurityRoute /> },
-          { path: areaPaths.orders, element: <OrdersRoute role={role} /> },
-          // Buying is for managers and resellers; the admin's products screen is its own.
-          ...(role === 'admin' ? [] : [{ path: areaPaths.shop, element: <ProductsRoute /> }]),
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-  };
-}
+const rootRouteId = 'root';
 
 export const routes: RouteObject[] = [
   {
+    id: rootRouteId,
     errorElement: <RouteError />,
+    // Shown while a first visit to an area fetches its routes (see discoverAreaRoutes).
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: '/', element: <RootRedirect /> },
       {
@@ -71,12 +46,28 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', element: <LoginRoute /> },
           { path: 'signup', element: <SignupRoute /> },
+          { path: 'home', element: <HomePage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'faq', element: <PublicFaqRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
-      areaRoute('admin'),
-      areaRoute('manager'),
-      areaRoute('reseller'),
+      // `/admin/*`, `/manager/*`, `/reseller/*`: added by discoverAreaRoutes.
     ],
   },
 ];
+
+const areaPathPattern = new RegExp(`^/(${roles.join('|')})(/|$)`);
+
+/**
+ * React Router's lazy route discovery: the first visit to an area fetches the areas' routes
+ * (area-routes.tsx) and adds them under the root. The sign-in page thereby downloads no area
+ * code, not even the names of the area's chunks that preloading them would list.
+ */
+export const discoverAreaRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!areaPathPattern.test(path)) return;
+  const { areaRoutes } = await import('./area-routes');
+  // Patching the same routes twice adds nothing: React Router compares them first.
+  patch(rootRouteId, areaRoutes);
+};

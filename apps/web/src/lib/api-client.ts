@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { isErrorBody } from '@keymarket/contracts/errors';
 import { ApiError, apiErrorWithoutBody } from './api-error';
 import { queryClient } from './query-client';
+import { reportMaintenance } from './maintenance';
 import { loginPathFor } from './redirect';
 import { clearStoredRole } from './stored-role';
 
@@ -24,11 +25,22 @@ export type SessionNavigator = {
   currentPath: () => string;
 };
 
+/** A multipart upload: `onProgress` hears the share of the body sent so far, from 0 to 1. */
+type UploadOptions = {
+  method?: 'POST' | 'PUT';
+  onProgress?: (sentFraction: number) => void;
+  signal?: AbortSignal;
+};
+
 type ApiClientDependencies = {
   baseUrl: string;
   fetch: typeof fetch;
+  /** Uploads go through XMLHttpRequest: fetch cannot report how much of a body was sent. */
+  createXhr?: () => XMLHttpRequest;
   queryClient: QueryClient;
   navigator: () => SessionNavigator;
+  /** Told of every 503 `maintenance`, so the app can show its maintenance page. */
+  onMaintenance?: () => void;
 };
 
 function isAbort(error: unknown): boolean {
@@ -45,6 +57,11 @@ async function toApiError(response: Response): Promise<ApiError> {
 /** Only an expired or missing access token is worth a refresh; a wrong password is not. */
 function needsRefresh(error: ApiError): boolean {
   return error.status === 401 && error.type === 'unauthorized';
+}
+
+/** A ban or a suspension: the server has already revoked every session of the account. */
+function isAccountBlocked(error: ApiError): boolean {
+  return error.type === 'banned' || error.type === 'inactive';
 }
 
 const TWO_FACTOR_SETUP_PATH = '/admin/security';
@@ -88,6 +105,38 @@ export function createApiClient(deps: ApiClientDependencies) {
     }
   }
 
+  // The browser sets the multipart boundary itself, so no Content-Type is given here.
+  function sendForm(path: string, form: FormData, options: UploadOptions): Promise<Response> {
+    // Created at call time, like fetch above, so tests can stub the global.
+    const xhr = deps.createXhr?.() ?? new XMLHttpRequest();
+    return new Promise((resolve, reject) => {
+      const abort = () => xhr.abort();
+      options.signal?.addEventListener('abort', abort, { once: true });
+      const settle = () => options.signal?.removeEventListener('abort', abort);
+      xhr.open(options.method ?? 'POST', urlOf(path));
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0) {
+          options.onProgress?.(event.loaded / event.total);
+        }
+      });
+      xhr.addEventListener('load', () => {
+        settle();
+        resolve(new Response(xhr.responseText || null, { status: xhr.status }));
+      });
+      xhr.addEventListener('error', () => {
+        settle();
+        reject(apiErrorWithoutBody(0));
+      });
+      xhr.addEventListener('abort', () => {
+        settle();
+        reject(new DOMException('The upload was aborted', 'AbortError'));
+      });
+      xhr.send(form);
+    });
+  }
+
   function endSession(): void {
     const { navigate, currentPath } = deps.navigator();
     // Leave the page first so its queries unmount instead of refetching into an empty cache.
@@ -101,6 +150,12 @@ export function createApiClient(deps: ApiClientDependencies) {
   function leadToTwoFactorSetup(): void {
     const { navigate, currentPath } = deps.navigator();
     if (!currentPath().startsWith(TWO_FACTOR_SETUP_PATH)) navigate(TWO_FACTOR_SETUP_PATH);
+  }
+
+  // A page left open by a user who has since been banned or suspended goes to the sign-in form,
+  // where an attempt tells why. Sign-in answers the same way; there is no session to leave then.
+  function leaveBlockedAccount(): void {
+    if (!deps.navigator().currentPath().startsWith('/login')) endSession();
   }
 
   function refreshSession(): Promise<boolean> {
@@ -123,21 +178,31 @@ export function createApiClient(deps: ApiClientDependencies) {
     return refreshInFlight;
   }
 
-  async function request<S extends z.ZodType>(
-    path: string,
+  /** Sends with `transmit`, refreshing the session once on an expired token and retrying. */
+  async function withSession<S extends z.ZodType>(
     schema: S,
-    options: RequestOptions = {},
+    transmit: () => Promise<Response>,
   ): Promise<z.output<S>> {
-    const first = await send(path, options);
+    const first = await transmit();
     if (first.ok) return schema.parse(await first.json());
 
     const error = await toApiError(first);
     if (error.type === 'two_factor_setup_required') leadToTwoFactorSetup();
+    if (isAccountBlocked(error)) leaveBlockedAccount();
+    if (error.type === 'maintenance') deps.onMaintenance?.();
     if (!needsRefresh(error) || !(await refreshSession())) throw error;
 
-    const retried = await send(path, options);
+    const retried = await transmit();
     if (retried.ok) return schema.parse(await retried.json());
     throw await toApiError(retried);
+  }
+
+  function request<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
+    return withSession(schema, () => send(path, options));
   }
 
   return {
@@ -156,6 +221,15 @@ export function createApiClient(deps: ApiClientDependencies) {
       request(path, schema, { method: 'PATCH', body }),
     put: <S extends z.ZodType>(path: string, schema: S, body?: unknown) =>
       request(path, schema, { method: 'PUT', body }),
+    delete: <S extends z.ZodType>(path: string, schema: S) =>
+      request(path, schema, { method: 'DELETE' }),
+    /** A multipart body (files), with upload progress; a retry after a refresh starts over. */
+    upload: <S extends z.ZodType>(
+      path: string,
+      schema: S,
+      form: FormData,
+      options: UploadOptions = {},
+    ) => withSession(schema, () => sendForm(path, form, options)),
   };
 }
 
@@ -175,4 +249,5 @@ export const apiClient = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   queryClient,
   navigator: () => sessionNavigator,
+  onMaintenance: reportMaintenance,
 });

@@ -1,8 +1,7 @@
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
-import { storageKeys } from './storage';
+import { readStorage, storageKeys, writeStorage } from './storage';
 
 export const languages = ['en', 'fr', 'ar'] as const;
 export type Language = (typeof languages)[number];
@@ -58,26 +57,69 @@ function applyDocumentLanguage(language: string): void {
 // Registered before init so the language detected at start is applied too.
 i18n.on('languageChanged', applyDocumentLanguage);
 
+/*
+ * i18next stores every language it switches to as the reader's choice. Two switches are not
+ * choices: the detection at start-up (storing it would freeze a first visitor's browser language
+ * before the site's default is known) and the site's default itself (which must follow the
+ * administrators' later changes). `rememberSwitches` is off while those happen.
+ */
+let rememberSwitches = false;
+
+/**
+ * The reader's own choice first, then the site's default language as last read (a reload starts
+ * in it instead of flashing the browser's language until the settings arrive), then the
+ * browser's languages. i18next takes the first supported one (`fr-CA` counts as `fr`).
+ * Written here rather than with i18next-browser-languagedetector: two of those three lookups are
+ * our own storage keys, and the library's other detectors were a download the sign-in page paid for.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () =>
+    [
+      readStorage(storageKeys.preferredLanguage),
+      readStorage(storageKeys.siteLanguage),
+      ...navigator.languages,
+    ].filter((language): language is string => Boolean(language)),
+  cacheUserLanguage: (language) => {
+    if (rememberSwitches) writeStorage(storageKeys.preferredLanguage, language);
+  },
+};
+
 /** Resolves once the detected language is loaded; the app renders after it (main.tsx). */
 export const i18nReady = i18n
   .use(localeLoader)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     resources: { en: { translation: en } },
     partialBundledLanguages: true,
     ns: ['translation'],
     defaultNS: 'translation',
+    // Texts every area shares (balance, orders, shop, profile…) live in the `area` namespace,
+    // loaded with the area's layout (app/area-routes.tsx): the sign-in page does not download
+    // them, and screens keep asking for `orders.title` as if it were in the core file.
+    fallbackNS: 'area',
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: languages,
     interpolation: { escapeValue: false }, // React escapes already.
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: storageKeys.preferredLanguage,
-      caches: ['localStorage'],
-    },
     // Text appears once its language is loaded (see i18nReady), so nothing needs to suspend.
     react: { useSuspense: false },
+  })
+  // From here on a switch is the reader's own (the language switch), and is remembered.
+  .finally(() => {
+    rememberSwitches = true;
   });
+
+/** The administrators' default language, for readers who never chose one. */
+export function applySiteDefaultLanguage(language: Language): void {
+  writeStorage(storageKeys.siteLanguage, language);
+  if (readStorage(storageKeys.preferredLanguage) !== null) return;
+  if (i18n.resolvedLanguage === language) return;
+  // changeLanguage stores the language synchronously, before it loads anything.
+  const remembering = rememberSwitches;
+  rememberSwitches = false;
+  void i18n.changeLanguage(language);
+  rememberSwitches = remembering;
+}
 
 export { i18n };

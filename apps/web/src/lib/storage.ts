@@ -4,6 +4,14 @@ export const storageKeys = {
   profitVisibility: 'profit-visibility',
   preferredLanguage: 'preferredLanguage',
   theme: 'theme',
+  /** The navbar currency: the chosen currency's code, symbol and last known rate. */
+  displayCurrency: 'display-currency',
+  /** Ids of the alert banners the user closed. */
+  dismissedAlerts: 'dismissed-alerts',
+  musicVolume: 'music-volume',
+  musicMuted: 'music-muted',
+  /** The site's default language as last read, for readers who never chose one. */
+  siteLanguage: 'site-language',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

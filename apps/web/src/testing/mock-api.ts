@@ -14,14 +14,44 @@ export function okReply(body: unknown, status = 200): Reply {
   return { status, body };
 }
 
+/** GET /system-settings of a fresh installation, as a signed-out visitor sees it. */
+export const defaultSystemSettings = {
+  siteName: 'Keymarket',
+  maintenanceMode: false,
+  registrationOpen: true,
+  defaultLanguage: 'en',
+  supportContact: '',
+};
+
 /**
- * Replaces the global fetch with a table of `"METHOD /path"` handlers (paths without `/api`).
- * A request with no handler is reported through console.error, which fails the test.
+ * What the layouts ask on every screen (site name, currencies, alerts, music), answered as a
+ * fresh installation would; a test whose subject they are passes its own handler instead.
  */
-export function mockApi(handlers: Record<string, Handler>) {
+export const layoutDefaults: Record<string, Handler> = {
+  'GET /system-settings': okReply(defaultSystemSettings),
+  'GET /currencies': okReply({
+    currencies: [
+      { id: '5d0b8f0e-6c1a-4a57-9a0e-0f1d6c1b2a01', code: 'USD', symbol: '$', rateToUSD: 1 },
+    ],
+  }),
+  'GET /alerts': okReply({ alerts: [] }),
+  'GET /music': okReply({ url: null }),
+};
+
+function routeOf(input: RequestInfo | URL, init?: RequestInit): string {
+  const url = new URL(String(input), 'http://localhost');
+  return `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`;
+}
+
+/**
+ * Replaces the global fetch with a table of `"METHOD /path"` handlers (paths without `/api`),
+ * on top of `layoutDefaults`. A request with no handler is reported through console.error,
+ * which fails the test.
+ */
+export function mockApi(ownHandlers: Record<string, Handler>) {
+  const handlers = { ...layoutDefaults, ...ownHandlers };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const route = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`;
+    const route = routeOf(input, init);
     const handler = handlers[route];
     if (!handler) {
       console.error(`Unexpected request: ${route}`);
@@ -34,13 +64,19 @@ export function mockApi(handlers: Record<string, Handler>) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  // The layouts' requests this test left to layoutDefaults: not what the screen under test did.
+  const layoutRoutes = new Set(
+    Object.keys(layoutDefaults).filter((route) => !(route in ownHandlers)),
+  );
+  return Object.assign(fetchMock, { layoutRoutes });
 }
 
-/** `METHOD /path` of every request made so far, in order. */
+/**
+ * `METHOD /path` of every request made so far, in order, except the layouts' own requests that
+ * `layoutDefaults` answered.
+ */
 export function requestedPaths(fetchMock: ReturnType<typeof mockApi>): string[] {
-  return fetchMock.mock.calls.map(([input, init]) => {
-    const url = new URL(String(input), 'http://localhost');
-    return `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`;
-  });
+  return fetchMock.mock.calls
+    .map(([input, init]) => routeOf(input, init))
+    .filter((route) => !fetchMock.layoutRoutes.has(route));
 }

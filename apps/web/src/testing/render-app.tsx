@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppToaster } from '@/app/toaster';
-import { routes } from '@/app/routes';
+import { discoverAreaRoutes, routes } from '@/app/routes';
 import { bindRouterToSession } from '@/app/session-navigation';
 
 /** The whole app, as the browser would run it, starting at `path`. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    patchRoutesOnNavigation: discoverAreaRoutes,
+  });
   bindRouterToSession(router);
   render(
     <AppProvider>

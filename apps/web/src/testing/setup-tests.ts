@@ -1,7 +1,9 @@
 import * as domMatchers from '@testing-library/jest-dom/matchers';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { i18n, i18nReady } from '@/lib/i18n';
+import { endMaintenance } from '@/lib/maintenance';
 import { queryClient } from '@/lib/query-client';
 
 expect.extend(domMatchers);
@@ -9,6 +11,8 @@ expect.extend(domMatchers);
 // longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 await i18nReady;
+// Components are tested as they render inside an area, where its layout has loaded these texts.
+await i18n.loadNamespaces('area');
 
 // A React warning (act, keys, a11y props) or a jsdom "not implemented" is a bug the test did
 // not assert on; any console.error fails the test that produced it.
@@ -24,6 +28,10 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   queryClient.clear();
+  // sonner keeps its toasts in a module-level store and replays the active ones to the next
+  // Toaster that mounts: without this, a test would also see the previous tests' toasts.
+  toast.dismiss();
+  endMaintenance();
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

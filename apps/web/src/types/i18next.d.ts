@@ -1,8 +1,13 @@
 import type en from '@/locales/en.json';
+import type area from '@/locales/namespaces/area/en.json';
 import type catalogue from '@/locales/namespaces/catalogue/en.json';
 import type dashboard from '@/locales/namespaces/dashboard/en.json';
+import type pricing from '@/locales/namespaces/pricing/en.json';
+import type publicPages from '@/locales/namespaces/public/en.json';
+import type search from '@/locales/namespaces/search/en.json';
 import type security from '@/locales/namespaces/security/en.json';
 import type settings from '@/locales/namespaces/settings/en.json';
+import type shell from '@/locales/namespaces/shell/en.json';
 import type tickets from '@/locales/namespaces/tickets/en.json';
 import type users from '@/locales/namespaces/users/en.json';
 
@@ -12,12 +17,20 @@ import type users from '@/locales/namespaces/users/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
+    // What every area shares (balance, orders, shop, profile…): looked up after the screen's own
+    // namespaces, so its keys read like core ones (`orders.title`).
+    fallbackNS: 'area';
     resources: {
       translation: typeof en;
+      area: typeof area;
       catalogue: typeof catalogue;
       dashboard: typeof dashboard;
+      pricing: typeof pricing;
+      public: typeof publicPages;
+      search: typeof search;
       security: typeof security;
       settings: typeof settings;
+      shell: typeof shell;
       tickets: typeof tickets;
       users: typeof users;
     };

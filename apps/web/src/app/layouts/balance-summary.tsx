@@ -1,10 +1,14 @@
 import { Eye, EyeOff, TrendingUp, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@keymarket/contracts/money';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { formatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
 
-const chip = 'flex items-center gap-2 rounded-lg border border-border bg-surface-2 px-3 py-1.5';
+// On phones the two figures stand one above the other, without their frames: side by side, a
+// balance of many digits (or in a currency of large numbers) pushed the top bar past 360px. Their
+// words show from `xl` only: beside the sidebar and the switches, French ones overflowed at 1024px.
+const chip =
+  'flex items-center gap-1.5 sm:gap-2 sm:rounded-lg sm:border sm:border-border sm:bg-surface-2 sm:px-3 sm:py-1.5';
 
 /** Balance and profit in the top bar; profit can be hidden from onlookers. */
 export function BalanceSummary() {
@@ -18,24 +22,27 @@ export function BalanceSummary() {
   const ToggleIcon = profitVisible ? EyeOff : Eye;
 
   return (
-    <dl aria-label={t('balance.label')} className="flex items-center gap-2 text-sm">
+    <dl
+      aria-label={t('balance.label')}
+      className="flex flex-col text-xs sm:flex-row sm:items-center sm:gap-2 sm:text-sm"
+    >
       <div className={chip}>
         <dt className="flex items-center gap-1.5 text-muted">
           <Wallet aria-hidden className="size-4" />
-          <span className="sr-only sm:not-sr-only">{t('balance.current')}</span>
+          <span className="sr-only xl:not-sr-only">{t('balance.current')}</span>
         </dt>
         <dd className="font-semibold text-fg tabular-nums">
-          <bdi dir="ltr">{formatAmount(current)}</bdi>
+          <bdi dir="ltr">{formatPrice(current)}</bdi>
         </dd>
       </div>
       <div className={chip}>
         <dt className="flex items-center gap-1.5 text-muted">
           <TrendingUp aria-hidden className="size-4" />
-          <span className="sr-only sm:not-sr-only">{t('balance.profit')}</span>
+          <span className="sr-only xl:not-sr-only">{t('balance.profit')}</span>
         </dt>
         <dd className="flex items-center gap-1 font-semibold text-success tabular-nums">
           {profitVisible ? (
-            <bdi dir="ltr">{formatAmount(profit)}</bdi>
+            <bdi dir="ltr">{formatPrice(profit)}</bdi>
           ) : (
             <>
               <span aria-hidden>••••</span>
@@ -47,7 +54,7 @@ export function BalanceSummary() {
             onClick={() => setProfitVisible(!profitVisible)}
             aria-label={profitVisible ? t('balance.hideProfit') : t('balance.showProfit')}
             title={profitVisible ? t('balance.hideProfit') : t('balance.showProfit')}
-            className="-me-1 grid size-7 place-items-center rounded-md text-muted hover:bg-border/60 hover:text-fg"
+            className="-me-1 grid size-6 place-items-center rounded-md text-muted hover:bg-border/60 hover:text-fg sm:size-7"
           >
             <ToggleIcon aria-hidden className="size-4" />
           </button>

@@ -5,16 +5,25 @@ import { LanguageSwitch } from '@/components/preferences/language-switch';
 import { ThemeSwitch } from '@/components/preferences/theme-switch';
 import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
+import { useSiteIdentity } from '@/features/shell-settings/components/site-identity';
+import { PublicFooter } from './public-footer';
+import { PublicNav } from './public-nav';
 
-/** Login, signup and not-found: a centred page with the language and theme at hand. */
+/**
+ * Login, signup, the signed-out content pages (home, about, contact, FAQ) and not-found: a page
+ * with the language and theme at hand, the public links above and the footer below.
+ */
 export function PublicLayout() {
+  const siteName = useSiteIdentity();
   return (
     <div className="flex min-h-dvh flex-col backdrop-glow">
       <SkipLink />
       <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-8">
         <Link to="/" className="rounded-lg">
-          <Brand />
+          <Brand name={siteName} />
         </Link>
+        {/* Its own row on phones, between the brand and the switches from md up. */}
+        <PublicNav className="order-last w-full md:order-none md:w-auto" />
         <div className="flex flex-wrap items-center gap-3">
           <LanguageSwitch />
           <ThemeSwitch />
@@ -29,6 +38,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <PublicFooter />
     </div>
   );
 }

@@ -4,6 +4,9 @@ import type { Role } from '@keymarket/contracts/users';
 import { LanguageSwitch } from '@/components/preferences/language-switch';
 import { ThemeSwitch } from '@/components/preferences/theme-switch';
 import { Button } from '@/components/ui/button';
+import { GlobalSearch } from '@/features/search/components/global-search';
+import { CurrencySelector } from '@/features/shell-settings/components/currency-selector';
+import { MusicControls } from '@/features/shell-settings/components/music-player';
 import { BalanceSummary } from './balance-summary';
 import { UserMenu } from './user-menu';
 
@@ -12,7 +15,7 @@ type TopBarProps = { role: Role; onOpenNavigation: () => void };
 export function TopBar({ role, onOpenNavigation }: TopBarProps) {
   const { t } = useTranslation();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-surface/85 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface/85 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <Button
         variant="ghost"
         size="icon"
@@ -23,11 +26,18 @@ export function TopBar({ role, onOpenNavigation }: TopBarProps) {
         <Menu aria-hidden className="size-5" />
       </Button>
       <BalanceSummary />
-      <div className="ms-auto flex items-center gap-3">
+      <div className="ms-auto flex items-center gap-2 sm:gap-3">
+        <GlobalSearch role={role} />
         {/* Narrower screens find these in the sidebar or the drawer. */}
         <div className="hidden items-center gap-3 lg:flex">
           <LanguageSwitch />
           <ThemeSwitch />
+        </div>
+        {/* Room for these only from 1360px (measured with the widest theme and language); below,
+            they live in the sidebar and the drawer (sidebar.tsx). */}
+        <div className="hidden items-center gap-3 min-[1360px]:flex">
+          <MusicControls layout="bar" />
+          <CurrencySelector />
         </div>
         <UserMenu role={role} />
       </div>

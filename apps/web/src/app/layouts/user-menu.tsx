@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Role } from '@keymarket/contracts/users';
+import { UserAvatar } from '@/components/user-avatar';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { areaPaths } from '../navigation';
+import { areaPaths } from '../area-paths';
 import { LogoutDialog } from './logout-dialog';
 
 const itemClassName =
@@ -25,16 +26,16 @@ export function UserMenu({ role }: { role: Role }) {
           aria-label={t('userMenu.open')}
           className="flex items-center gap-2 rounded-full border border-border bg-surface-2 p-1 pe-2 text-muted hover:text-fg"
         >
-          <span
-            aria-hidden
-            className="grid size-8 place-items-center rounded-full bg-primary text-xs font-semibold text-primary-fg uppercase"
-          >
-            {user ? (
-              `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`
-            ) : (
+          {user ? (
+            <UserAvatar user={user} size="sm" />
+          ) : (
+            <span
+              aria-hidden
+              className="grid size-8 place-items-center rounded-full bg-primary text-primary-fg"
+            >
               <UserRound className="size-4" />
-            )}
-          </span>
+            </span>
+          )}
           <ChevronDown aria-hidden className="size-4" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

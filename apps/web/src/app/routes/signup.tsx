@@ -5,6 +5,10 @@ import { toast } from 'sonner';
 import type { User } from '@keymarket/contracts/users';
 import { PendingApproval } from '@/features/auth/components/pending-approval';
 import { SignupForm } from '@/features/auth/components/signup-form';
+import {
+  RegistrationClosed,
+  useRegistrationOpen,
+} from '@/features/shell-settings/components/registration-closed';
 import { AuthCard } from '../layouts/auth-card';
 
 export function SignupRoute() {
@@ -12,6 +16,7 @@ export function SignupRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [awaitingApproval, setAwaitingApproval] = useState<User | null>(null);
+  const registrationOpen = useRegistrationOpen();
 
   function onRegistered({ user, pendingApproval }: { user: User; pendingApproval: boolean }) {
     if (pendingApproval) {
@@ -26,6 +31,8 @@ export function SignupRoute() {
     <AuthCard title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
       {awaitingApproval ? (
         <PendingApproval firstName={awaitingApproval.firstName} />
+      ) : !registrationOpen ? (
+        <RegistrationClosed />
       ) : (
         <SignupForm inviteCode={searchParams.get('code') ?? ''} onRegistered={onRegistered} />
       )}

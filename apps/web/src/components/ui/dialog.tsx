@@ -1,5 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
+import { useRef, type ReactNode } from 'react';
+
+const widths = { md: 'max-w-md', lg: 'max-w-2xl' } as const;
 
 type DialogProps = {
   open: boolean;
@@ -7,18 +10,44 @@ type DialogProps = {
   title: string;
   description: string;
   children?: ReactNode;
+  /** `lg` for dialogs that show a record rather than ask a question (a user's profile). */
+  size?: keyof typeof widths;
 };
 
 /**
- * A modal dialog. Radix traps focus inside, closes on Escape and returns focus to the control
- * that opened it; the title and description are announced on open.
+ * A modal dialog. Radix traps focus inside, closes on Escape and the title and description are
+ * announced on open. Focus goes back to the control that opened it: Radix only does so for its
+ * own Trigger, and these dialogs are opened by state, so the control is remembered here.
  */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'md',
+}: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
-        <DialogPrimitive.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-fg shadow-card">
+        <DialogPrimitive.Content
+          className={clsx(
+            'fixed inset-x-4 top-1/2 z-50 mx-auto -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-fg shadow-card',
+            // A long form (a product, three languages) scrolls inside the dialog on small screens.
+            'max-h-[calc(100dvh-2rem)] overflow-y-auto',
+            widths[size],
+          )}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
+        >
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-2 text-sm text-muted">
             {description}

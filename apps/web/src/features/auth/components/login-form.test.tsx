@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
+import { emptyDashboardReplies } from '@/testing/dashboard-replies';
 import { aUser } from '@/testing/fixtures';
 import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -89,15 +90,13 @@ describe('login form', () => {
     mockApi({
       'POST /auth/login': okReply({ user: aUser({ role: 'admin' }) }),
       'GET /users/me': okReply(aUser({ role: 'admin' })),
-      'GET /invitations/': okReply({
-        data: [],
-        pagination: { page: 1, limit: 10, total: 0, totalPages: 0 },
-      }),
+      ...emptyDashboardReplies('admin'),
     });
 
     const router = await signIn('/login?redirect=%2F%2Fevil.example');
 
-    await screen.findByRole('heading', { level: 1, name: 'Generate signup code' });
-    expect(router.state.location.pathname).toBe('/admin/generate-code');
+    // The admin's own area instead, which opens on its dashboard.
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 });

@@ -1,21 +1,21 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@keymarket/contracts/money';
 import type { User } from '@keymarket/contracts/users';
 import { Card } from '@/components/ui/card';
+import { formatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
 
 export function BalanceCard({ balance }: { balance: User['balance'] }) {
   const { t } = useTranslation();
   const [profitVisible] = useProfitVisibility();
   const figures = [
-    { label: t('balance.current'), amount: formatAmount(balance.current), emphasis: true },
-    { label: t('balance.total'), amount: formatAmount(balance.total), emphasis: false },
-    { label: t('balance.spent'), amount: formatAmount(balance.spent), emphasis: false },
+    { label: t('balance.current'), amount: formatPrice(balance.current), emphasis: true },
+    { label: t('balance.total'), amount: formatPrice(balance.total), emphasis: false },
+    { label: t('balance.spent'), amount: formatPrice(balance.spent), emphasis: false },
     {
       label: t('balance.profit'),
       // The top bar's toggle hides profit everywhere, for screens shared with customers.
-      amount: profitVisible ? formatAmount(balance.profit) : t('balance.hidden'),
+      amount: profitVisible ? formatPrice(balance.profit) : t('balance.hidden'),
       emphasis: false,
     },
   ];

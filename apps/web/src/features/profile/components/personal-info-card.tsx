@@ -1,9 +1,45 @@
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import type { User } from '@keymarket/contracts/users';
+import { UserInfoForm } from '@/components/user-info-form';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format-date';
+import { useUpdateMe } from '../api/update-me';
+import { ProfilePicture } from './profile-picture';
 
 export function PersonalInfoCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { t: tUsers } = useTranslation('users');
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <Card
+      title={t('profile.personalInfo')}
+      action={
+        !editing && (
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden className="size-4" />
+            {tUsers('me.edit')}
+          </Button>
+        )
+      }
+    >
+      <div className="mb-5">
+        <ProfilePicture user={user} />
+      </div>
+      {editing ? (
+        <EditPersonalInfo user={user} onDone={() => setEditing(false)} />
+      ) : (
+        <PersonalInfo user={user} />
+      )}
+    </Card>
+  );
+}
+
+function PersonalInfo({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   // Latin-script values (email, phone, username) keep their own direction inside Arabic text.
   const rows = [
@@ -17,38 +53,39 @@ export function PersonalInfoCard({ user }: { user: User }) {
   ];
 
   return (
-    <Card title={t('profile.personalInfo')}>
-      <div className="mb-5 flex items-center gap-4">
-        <span
-          aria-hidden
-          className="grid size-14 place-items-center rounded-full bg-primary text-lg font-semibold text-primary-fg uppercase"
-        >
-          {user.firstName.charAt(0)}
-          {user.lastName.charAt(0)}
-        </span>
-        <div>
-          <p className="font-semibold text-fg">
-            {user.firstName} {user.lastName}
-          </p>
-          <p className="text-sm text-muted">
-            <bdi dir="ltr">@{user.username}</bdi>
-          </p>
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      {rows.map((row) => (
+        <div key={row.label} className="min-w-0">
+          <dt className="text-xs font-medium tracking-wide text-muted uppercase">{row.label}</dt>
+          {row.value ? (
+            <dd className="mt-1 truncate text-sm text-fg">
+              {row.ltr ? <bdi dir="ltr">{row.value}</bdi> : row.value}
+            </dd>
+          ) : (
+            <dd className="mt-1 text-sm text-muted italic">{t('profile.notProvided')}</dd>
+          )}
         </div>
-      </div>
-      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-        {rows.map((row) => (
-          <div key={row.label} className="min-w-0">
-            <dt className="text-xs font-medium tracking-wide text-muted uppercase">{row.label}</dt>
-            {row.value ? (
-              <dd className="mt-1 truncate text-sm text-fg">
-                {row.ltr ? <bdi dir="ltr">{row.value}</bdi> : row.value}
-              </dd>
-            ) : (
-              <dd className="mt-1 text-sm text-muted italic">{t('profile.notProvided')}</dd>
-            )}
-          </div>
-        ))}
-      </dl>
-    </Card>
+      ))}
+    </dl>
+  );
+}
+
+/** The user's own names, email and phone, with the same rules as the admin's edit. */
+function EditPersonalInfo({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation('users');
+  const updateMe = useUpdateMe();
+
+  return (
+    <UserInfoForm
+      user={user}
+      submitLabel={t('me.save')}
+      failureTitle={t('me.failed')}
+      save={(changes) => updateMe.mutateAsync(changes)}
+      onSaved={() => {
+        toast.success(t('me.success'));
+        onDone();
+      }}
+      onCancel={onDone}
+    />
   );
 }

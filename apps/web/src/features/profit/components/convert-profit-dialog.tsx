@@ -13,9 +13,9 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
 import { fieldErrorsOf } from '@/lib/schema-errors';
+import { useThresholds } from '@/lib/thresholds';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useConvertProfit } from '../api/convert-profit';
-import { useThresholds } from '../api/get-thresholds';
 
 /** The button that opens the conversion; managers and resellers only (admins earn no profit). */
 export function ConvertProfitButton() {

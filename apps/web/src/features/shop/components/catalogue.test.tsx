@@ -34,7 +34,8 @@ function productNumber(index: number): Product {
 const TOTAL = 10_000;
 const products = Array.from({ length: TOTAL }, (_, index) => productNumber(index + 1));
 
-describe('catalogue', () => {
+// Parsing 10,000 products with the contract takes seconds in jsdom on a shared, busy machine.
+describe('catalogue', { timeout: 15_000 }, () => {
   // jsdom has no layout: give every element a screenful so the virtualiser has a viewport.
   beforeEach(() => {
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(640);

@@ -6,8 +6,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useCategories } from '@/lib/catalogue/categories';
 import { describeApiError } from '@/lib/translate-error';
-import { useCategories } from '../api/get-categories';
+import { useLinkedSearch } from '@/lib/use-linked-search';
 import { useProducts, type ProductFilters } from '../api/get-products';
 import { BuyDialog } from './buy-dialog';
 import { CategoryFilter } from './category-filter';
@@ -29,7 +30,7 @@ function useDebounced(value: string, delayMs: number): string {
 export function Catalogue() {
   const { t } = useTranslation();
   const [shelf, setShelf] = useState<Omit<ProductFilters, 'search'>>({});
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useLinkedSearch();
   const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
   const categoriesQuery = useCategories();
   const productsQuery = useProducts({ ...shelf, search: search || undefined });

@@ -1,12 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ImageOff, ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@keymarket/contracts/catalogue';
+import { CatalogueImage } from '@/components/catalogue-image';
+import { ProductBadges } from '@/components/product-badges';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format-price';
 import { localisedName } from '@/lib/localised-name';
-import { ProductBadges } from './product-badges';
 
 // Rows have one fixed height so the virtualiser knows every offset without measuring 10,000 rows.
 const ROW_HEIGHT = 88;
@@ -15,25 +16,6 @@ type ProductListProps = {
   products: Product[];
   onBuy: (product: Product) => void;
 };
-
-function ProductImage({ product }: { product: Product }) {
-  if (!product.imageUrl) {
-    return (
-      <span className="grid size-14 shrink-0 place-items-center rounded-lg bg-surface-2 text-muted">
-        <ImageOff aria-hidden className="size-5" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={product.imageUrl}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      className="size-14 shrink-0 rounded-lg bg-surface-2 object-cover"
-    />
-  );
-}
 
 /**
  * The catalogue as one scrolling list: only the rows in view (plus a few) are in the DOM, so
@@ -75,7 +57,7 @@ export function ProductList({ products, onBuy }: ProductListProps) {
               className="absolute inset-x-0 top-0 flex items-center gap-4 border-b border-border px-4 sm:px-5"
               style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
             >
-              <ProductImage product={product} />
+              <CatalogueImage src={product.imageUrl} className="size-14" />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="truncate font-medium text-fg" title={product.name}>
                   {product.name}

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { thresholdsSchema } from '@keymarket/contracts/balance';
-import { apiClient } from '@/lib/api-client';
+import { apiClient } from './api-client';
 
+/** Read by the profit conversion dialog and edited in the admin's settings. */
 export const thresholdsQueryKey = ['thresholds'] as const;
 
 export function getThresholds(signal?: AbortSignal) {

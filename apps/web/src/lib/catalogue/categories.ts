@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { categoryListSchema } from '@keymarket/contracts/catalogue';
-import { apiClient } from '@/lib/api-client';
+import { apiClient } from '../api-client';
 
+/**
+ * The category tree, shared by the shop's shelves and the admin's catalogue screens: an admin's
+ * change invalidates this one key and every screen showing categories refreshes.
+ */
 export const categoriesQueryKey = ['categories'] as const;
 
 export function getCategories(signal?: AbortSignal) {

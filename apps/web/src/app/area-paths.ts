@@ -1,0 +1,30 @@
+// Its own module, apart from the sidebar's entries and their icons (navigation.ts): the router
+// needs the paths on the login page, the icons only inside an area.
+
+/** Inner paths of an area, relative to `/admin`, `/manager` or `/reseller`. */
+export const areaPaths = {
+  /** Each area's index: figures, revenue chart, users by country. */
+  dashboard: 'dashboard',
+  generateCode: 'generate-code',
+  profile: 'profile',
+  /** Two-factor sign-in. */
+  security: 'security',
+  orders: 'orders',
+  /** The buyers' catalogue (managers, resellers). */
+  shop: 'products',
+  /** The admin's categories and subcategories. */
+  categories: 'categories',
+  /** The admin's products (create, price, keys, restore): the shop's path in the other areas. */
+  products: 'products',
+  /** Support tickets: open and follow (managers, resellers), answer (admins). */
+  tickets: 'tickets',
+  faq: 'faq',
+  /** The admin's Users screen; a manager's or reseller's downline. */
+  users: 'users',
+  /** Platform settings (admins): system, currencies, alerts, FAQs, music… */
+  settings: 'settings',
+  /** Every role's prices: the platform's (admin), its own selling prices (others). */
+  priceControl: 'price-control',
+  /** Admin packages; a manager's own packages. */
+  packages: 'packages',
+} as const;

@@ -1,0 +1,123 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import type { Role } from '@keymarket/contracts/users';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { i18n } from '@/lib/i18n';
+import { areaPaths } from './area-paths';
+import { RequireRole } from './guards/require-role';
+import { NotFoundRoute } from './routes/not-found';
+
+/*
+ * The three areas' routes. routes.tsx patches them into the router on the first visit to an area
+ * (`discoverAreaRoutes`), so the sign-in page downloads neither this table nor the list of every
+ * screen's chunks that preloading them takes.
+ */
+
+// Each screen and the layout are chunks of their own, fetched when first shown.
+// The layout waits for the texts the areas share too (the `area` namespace, see lib/i18n.ts),
+// fetched alongside its chunk.
+const AreaLayout = lazy(() =>
+  Promise.all([import('./layouts/area-layout'), i18n.loadNamespaces('area')]).then(([module]) => ({
+    default: module.AreaLayout,
+  })),
+);
+const DashboardRoute = lazy(() =>
+  import('./routes/area/dashboard').then((module) => ({ default: module.DashboardRoute })),
+);
+const GenerateCodeRoute = lazy(() =>
+  import('./routes/area/generate-code').then((module) => ({ default: module.GenerateCodeRoute })),
+);
+const ProfileRoute = lazy(() =>
+  import('./routes/area/profile').then((module) => ({ default: module.ProfileRoute })),
+);
+const ProductsRoute = lazy(() =>
+  import('./routes/area/products').then((module) => ({ default: module.ProductsRoute })),
+);
+const OrdersRoute = lazy(() =>
+  import('./routes/area/orders').then((module) => ({ default: module.OrdersRoute })),
+);
+const SecurityRoute = lazy(() =>
+  import('./routes/area/security').then((module) => ({ default: module.SecurityRoute })),
+);
+const CategoriesRoute = lazy(() =>
+  import('./routes/area/categories').then((module) => ({ default: module.CategoriesRoute })),
+);
+const CatalogueProductsRoute = lazy(() =>
+  import('./routes/area/catalogue-products').then((module) => ({
+    default: module.CatalogueProductsRoute,
+  })),
+);
+const TicketsRoute = lazy(() =>
+  import('./routes/area/tickets').then((module) => ({ default: module.TicketsRoute })),
+);
+const FaqRoute = lazy(() =>
+  import('./routes/area/faq').then((module) => ({ default: module.FaqRoute })),
+);
+const PriceControlRoute = lazy(() =>
+  import('./routes/area/price-control').then((module) => ({ default: module.PriceControlRoute })),
+);
+const PackagesRoute = lazy(() =>
+  import('./routes/area/packages').then((module) => ({ default: module.PackagesRoute })),
+);
+const UsersRoute = lazy(() =>
+  import('./routes/area/users').then((module) => ({ default: module.UsersRoute })),
+);
+const SettingsRoute = lazy(() =>
+  import('./routes/area/settings').then((module) => ({ default: module.SettingsRoute })),
+);
+
+/** `/admin/*`, `/manager/*`, `/reseller/*`: one guard, one layout, the screens of that role. */
+function areaRoute(role: Role): RouteObject {
+  return {
+    path: role,
+    element: <RequireRole allowed={[role]} />,
+    children: [
+      {
+        element: (
+          <Suspense fallback={<FullPageSpinner />}>
+            <AreaLayout role={role} />
+          </Suspense>
+        ),
+        children: [
+          // Every area opens on its dashboard, under one address (`/<role>/dashboard`).
+          { index: true, element: <Navigate to={areaPaths.dashboard} replace /> },
+          { path: areaPaths.dashboard, element: <DashboardRoute role={role} /> },
+          { path: areaPaths.generateCode, element: <GenerateCodeRoute /> },
+          { path: areaPaths.profile, element: <ProfileRoute /> },
+          { path: areaPaths.security, element: <SecurityRoute /> },
+          { path: areaPaths.orders, element: <OrdersRoute role={role} /> },
+          { path: areaPaths.tickets, element: <TicketsRoute role={role} /> },
+          { path: areaPaths.faq, element: <FaqRoute /> },
+          { path: areaPaths.priceControl, element: <PriceControlRoute role={role} /> },
+          // The platform's packages (admin) or a manager's own; resellers have none.
+          ...(role === 'reseller'
+            ? []
+            : [{ path: areaPaths.packages, element: <PackagesRoute kind={role} /> }]),
+          // The admin's Users screen; a manager's or reseller's own downline.
+          { path: areaPaths.users, element: <UsersRoute role={role} /> },
+          // Buying is for managers and resellers; the admin's products screen is its own.
+          ...(role === 'admin' ? [] : [{ path: areaPaths.shop, element: <ProductsRoute /> }]),
+          // The admin's catalogue: its categories, and its products at the shop's path.
+          ...(role === 'admin'
+            ? [
+                { path: areaPaths.categories, element: <CategoriesRoute /> },
+                { path: areaPaths.products, element: <CatalogueProductsRoute /> },
+              ]
+            : []),
+          // Platform settings, one section per URL below it (admins only).
+          ...(role === 'admin'
+            ? [{ path: `${areaPaths.settings}/*`, element: <SettingsRoute /> }]
+            : []),
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  };
+}
+
+/** Children of the root route (`rootRouteId` in routes.tsx). */
+export const areaRoutes: RouteObject[] = [
+  areaRoute('admin'),
+  areaRoute('manager'),
+  areaRoute('reseller'),
+];

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@keymarket/contracts/users';
+import { PageHeader } from '@/components/ui/page-header';
+import { AdminTicketsScreen } from '@/features/tickets/components/admin-tickets-screen';
+import { CreateTicketForm } from '@/features/tickets/components/create-ticket-form';
+import { MyTicketsList } from '@/features/tickets/components/my-tickets-list';
+
+/** Managers and resellers open tickets and read the answers; administrators answer them all. */
+export function TicketsRoute({ role }: { role: Role }) {
+  const { t } = useTranslation('tickets', { useSuspense: true });
+  if (role === 'admin') {
+    return (
+      <>
+        <PageHeader title={t('title')} description={t('adminSubtitle')} />
+        <AdminTicketsScreen />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('subtitle')} />
+      <div className="flex flex-col gap-6">
+        <CreateTicketForm />
+        <MyTicketsList />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import { categorySchema, type CategoryFields } from '@keymarket/contracts/catalogue';
+import { apiClient } from '@/lib/api-client';
+import { categoriesQueryKey } from '@/lib/catalogue/categories';
+import { queryClient } from '@/lib/query-client';
+import { catalogueFormData } from './form-data';
+import { productsQueryKey } from './get-products';
+
+export type SaveCategoryRequest = {
+  /** Absent: create. Present: replace the fields (PUT), the image only if a new one is given. */
+  id?: string;
+  fields: CategoryFields;
+  image: File | null;
+};
+
+export function saveCategory({ id, fields, image }: SaveCategoryRequest) {
+  const form = catalogueFormData(fields, image);
+  return id
+    ? apiClient.upload(`/categories/category/${encodeURIComponent(id)}`, categorySchema, form, {
+        method: 'PUT',
+      })
+    : apiClient.upload('/categories/category', categorySchema, form);
+}
+
+export function useSaveCategory() {
+  return useMutation({
+    mutationFn: saveCategory,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+        // Products show their category's name.
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+      ]),
+  });
+}

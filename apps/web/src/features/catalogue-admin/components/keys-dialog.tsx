@@ -1,0 +1,180 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Product } from '@keymarket/contracts/catalogue';
+import { keyLines } from '@keymarket/contracts/orders';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { controlClassName } from '@/components/ui/input';
+import { describeApiError } from '@/lib/translate-error';
+import {
+  KEYS_PER_PART,
+  KeyImportStopped,
+  splitKeyParts,
+  useImportKeys,
+  type KeyImportProgress,
+  type KeyImportTotals,
+} from '../api/import-keys';
+import { KeyInventory } from './key-inventory';
+
+type KeysDialogProps = { product: Product | null; onClose: () => void };
+
+/** An instant product's key inventory: import a paste, see what it did, list what is stored. */
+export function KeysDialog({ product, onClose }: KeysDialogProps) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Dialog
+      open={product !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('keys.title', { name: product?.name ?? '' })}
+      description={t('keys.description')}
+      size="lg"
+    >
+      {product && (
+        <div className="mt-5 flex flex-col gap-6">
+          <KeyImportForm product={product} />
+          <KeyInventory productId={product.id} />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function KeyImportForm({ product }: { product: Product }) {
+  const { t } = useTranslation('catalogue');
+  const { t: tCore } = useTranslation();
+  const importKeys = useImportKeys();
+  const [text, setText] = useState('');
+  const [inputError, setInputError] = useState<string>();
+  const [progress, setProgress] = useState<KeyImportProgress | null>(null);
+  const [result, setResult] = useState<KeyImportTotals | null>(null);
+  // Counting lines of a 10,000-key paste takes a few milliseconds: once per change, not per render.
+  const keyCount = useMemo(() => keyLines(text).length, [text]);
+  const parts = useMemo(() => splitKeyParts(text), [text]);
+  const stopped = importKeys.error instanceof KeyImportStopped ? importKeys.error : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (keyCount === 0) {
+      setInputError(tCore('messages.keysRequired'));
+      return;
+    }
+    setProgress({
+      done: 0,
+      total: parts.length,
+      totals: { added: 0, duplicates: 0, blanks: 0, stock: null },
+    });
+    setResult(null);
+    importKeys.mutate(
+      { productId: product.id, parts, onProgress: setProgress },
+      {
+        onSuccess: (totals) => {
+          setResult(totals);
+          setText('');
+          toast.success(t('keys.imported', { count: totals.added, name: product.name }));
+        },
+        onError: (error) => {
+          if (error instanceof KeyImportStopped && error.part > 1) setResult(error.totals);
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <Field
+        label={t('keys.input')}
+        hint={
+          parts.length > 1
+            ? `${t('keys.lineCount', { count: keyCount })} · ${t('keys.chunked', { count: parts.length, size: KEYS_PER_PART })}`
+            : t('keys.lineCount', { count: keyCount })
+        }
+        error={inputError}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            dir="ltr"
+            rows={7}
+            spellCheck={false}
+            value={text}
+            disabled={importKeys.isPending}
+            onChange={(event) => {
+              setText(event.target.value);
+              setInputError(undefined);
+            }}
+            className={`${controlClassName} h-auto py-2 font-mono text-xs`}
+          />
+        )}
+      </Field>
+
+      {progress && <ImportProgress progress={progress} />}
+      {stopped && (
+        <Alert title={t('keys.failed', { part: stopped.part, total: stopped.total })}>
+          {describeApiError(stopped.cause, tCore)}
+          {stopped.part > 1 && ` ${t('keys.failedPartial')}`}
+        </Alert>
+      )}
+      {result && <ImportResult totals={result} />}
+
+      <div className="flex justify-end">
+        <Button type="submit" loading={importKeys.isPending}>
+          {importKeys.isPending ? t('keys.importing') : t('keys.import')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ImportProgress({ progress }: { progress: KeyImportProgress }) {
+  const { t } = useTranslation('catalogue');
+  const percent = progress.total === 0 ? 0 : Math.round((progress.done / progress.total) * 100);
+  const text = t('keys.progressText', { done: progress.done, total: progress.total });
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div
+        role="progressbar"
+        aria-label={t('keys.progress')}
+        aria-valuemin={0}
+        aria-valuemax={progress.total}
+        aria-valuenow={progress.done}
+        aria-valuetext={text}
+        className="h-2 overflow-hidden rounded-full bg-surface-2"
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="text-xs text-muted tabular-nums">{text}</p>
+    </div>
+  );
+}
+
+function ImportResult({ totals }: { totals: KeyImportTotals }) {
+  const { t } = useTranslation('catalogue');
+  const rows = [
+    ['added', totals.added],
+    ['duplicates', totals.duplicates],
+    ['blanks', totals.blanks],
+    ['stock', totals.stock],
+  ] as const;
+  return (
+    <section
+      aria-label={t('keys.result')}
+      className="rounded-lg border border-border bg-surface-2 p-3"
+    >
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {rows.map(([name, value]) => (
+          <div key={name} className="flex flex-col">
+            <dt className="text-xs text-muted">{t(`keys.${name}`)}</dt>
+            <dd className="text-lg font-semibold text-fg tabular-nums">{value ?? '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

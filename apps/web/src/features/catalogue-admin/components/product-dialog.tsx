@@ -1,0 +1,260 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  deliveryTypes,
+  productFieldsSchema,
+  type Category,
+  type Product,
+  type ProductFields,
+} from '@keymarket/contracts/catalogue';
+import { messages } from '@keymarket/contracts/messages';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { controlClassName, Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { localisedName } from '@/lib/localised-name';
+import { applyServerFieldErrors } from '@/lib/translate-error';
+import { useSaveProduct } from '../api/save-product';
+import { translateCatalogueIssue } from './catalogue-issues';
+import { FormActions } from './form-actions';
+import { ImageField, useImageChoice, withImage } from './image-field';
+
+/** The platform never sells below its own cost; said here first, checked again by the server. */
+const productFormSchema = productFieldsSchema.superRefine((fields, context) => {
+  for (const price of ['managerPrice', 'resellerPrice'] as const) {
+    if (fields[price] < fields.initialPrice) {
+      context.addIssue({ code: 'custom', path: [price], message: messages.sellingBelowCost });
+    }
+  }
+});
+
+const fieldNames = [
+  'name',
+  'description',
+  'categoryId',
+  'subcategoryId',
+  'deliveryType',
+  'isNew',
+  'initialPrice',
+  'managerPrice',
+  'resellerPrice',
+  'stock',
+] as const;
+
+type ProductDialogProps = {
+  /** `null` creates a product; `open` is false when the dialog is closed. */
+  product: Product | null;
+  open: boolean;
+  categories: Category[];
+  /** The category the list is filtered on, preselected for a new product. */
+  defaultCategoryId?: string;
+  onClose: () => void;
+};
+
+export function ProductDialog({
+  product,
+  open,
+  categories,
+  defaultCategoryId,
+  onClose,
+}: ProductDialogProps) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={t(product ? 'products.editTitle' : 'products.createTitle')}
+      description={t('products.formDescription')}
+      size="lg"
+    >
+      {open && (
+        <ProductForm
+          product={product}
+          categories={categories}
+          defaultCategoryId={defaultCategoryId}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+const priceText = (usd: number | undefined) => (usd === undefined ? '' : String(usd));
+
+function ProductForm({
+  product,
+  categories,
+  defaultCategoryId,
+  onClose,
+}: Omit<ProductDialogProps, 'open'>) {
+  const { t, i18n } = useTranslation('catalogue');
+  const { t: tCore } = useTranslation();
+  const save = useSaveProduct();
+  const image = useImageChoice({ required: false });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: {
+      name: product?.name ?? '',
+      description: product?.description ?? '',
+      categoryId: product?.category.id ?? defaultCategoryId ?? '',
+      subcategoryId: product?.subcategory?.id ?? '',
+      deliveryType: product?.deliveryType ?? 'instant',
+      isNew: product?.isNew ?? false,
+      initialPrice: priceText(product?.initialPrice),
+      managerPrice: priceText(product?.managerPrice),
+      resellerPrice: priceText(product?.resellerPrice),
+      stock: String(product?.stock ?? 0),
+    },
+  });
+  const categoryId = useWatch({ control, name: 'categoryId' });
+  const deliveryType = useWatch({ control, name: 'deliveryType' });
+  const subcategories = categories.find((category) => category.id === categoryId)?.subcategories;
+  const issue = (name: (typeof fieldNames)[number]) =>
+    translateCatalogueIssue(errors[name], t, tCore);
+
+  const submit = handleSubmit(
+    ...withImage(image, (fields: ProductFields, file) =>
+      save.mutate(
+        { id: product?.id, fields, image: file },
+        {
+          onSuccess: (saved) => {
+            toast.success(t(product ? 'products.saved' : 'products.created', { name: saved.name }));
+            onClose();
+          },
+          onError: (error) => applyServerFieldErrors(error, fieldNames, setError),
+        },
+      ),
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
+      <ImageField image={image} currentUrl={product?.imageUrl ?? null} />
+      <Field label={t('fields.name')} error={issue('name')}>
+        {(control) => <Input {...control} {...register('name')} />}
+      </Field>
+      <Field label={t('fields.description')} error={issue('description')}>
+        {(control) => (
+          <textarea
+            {...control}
+            {...register('description')}
+            rows={2}
+            className={`${controlClassName} h-auto py-2`}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('fields.category')} error={issue('categoryId')}>
+          {(control) => (
+            <Select
+              {...control}
+              {...register('categoryId', {
+                // A subcategory belongs to one category: choosing another category drops it.
+                onChange: () => setValue('subcategoryId', ''),
+              })}
+            >
+              <option value="">{t('fields.chooseCategory')}</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {localisedName(category, i18n.language)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={t('fields.subcategory')} error={issue('subcategoryId')}>
+          {(control) => (
+            <Select {...control} {...register('subcategoryId')} disabled={!subcategories?.length}>
+              <option value="">{t('fields.noSubcategory')}</option>
+              {subcategories?.map((subcategory) => (
+                <option key={subcategory.id} value={subcategory.id}>
+                  {localisedName(subcategory, i18n.language)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-sm font-medium text-fg">{t('fields.deliveryType')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {deliveryTypes.map((type) => (
+            <label
+              key={type}
+              className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-border bg-surface-2 p-3 text-sm has-checked:border-primary"
+            >
+              <input
+                type="radio"
+                value={type}
+                {...register('deliveryType')}
+                className="mt-0.5 size-4 accent-(--color-primary)"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="font-medium text-fg">{t(`delivery.${type}`)}</span>
+                <span className="text-xs text-muted">{t(`delivery.${type}Hint`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <label className="flex items-center gap-2 text-sm text-fg">
+        <input type="checkbox" {...register('isNew')} className="size-4 accent-(--color-primary)" />
+        {t('fields.isNew')}
+      </label>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        {(['initialPrice', 'managerPrice', 'resellerPrice'] as const).map((price) => (
+          <Field key={price} label={t(`fields.${price}`)} error={issue(price)}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register(price)}
+                inputMode="decimal"
+                dir="ltr"
+                placeholder="0.00"
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+
+      {deliveryType === 'request' ? (
+        <Field label={t('fields.stock')} hint={t('products.stockHint')} error={issue('stock')}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('stock')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              dir="ltr"
+              className="max-w-40"
+            />
+          )}
+        </Field>
+      ) : (
+        <p className="text-sm text-muted">{t('products.instantStockHint')}</p>
+      )}
+
+      <FormActions
+        submitLabel={t(product ? 'products.save' : 'products.create')}
+        pending={save.isPending}
+        onCancel={onClose}
+        error={save.error}
+        errorTitle={t('products.failedToSave')}
+      />
+    </form>
+  );
+}

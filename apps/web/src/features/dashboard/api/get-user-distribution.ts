@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userDistributionSchema } from '@keymarket/contracts/analytics';
+import { apiClient } from '@/lib/api-client';
+import { analyticsQueryKey } from './get-dashboard-stats';
+
+export function getUserDistribution(signal?: AbortSignal) {
+  return apiClient.get('/analytics/user-distribution', userDistributionSchema, { signal });
+}
+
+export const userDistributionQueryOptions = () =>
+  queryOptions({
+    queryKey: [...analyticsQueryKey, 'user-distribution'],
+    queryFn: ({ signal }) => getUserDistribution(signal),
+  });
+
+export function useUserDistribution() {
+  return useQuery(userDistributionQueryOptions());
+}

@@ -1,0 +1,69 @@
+import { HandCoins, Network, TrendingUp, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { SellerDashboardStats } from '@keymarket/contracts/analytics';
+import { useProfitVisibility } from '@/lib/profit-visibility';
+import { OrdersCard, StatCard, useFigures } from './stat-card';
+
+/** Stands in for a profit figure while the reader keeps profit hidden (the top bar's eye). */
+function HiddenAmount() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden>••••</span>
+      <span className="sr-only">{t('balance.hidden')}</span>
+    </>
+  );
+}
+
+/** A manager's or reseller's own money and what its downline brings in. */
+export function SellerOverview({ stats }: { stats: SellerDashboardStats }) {
+  const { t } = useTranslation('dashboard');
+  const { t: tCore } = useTranslation();
+  const [profitVisible] = useProfitVisibility();
+  const { count, money } = useFigures();
+  // Margins are what resellers keep private in front of customers: every profit figure hides.
+  const profit = (usd: number) => (profitVisible ? money(usd) : <HiddenAmount />);
+  const { balance, orders, downline, downlineSales } = stats;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {/* Three across from `lg`: beside the sidebar at `md`, a column is too narrow for a
+          seven-digit amount. */}
+      <section aria-label={t('overview.money')} className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <StatCard
+          label={t('stats.balance')}
+          value={money(balance.current)}
+          icon={Wallet}
+          details={[
+            { label: tCore('balance.total'), value: money(balance.total) },
+            { label: tCore('balance.spent'), value: money(balance.spent) },
+          ]}
+        />
+        <StatCard
+          label={t('stats.profitEarned')}
+          value={profit(stats.profitEarned)}
+          icon={TrendingUp}
+          details={[{ label: t('stats.profitToConvert'), value: profit(balance.profit) }]}
+        />
+        <StatCard
+          label={t('stats.downlineSales')}
+          value={money(downlineSales.amount)}
+          icon={HandCoins}
+          details={[{ label: t('stats.completedOrders'), value: count(downlineSales.orders) }]}
+        />
+      </section>
+      <section aria-label={t('overview.activity')} className="grid grid-cols-2 gap-3 sm:gap-4">
+        <OrdersCard label={t('stats.myOrders')} orders={orders} />
+        <StatCard
+          label={t('stats.downline')}
+          value={count(downline.total)}
+          icon={Network}
+          details={[
+            { label: t('stats.directInvitees'), value: count(downline.direct) },
+            { label: t('stats.indirectInvitees'), value: count(downline.total - downline.direct) },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}

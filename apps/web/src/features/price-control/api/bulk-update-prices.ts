@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  bulkUpdatePricesResponseSchema,
+  type bulkUpdatePricesSchema,
+} from '@keymarket/contracts/catalogue';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+
+export type BulkPriceUpdate = z.input<typeof bulkUpdatePricesSchema>;
+
+/** Signed USD amounts added to each listed product's prices; the server applies all or none. */
+export function bulkUpdatePrices(update: BulkPriceUpdate) {
+  return apiClient.patch('/products/bulk-update-prices', bulkUpdatePricesResponseSchema, update);
+}
+
+export function useBulkUpdatePrices() {
+  return useMutation({
+    mutationFn: bulkUpdatePrices,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { productSchema, type updateRolePriceSchema } from '@keymarket/contracts/catalogue';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+
+export type RolePriceUpdate = {
+  productId: string;
+  prices: z.input<typeof updateRolePriceSchema>;
+};
+
+/** Admin: the product's manager and reseller prices. Others: their own selling price. */
+export function updateRolePrice({ productId, prices }: RolePriceUpdate) {
+  return apiClient.patch(
+    `/products/${encodeURIComponent(productId)}/update-role-price`,
+    productSchema,
+    prices,
+  );
+}
+
+export function useUpdateRolePrice() {
+  return useMutation({
+    mutationFn: updateRolePrice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}

@@ -1,0 +1,243 @@
+import { clsx } from 'clsx';
+import { Pencil } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '@keymarket/contracts/catalogue';
+import { Button } from '@/components/ui/button';
+import { localisedName } from '@/lib/localised-name';
+import { useVirtualRows } from '@/lib/use-virtual-rows';
+import { formatUsd } from '@/lib/usd-input';
+
+// One fixed height per row, so the virtualiser knows every offset without measuring 10,000 rows.
+const ROW_HEIGHT = 64;
+
+type PriceTableProps = {
+  products: Product[];
+  isAdmin: boolean;
+  /** The chosen products by id, kept across filters. */
+  selected: ReadonlyMap<string, Product>;
+  onSelectedChange: (selected: Map<string, Product>) => void;
+  /** Translated problems of the last refused bulk update, by product id. */
+  refusals: ReadonlyMap<string, string>;
+  onEdit: (product: Product) => void;
+};
+
+/** A price column: the admin sees the platform's prices, a seller its buying and selling price. */
+type PriceColumn = {
+  key: string;
+  label: string;
+  value: (product: Product) => number | undefined;
+  /** The price this screen cannot change, shown as a reference. */
+  muted?: boolean;
+};
+
+// Narrow paddings on phones, so the buying and selling prices fit beside the product's name.
+const cellPadding = 'px-2 first:ps-3 last:pe-3 sm:px-3 sm:first:ps-4 sm:last:pe-4';
+const cellClass = `${cellPadding} whitespace-nowrap`;
+
+function HeaderCell({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <th
+      scope="col"
+      className={clsx(
+        cellPadding,
+        // Long column titles wrap on a phone rather than push the prices off screen.
+        'h-10 text-start text-xs font-medium tracking-wide whitespace-normal uppercase sm:whitespace-nowrap',
+        className,
+      )}
+    >
+      {children}
+    </th>
+  );
+}
+
+function Price({ usd, label }: { usd: number | undefined; label: string }) {
+  return (
+    <span className="tabular-nums">
+      <span className="sr-only">{label} </span>
+      <bdi dir="ltr">{usd === undefined ? '—' : formatUsd(usd)}</bdi>
+    </span>
+  );
+}
+
+/** The header checkbox: checked when every listed row is selected, mixed when only some are. */
+function SelectAllCheckbox({
+  products,
+  selected,
+  onSelectedChange,
+}: Pick<PriceTableProps, 'products' | 'selected' | 'onSelectedChange'>) {
+  const { t } = useTranslation('pricing');
+  const ref = useRef<HTMLInputElement>(null);
+  const chosen = products.filter((product) => selected.has(product.id)).length;
+  const all = products.length > 0 && chosen === products.length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = chosen > 0 && !all;
+  }, [chosen, all]);
+
+  function toggle() {
+    const next = new Map(selected);
+    for (const product of products) {
+      if (all) next.delete(product.id);
+      else next.set(product.id, product);
+    }
+    onSelectedChange(next);
+  }
+
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={all}
+      onChange={toggle}
+      disabled={products.length === 0}
+      aria-label={t('table.selectAll', { count: products.length })}
+      className="size-4 accent-(--color-primary)"
+    />
+  );
+}
+
+/**
+ * The products with their prices and a checkbox each. A real table, of which only the rows in
+ * view (plus a few) are in the page: spacer rows above and below stand for the others, so
+ * 10,000 products scroll like ten and the header stays a header.
+ */
+export function PriceTable({
+  products,
+  isAdmin,
+  selected,
+  onSelectedChange,
+  refusals,
+  onEdit,
+}: PriceTableProps) {
+  const { t, i18n } = useTranslation('pricing');
+  const { scrollRef, rows, paddingTop, paddingBottom } = useVirtualRows(
+    products.length,
+    ROW_HEIGHT,
+  );
+
+  function toggle(product: Product) {
+    const next = new Map(selected);
+    if (next.has(product.id)) next.delete(product.id);
+    else next.set(product.id, product);
+    onSelectedChange(next);
+  }
+
+  const priceColumns: PriceColumn[] = isAdmin
+    ? [
+        {
+          key: 'initial',
+          label: t('table.initialPrice'),
+          value: (p) => p.initialPrice,
+          muted: true,
+        },
+        { key: 'manager', label: t('table.managerPrice'), value: (p) => p.managerPrice },
+        { key: 'reseller', label: t('table.resellerPrice'), value: (p) => p.resellerPrice },
+      ]
+    : [
+        { key: 'buying', label: t('table.buyingPrice'), value: (p) => p.price, muted: true },
+        { key: 'selling', label: t('table.sellingPrice'), value: (p) => p.sellingPrice },
+      ];
+
+  // `relative`: the cells' screen-reader labels are absolutely placed, and must stay inside the
+  // scroller rather than widen the page on a phone.
+  return (
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      role="region"
+      aria-label={t('table.label', { count: products.length })}
+      className="relative max-h-[max(24rem,calc(100dvh-26rem))] overflow-auto rounded-xl border border-border bg-surface shadow-card"
+    >
+      <table className="w-full min-w-[20rem] border-collapse text-sm">
+        <thead className="sticky top-0 z-10 border-b border-border bg-surface-2 text-muted">
+          <tr>
+            <HeaderCell className="w-10">
+              <SelectAllCheckbox
+                products={products}
+                selected={selected}
+                onSelectedChange={onSelectedChange}
+              />
+            </HeaderCell>
+            <HeaderCell>{t('table.product')}</HeaderCell>
+            {priceColumns.map((column) => (
+              <HeaderCell key={column.key} className="text-end">
+                {column.label}
+              </HeaderCell>
+            ))}
+            <HeaderCell className="w-12">
+              <span className="sr-only">{t('table.actions')}</span>
+            </HeaderCell>
+          </tr>
+        </thead>
+        <tbody>
+          {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
+          {rows.map((row) => {
+            const product = products[row.index]!;
+            const refusal = refusals.get(product.id);
+            const category = [product.category, product.subcategory]
+              .filter((ref) => ref !== null)
+              .map((ref) => localisedName(ref, i18n.language))
+              .join(' / ');
+            return (
+              <tr
+                key={product.id}
+                style={{ height: ROW_HEIGHT }}
+                className={clsx(
+                  'border-b border-border transition',
+                  refusal ? 'bg-danger/10' : selected.has(product.id) && 'bg-primary/5',
+                )}
+              >
+                <td className={cellClass}>
+                  <input
+                    type="checkbox"
+                    checked={selected.has(product.id)}
+                    onChange={() => toggle(product)}
+                    aria-label={t('table.select', { name: product.name })}
+                    className="size-4 accent-(--color-primary)"
+                  />
+                </td>
+                <td className={clsx(cellClass, 'max-w-0 w-full')}>
+                  <div className="flex min-w-28 flex-col sm:min-w-40">
+                    <span className="truncate font-medium text-fg" title={product.name}>
+                      {product.name}
+                    </span>
+                    {refusal ? (
+                      <span className="truncate text-xs font-medium text-danger" title={refusal}>
+                        {refusal}
+                      </span>
+                    ) : (
+                      <span className="truncate text-xs text-muted">{category}</span>
+                    )}
+                  </div>
+                </td>
+                {priceColumns.map((column) => (
+                  <td
+                    key={column.key}
+                    className={clsx(
+                      cellClass,
+                      'text-end',
+                      column.muted ? 'text-muted' : 'font-medium text-fg',
+                    )}
+                  >
+                    <Price usd={column.value(product)} label={column.label} />
+                  </td>
+                ))}
+                <td className={cellClass}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => onEdit(product)}
+                    aria-label={t('table.edit', { name: product.name })}
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+          {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}

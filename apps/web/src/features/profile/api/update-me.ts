@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { updateMeSchema } from '@keymarket/contracts/users-admin';
+import { userSchema } from '@keymarket/contracts/users';
+import { apiClient } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryClient } from '@/lib/query-client';
+
+export type UpdateMeInput = z.output<typeof updateMeSchema>;
+
+/** The caller's own names, email and phone; answers the updated user. */
+export function updateMe(changes: UpdateMeInput) {
+  return apiClient.put('/users/me', userSchema, changes);
+}
+
+export function useUpdateMe() {
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+  });
+}

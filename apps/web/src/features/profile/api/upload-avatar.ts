@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { avatarResponseSchema } from '@keymarket/contracts/users-admin';
+import { apiClient } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryClient } from '@/lib/query-client';
+
+/** Replaces the caller's profile picture (multipart, field `avatar`). */
+export function uploadAvatar(file: File) {
+  const form = new FormData();
+  form.append('avatar', file);
+  return apiClient.upload('/users/avatars/profile-picture', avatarResponseSchema, form, {
+    method: 'PUT',
+  });
+}
+
+export function useUploadAvatar() {
+  return useMutation({
+    mutationFn: uploadAvatar,
+    // The profile and the top bar's menu show the picture from the current user.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}

@@ -1,0 +1,329 @@
+import { clsx } from 'clsx';
+import { Package, Search, X } from 'lucide-react';
+import {
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SEARCH_QUERY_MAX, type SearchResults } from '@keymarket/contracts/analytics';
+import type { Role } from '@keymarket/contracts/users';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebounced } from '@/lib/use-debounced';
+import { useSearch } from '../api/search';
+
+/** Long enough to skip the requests of a word being typed, short enough to feel immediate. */
+export const SEARCH_DELAY_MS = 300;
+
+type Product = SearchResults['products'][number];
+type User = SearchResults['users'][number];
+type Option =
+  | { kind: 'product'; id: string; to: string; product: Product }
+  | { kind: 'user'; id: string; to: string; user: User };
+
+/**
+ * Where a result leads: the screen of its kind, its search box filled by the link (`?search=`):
+ * the products screen filtered to the product's name, the Users screen to the username, where
+ * the row's actions (profile, balance…) are one click away.
+ */
+function optionsOf(results: SearchResults | undefined, role: Role): Option[] {
+  if (!results) return [];
+  return [
+    ...results.products.map((product) => ({
+      kind: 'product' as const,
+      id: product.id,
+      to: `/${role}/products?search=${encodeURIComponent(product.name)}`,
+      product,
+    })),
+    ...results.users.map((user) => ({
+      kind: 'user' as const,
+      id: user.id,
+      to: `/${role}/users?search=${encodeURIComponent(user.username)}`,
+      user,
+    })),
+  ];
+}
+
+function ProductOption({ product }: { product: Product }) {
+  return (
+    <>
+      {product.imageUrl ? (
+        <img src={product.imageUrl} alt="" className="size-8 shrink-0 rounded-md object-cover" />
+      ) : (
+        <span className="grid size-8 shrink-0 place-items-center rounded-md bg-surface-2 text-muted">
+          <Package aria-hidden className="size-4" />
+        </span>
+      )}
+      <span className="min-w-0 truncate font-medium">{product.name}</span>
+    </>
+  );
+}
+
+function UserOption({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span
+        aria-hidden
+        className="grid size-8 shrink-0 place-items-center rounded-full bg-primary/15 text-xs font-semibold text-accent uppercase"
+      >
+        {user.firstName.charAt(0)}
+        {user.lastName.charAt(0)}
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate font-medium">
+          {user.firstName} {user.lastName}
+        </span>
+        <span className="truncate text-xs text-muted">
+          <bdi>@{user.username}</bdi> · {t(`roles.${user.role}`)}
+        </span>
+      </span>
+    </>
+  );
+}
+
+/**
+ * The navbar's search over products and users (admins: everyone; sellers: their downline), as
+ * an ARIA 1.2 combobox: focus stays in the input, arrows move the active option, Enter opens it,
+ * Escape closes the list, then clears the text.
+ */
+function SearchCombobox({ role }: { role: Role }) {
+  const { t } = useTranslation('search', { useSuspense: true });
+  const { t: tCore } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const panelId = `${id}-panel`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  // Below the `2xl` width the field hides behind a button (the top bar is full of switches), and
+  // opens as a bar under the top bar.
+  const [expanded, setExpanded] = useState(false);
+  const query = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const searchQuery = useSearch(query);
+  const options = optionsOf(query ? searchQuery.data : undefined, role);
+  // The active option belongs to one query: new results start with none active.
+  const [active, setActive] = useState({ query: '', index: -1 });
+  const activeIndex = active.query === query ? active.index : -1;
+  const visible = open && query.length > 0;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  // The field appears when the phone's search button is pressed: typing can start at once.
+  useEffect(() => {
+    if (expanded) inputRef.current?.focus();
+  }, [expanded]);
+
+  function choose(option: Option) {
+    setOpen(false);
+    setText('');
+    setExpanded(false);
+    void navigate(option.to);
+  }
+
+  function move(step: 1 | -1) {
+    if (options.length === 0) return;
+    const next = activeIndex === -1 && step === -1 ? options.length - 1 : activeIndex + step;
+    setActive({ query, index: (next + options.length) % options.length });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        if (!visible) setOpen(true);
+        else move(event.key === 'ArrowDown' ? 1 : -1);
+        break;
+      case 'Enter': {
+        const option = options[activeIndex];
+        if (visible && option) {
+          event.preventDefault();
+          choose(option);
+        }
+        break;
+      }
+      case 'Escape':
+        if (visible) setOpen(false);
+        else if (text) setText('');
+        else setExpanded(false);
+        break;
+    }
+  }
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    setOpen(false);
+    // The toggle button closes the field itself; collapsing here too would reopen it.
+    if (!text && event.relatedTarget !== toggleRef.current) setExpanded(false);
+  }
+
+  const products = options.filter((option) => option.kind === 'product');
+  const users = options.filter((option) => option.kind === 'user');
+  const waiting = searchQuery.isFetching && (searchQuery.isPlaceholderData || !searchQuery.data);
+  const failed = searchQuery.isError && !searchQuery.isFetching;
+  const empty = searchQuery.isSuccess && !waiting && options.length === 0;
+
+  function group(kind: Option['kind'], label: string, members: Option[]) {
+    if (members.length === 0) return null;
+    const labelId = `${id}-${kind}s`;
+    return (
+      <div role="group" aria-labelledby={labelId} className="py-1">
+        <div
+          id={labelId}
+          role="presentation"
+          className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
+        >
+          {label}
+        </div>
+        {members.map((option) => {
+          const index = options.indexOf(option);
+          return (
+            <div
+              key={`${option.kind}-${option.id}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              onClick={() => choose(option)}
+              onMouseMove={() => index !== activeIndex && setActive({ query, index })}
+              className={clsx(
+                'mx-1 flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-sm text-fg',
+                index === activeIndex && 'bg-primary/15 ring-1 ring-primary/30 ring-inset',
+              )}
+            >
+              {option.kind === 'product' ? (
+                <ProductOption product={option.product} />
+              ) : (
+                <UserOption user={option.user} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Button
+        ref={toggleRef}
+        variant="ghost"
+        size="icon"
+        className={clsx('2xl:hidden', expanded && 'bg-surface-2')}
+        aria-label={t('open')}
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => setExpanded(!expanded)}
+      >
+        <Search aria-hidden className="size-5" />
+      </Button>
+      <div
+        id={panelId}
+        onBlur={onBlur}
+        className={clsx(
+          expanded
+            ? 'absolute inset-x-0 top-full border-b border-border bg-surface p-3 2xl:static 2xl:border-0 2xl:bg-transparent 2xl:p-0'
+            : 'hidden 2xl:block',
+        )}
+      >
+        <div className="relative mx-auto max-w-2xl 2xl:w-72">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+          />
+          <input
+            ref={inputRef}
+            type="text"
+            role="combobox"
+            aria-label={t('label')}
+            aria-expanded={visible}
+            aria-controls={listboxId}
+            aria-autocomplete="list"
+            aria-activedescendant={visible && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            maxLength={SEARCH_QUERY_MAX}
+            placeholder={t('placeholder')}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
+            onKeyDown={onKeyDown}
+            className="h-10 w-full rounded-lg border border-border bg-surface-2 ps-9 pe-9 text-sm text-fg transition placeholder:text-muted focus-visible:border-ring"
+          />
+          {text && (
+            <button
+              type="button"
+              aria-label={t('clear')}
+              onClick={() => {
+                setText('');
+                inputRef.current?.focus();
+              }}
+              className="absolute inset-y-0 end-1 my-auto grid size-8 place-items-center rounded-md text-muted hover:text-fg"
+            >
+              <X aria-hidden className="size-4" />
+            </button>
+          )}
+          {/* The list is always in the page so aria-controls points at something; it shows
+              only while there is a query and the field has focus. */}
+          <div
+            hidden={!visible}
+            className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-border bg-surface shadow-card"
+            // Keeps focus in the input when an option is clicked (a blur would close the list).
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            <div
+              id={listboxId}
+              role="listbox"
+              aria-label={t('results')}
+              className="max-h-[min(28rem,70vh)] overflow-y-auto"
+            >
+              {group('product', t('products'), products)}
+              {group('user', t('users'), users)}
+            </div>
+            {waiting && (
+              <p className="flex items-center gap-2 px-3 py-3 text-sm text-muted">
+                <Spinner className="size-4" />
+                {t('searching')}
+              </p>
+            )}
+            {failed && (
+              <p role="alert" className="px-3 py-3 text-sm text-danger">
+                {tCore('messages.failedToLoadResults')}
+              </p>
+            )}
+            {empty && (
+              <p className="px-3 py-3 text-sm text-muted">{tCore('messages.noResultsFound')}</p>
+            )}
+          </div>
+          <p role="status" className="sr-only">
+            {visible && searchQuery.isSuccess && !waiting
+              ? options.length > 0
+                ? t('resultCount', { results: options.length })
+                : tCore('messages.noResultsFound')
+              : ''}
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Waits for its texts without holding up the rest of the top bar. */
+export function GlobalSearch({ role }: { role: Role }) {
+  return (
+    <Suspense fallback={<span className="size-9 2xl:h-10 2xl:w-72" />}>
+      <SearchCombobox role={role} />
+    </Suspense>
+  );
+}

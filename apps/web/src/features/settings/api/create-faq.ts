@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { faqSchema, type FaqInput } from '@keymarket/contracts/settings';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { faqsQueryKey } from '@/lib/faqs';
+
+/** Without a position, the server puts the new FAQ last. */
+export function createFaq(body: FaqInput) {
+  return apiClient.post('/faqs', faqSchema, body);
+}
+
+export function useCreateFaq() {
+  return useMutation({
+    mutationFn: createFaq,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bannedCountryListSchema } from '@keymarket/contracts/settings';
+import { apiClient } from '@/lib/api-client';
+
+export const bannedCountriesQueryKey = ['banned-countries'] as const;
+
+export function getBannedCountries(signal?: AbortSignal) {
+  return apiClient.get('/banned-countries/banned', bannedCountryListSchema, { signal });
+}
+
+export const bannedCountriesQueryOptions = () =>
+  queryOptions({
+    queryKey: bannedCountriesQueryKey,
+    queryFn: ({ signal }) => getBannedCountries(signal),
+  });
+
+export function useBannedCountries() {
+  return useQuery(bannedCountriesQueryOptions());
+}

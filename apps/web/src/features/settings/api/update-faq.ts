@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { faqSchema, type FaqInput } from '@keymarket/contracts/settings';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { faqsQueryKey } from '@/lib/faqs';
+
+/** Replaces the texts; without a position the FAQ keeps its place. */
+export function updateFaq({ id, faq }: { id: string; faq: FaqInput }) {
+  return apiClient.put(`/faqs/${id}`, faqSchema, faq);
+}
+
+export function useUpdateFaq() {
+  return useMutation({
+    mutationFn: updateFaq,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  socialLinksResponseSchema,
+  type UpdateSocialLinksInput,
+} from '@keymarket/contracts/settings';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { socialLinksQueryKey } from '@/lib/social-links';
+
+/** Replaces the whole map: a network left out loses its link. */
+export function updateSocialLinks(body: UpdateSocialLinksInput) {
+  return apiClient.put('/social-links/update', socialLinksResponseSchema, body);
+}
+
+export function useUpdateSocialLinks() {
+  return useMutation({
+    mutationFn: updateSocialLinks,
+    onSuccess: (links) => queryClient.setQueryData(socialLinksQueryKey, links),
+  });
+}

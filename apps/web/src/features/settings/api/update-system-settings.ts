@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  systemSettingsResponseSchema,
+  type UpdateSystemSettingsInput,
+} from '@keymarket/contracts/system-settings';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { systemSettingsQueryKey } from '@/lib/system-settings';
+
+export function updateSystemSettings(body: UpdateSystemSettingsInput) {
+  return apiClient.put('/system-settings', systemSettingsResponseSchema, body);
+}
+
+export function useUpdateSystemSettings() {
+  return useMutation({
+    mutationFn: updateSystemSettings,
+    // The answer is the whole stored state: every screen reading it updates at once.
+    onSuccess: (settings) => queryClient.setQueryData(systemSettingsQueryKey, settings),
+  });
+}

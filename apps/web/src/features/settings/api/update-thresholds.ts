@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { thresholdsSchema } from '@keymarket/contracts/balance';
+import type { updateThresholdsSchema } from '@keymarket/contracts/balance';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { thresholdsQueryKey } from '@/lib/thresholds';
+
+export function updateThresholds(body: z.input<typeof updateThresholdsSchema>) {
+  return apiClient.post('/thresholds/update', thresholdsSchema, body);
+}
+
+export function useUpdateThresholds() {
+  return useMutation({
+    mutationFn: updateThresholds,
+    onSuccess: (thresholds) => queryClient.setQueryData(thresholdsQueryKey, thresholds),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { musicSchema } from '@keymarket/contracts/settings';
+import { apiClient } from '@/lib/api-client';
+import { musicQueryKey } from '@/lib/music';
+import { queryClient } from '@/lib/query-client';
+
+type UploadMusicInput = {
+  file: File;
+  /** The share of the file sent so far, from 0 to 1. */
+  onProgress: (sentFraction: number) => void;
+};
+
+export function uploadMusic({ file, onProgress }: UploadMusicInput) {
+  const form = new FormData();
+  form.set('music', file);
+  return apiClient.upload('/music/update', musicSchema, form, { onProgress });
+}
+
+export function useUploadMusic() {
+  return useMutation({
+    mutationFn: uploadMusic,
+    onSuccess: (music) => queryClient.setQueryData(musicQueryKey, music),
+  });
+}

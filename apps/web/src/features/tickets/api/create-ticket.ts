@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { ticketSchema, type CreateTicketInput } from '@keymarket/contracts/tickets';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { ticketsQueryKey } from './get-my-tickets';
+
+export function createTicket(body: CreateTicketInput) {
+  return apiClient.post('/tickets/create', ticketSchema, body);
+}
+
+export function useCreateTicket() {
+  return useMutation({
+    mutationFn: createTicket,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { ticketSchema, type RespondTicketInput } from '@keymarket/contracts/tickets';
+import { apiClient } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { ticketsQueryKey } from './get-my-tickets';
+
+export type RespondTicketRequest = { ticketId: string; answer: RespondTicketInput };
+
+export function respondTicket({ ticketId, answer }: RespondTicketRequest) {
+  return apiClient.patch(`/tickets/${encodeURIComponent(ticketId)}/respond`, ticketSchema, answer);
+}
+
+export function useRespondTicket() {
+  return useMutation({
+    mutationFn: respondTicket,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+  });
+}

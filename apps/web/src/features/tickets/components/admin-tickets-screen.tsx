@@ -1,0 +1,147 @@
+import { MessageSquareReply } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
+import { ticketStatuses, type Ticket, type TicketStatus } from '@keymarket/contracts/tickets';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format-date';
+import { useDebounced } from '@/lib/use-debounced';
+import { useAllTickets } from '../api/get-all-tickets';
+import { RespondTicketDialog } from './respond-ticket-dialog';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+const SEARCH_DELAY_MS = 300;
+
+/** Every user's tickets for the administrators: filter, search, read and answer. */
+export function AdminTicketsScreen() {
+  const { t, i18n } = useTranslation('tickets');
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<TicketStatus | ''>('');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const [reading, setReading] = useState<Ticket | null>(null);
+
+  const ticketsQuery = useAllTickets({
+    page,
+    limit: DEFAULT_LIMIT,
+    status: status || undefined,
+    search: search || undefined,
+  });
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
+
+  return (
+    <Card title={t('list.title')}>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <SearchInput
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.target.value);
+            setPage(1);
+          }}
+          placeholder={t('list.searchPlaceholder')}
+          aria-label={t('list.search')}
+          maxLength={100}
+          className="min-w-48 flex-1"
+        />
+        <Select
+          aria-label={t('list.statusFilter')}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as TicketStatus | '');
+            setPage(1);
+          }}
+          className="w-auto min-w-40"
+        >
+          <option value="">{t('list.allStatuses')}</option>
+          {ticketStatuses.map((option) => (
+            <option key={option} value={option}>
+              {t(`status.${option}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {ticketsQuery.isPending && (
+        <div className="grid place-items-center py-10">
+          <Spinner />
+        </div>
+      )}
+      {ticketsQuery.isError && (
+        <LoadError error={ticketsQuery.error} onRetry={() => void ticketsQuery.refetch()} />
+      )}
+      {ticketsQuery.isSuccess &&
+        (ticketsQuery.data.data.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted">{t('list.empty')}</p>
+        ) : (
+          <Table aria-busy={ticketsQuery.isPlaceholderData || undefined}>
+            <TableHead>
+              <tr>
+                <TableHeader>{t('fields.subject')}</TableHeader>
+                {/* On phones the author and date wait in the dialog, so the action stays in view. */}
+                <TableHeader className="hidden md:table-cell">{t('fields.user')}</TableHeader>
+                <TableHeader>{t('fields.status')}</TableHeader>
+                <TableHeader className="hidden md:table-cell">{t('fields.createdAt')}</TableHeader>
+                <TableHeader>
+                  <span className="sr-only">{t('list.actions')}</span>
+                </TableHeader>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {ticketsQuery.data.data.map((ticket) => (
+                <TableRow key={ticket.id}>
+                  <TableCell className="max-w-36 truncate font-medium text-fg sm:max-w-72">
+                    <bdi>{ticket.subject}</bdi>
+                  </TableCell>
+                  <TableCell className="hidden md:table-cell">{ticket.user.username}</TableCell>
+                  <TableCell>
+                    <TicketStatusBadge status={ticket.status} />
+                  </TableCell>
+                  <TableCell className="hidden text-muted md:table-cell">
+                    <span className="block min-w-28 whitespace-normal">
+                      {date(ticket.createdAt)}
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <span className="flex justify-end">
+                      <Button
+                        size="sm"
+                        variant={ticket.status === 'closed' ? 'secondary' : 'primary'}
+                        onClick={() => setReading(ticket)}
+                        aria-label={t('list.readFor', { subject: ticket.subject })}
+                      >
+                        <MessageSquareReply aria-hidden className="size-4" />
+                        {t('list.read')}
+                      </Button>
+                    </span>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ))}
+      {ticketsQuery.isSuccess && (
+        <Pagination
+          page={page}
+          totalPages={ticketsQuery.data.pagination.totalPages}
+          onPageChange={setPage}
+        />
+      )}
+
+      <RespondTicketDialog ticket={reading} onClose={() => setReading(null)} />
+    </Card>
+  );
+}

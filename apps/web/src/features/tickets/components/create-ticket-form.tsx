@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  createTicketSchema,
+  TICKET_MESSAGE_MAX,
+  TICKET_SUBJECT_MAX,
+} from '@keymarket/contracts/tickets';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { controlClassName, Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-error';
+import {
+  applyServerFieldErrors,
+  describeApiError,
+  translateFieldError,
+} from '@/lib/translate-error';
+import { useCreateTicket } from '../api/create-ticket';
+
+const fieldNames = ['subject', 'message'] as const;
+
+/** Opens a support ticket; the server allows one that is not closed per user. */
+export function CreateTicketForm() {
+  const { t } = useTranslation('tickets');
+  const { t: tCore } = useTranslation();
+  const createMutation = useCreateTicket();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(createTicketSchema),
+    defaultValues: { subject: '', message: '' },
+  });
+
+  const onSubmit = handleSubmit((ticket) => {
+    createMutation.mutate(ticket, {
+      onSuccess: () => {
+        reset();
+        toast.success(t('form.created'));
+      },
+      onError: (error) => {
+        applyServerFieldErrors(error, fieldNames, setError);
+      },
+    });
+  });
+
+  const refusal = createMutation.error;
+  const openTicketExists = refusal instanceof ApiError && refusal.type === 'open_ticket_exists';
+
+  return (
+    <Card title={t('form.title')} description={t('form.description')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t('form.subject')}
+          hint={t('form.subjectHint')}
+          error={translateFieldError(errors.subject, tCore)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...register('subject')}
+              dir="auto"
+              maxLength={TICKET_SUBJECT_MAX}
+            />
+          )}
+        </Field>
+        <Field
+          label={t('form.message')}
+          hint={t('form.messageHint')}
+          error={translateFieldError(errors.message, tCore)}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              {...register('message')}
+              dir="auto"
+              rows={5}
+              maxLength={TICKET_MESSAGE_MAX}
+              className={`${controlClassName} h-auto resize-y py-2`}
+            />
+          )}
+        </Field>
+        {refusal &&
+          (openTicketExists ? (
+            // The specification's own words; the one refusal a user meets in normal use.
+            <Alert>{tCore('messages.openTicketExists')}</Alert>
+          ) : (
+            <Alert title={tCore('messages.failedToCreateTicket')}>
+              {describeApiError(refusal, tCore)}
+            </Alert>
+          ))}
+        <div className="flex justify-end">
+          <Button type="submit" loading={createMutation.isPending}>
+            {t('form.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

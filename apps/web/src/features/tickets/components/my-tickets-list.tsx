@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
+import type { Ticket } from '@keymarket/contracts/tickets';
+import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format-date';
+import { useMyTickets } from '../api/get-my-tickets';
+import { TicketStatusBadge } from './ticket-status-badge';
+import { TicketText } from './ticket-text';
+
+/** The caller's tickets, newest first, each with the administrator's answer once there is one. */
+export function MyTicketsList() {
+  const { t } = useTranslation('tickets');
+  const [page, setPage] = useState(1);
+  const ticketsQuery = useMyTickets({ page, limit: DEFAULT_LIMIT });
+
+  return (
+    <Card title={t('mine.title')}>
+      {ticketsQuery.isPending && (
+        <div className="grid place-items-center py-10">
+          <Spinner />
+        </div>
+      )}
+      {ticketsQuery.isError && (
+        <LoadError error={ticketsQuery.error} onRetry={() => void ticketsQuery.refetch()} />
+      )}
+      {ticketsQuery.isSuccess &&
+        (ticketsQuery.data.data.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted">{t('mine.empty')}</p>
+        ) : (
+          <ul
+            aria-busy={ticketsQuery.isPlaceholderData || undefined}
+            className="flex flex-col gap-4"
+          >
+            {ticketsQuery.data.data.map((ticket) => (
+              <li key={ticket.id}>
+                <TicketCard ticket={ticket} />
+              </li>
+            ))}
+          </ul>
+        ))}
+      {ticketsQuery.isSuccess && (
+        <Pagination
+          page={page}
+          totalPages={ticketsQuery.data.pagination.totalPages}
+          onPageChange={setPage}
+        />
+      )}
+    </Card>
+  );
+}
+
+function TicketCard({ ticket }: { ticket: Ticket }) {
+  const { t, i18n } = useTranslation('tickets');
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
+
+  return (
+    <article
+      aria-labelledby={`ticket-${ticket.id}`}
+      className="rounded-lg border border-border bg-surface-2/40 p-4"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <h3
+          id={`ticket-${ticket.id}`}
+          className="min-w-0 flex-1 font-medium text-fg [overflow-wrap:anywhere]"
+        >
+          {/* Its own direction, aligned with the page: English on an Arabic page reads right. */}
+          <bdi>{ticket.subject}</bdi>
+        </h3>
+        <TicketStatusBadge status={ticket.status} />
+      </header>
+      <p className="mt-1 text-xs text-muted">
+        {t('fields.createdAt')} {date(ticket.createdAt)}
+      </p>
+      <TicketText className="mt-3">{ticket.message}</TicketText>
+      <div className="mt-4 rounded-lg border-s-2 border-primary bg-surface px-3 py-2">
+        <h4 className="text-xs font-medium text-accent">{t('fields.response')}</h4>
+        {ticket.adminResponse ? (
+          <>
+            <TicketText className="mt-1">{ticket.adminResponse}</TicketText>
+            {ticket.respondedAt && (
+              <p className="mt-1 text-xs text-muted">
+                {t('fields.respondedAt')} {date(ticket.respondedAt)}
+              </p>
+            )}
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-muted">{t('awaitingResponse')}</p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MAX_LIMIT } from '@keymarket/contracts/pagination';
+import { managerPackageListSchema, packageListSchema } from '@keymarket/contracts/packages';
+import { apiClient } from '@/lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** Admins assign the platform's packages; managers their own manager packages. */
+export type PackageKind = 'admin' | 'manager';
+
+export type AssignablePackage = { id: string; name: string; productCount: number };
+
+// The dialog offers one list to choose from: the largest page the API serves is plenty.
+const firstPage = { page: 1, limit: MAX_LIMIT };
+
+export async function getAssignablePackages(
+  kind: PackageKind,
+  signal?: AbortSignal,
+): Promise<AssignablePackage[]> {
+  const list =
+    kind === 'admin'
+      ? await apiClient.get('/packages', packageListSchema, { query: firstPage, signal })
+      : await apiClient.get('/manager-packages/manager', managerPackageListSchema, {
+          query: firstPage,
+          signal,
+        });
+  return list.data.map(({ id, name, products }) => ({ id, name, productCount: products.length }));
+}
+
+export const assignablePackagesQueryOptions = (kind: PackageKind) =>
+  queryOptions({
+    queryKey: [...usersQueryKey, 'assignable-packages', kind],
+    queryFn: ({ signal }) => getAssignablePackages(kind, signal),
+  });
+
+export function useAssignablePackages(kind: PackageKind) {
+  return useQuery(assignablePackagesQueryOptions(kind));
+}

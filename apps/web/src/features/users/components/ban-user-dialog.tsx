@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { BAN_REASON_MAX, banUserSchema, type UserSummary } from '@keymarket/contracts/users-admin';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { controlClassName } from '@/components/ui/input';
+import { describeApiError } from '@/lib/translate-error';
+import { useBanUser } from '../api/ban-user';
+
+type BanUserDialogProps = { user: UserSummary | null; onClose: () => void };
+
+/** A ban needs a reason: the user reads it when it next tries to sign in. */
+export function BanUserDialog({ user, onClose }: BanUserDialogProps) {
+  const { t } = useTranslation('users');
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('ban.title')}
+      description={user ? t('ban.description', { name: user.username }) : ''}
+    >
+      {user && <BanForm user={user} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function BanForm({ user, onClose }: { user: UserSummary; onClose: () => void }) {
+  const { t } = useTranslation('users');
+  const { t: tCore } = useTranslation();
+  const ban = useBanUser();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = banUserSchema.safeParse({ reason });
+    if (!parsed.success) {
+      // The only rule a typed reason can break is being empty (the field caps its length).
+      setError(t('ban.reasonRequired'));
+      return;
+    }
+    setError(undefined);
+    ban.mutate(
+      { userId: user.id, body: parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(t('ban.success', { name: user.username }));
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
+      <Field label={t('ban.reason')} hint={t('ban.reasonHint')} error={error}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={BAN_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            className={`${controlClassName} h-auto py-2`}
+          />
+        )}
+      </Field>
+      {ban.isError && <Alert title={t('ban.failed')}>{describeApiError(ban.error, tCore)}</Alert>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {tCore('common.cancel')}
+        </Button>
+        <Button type="submit" variant="danger" loading={ban.isPending}>
+          {t('ban.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

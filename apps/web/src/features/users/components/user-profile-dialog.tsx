@@ -1,0 +1,198 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserProfile, UserSummary } from '@keymarket/contracts/users-admin';
+import { UserAvatar } from '@/components/user-avatar';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate, formatDateTime } from '@/lib/format-date';
+import { formatPrice } from '@/lib/format-price';
+import { useProfitVisibility } from '@/lib/profit-visibility';
+import { describeApiError } from '@/lib/translate-error';
+import { useUserProfile } from '../api/get-user-profile';
+import { UserStatusBadge } from './user-status-badge';
+
+type UserProfileDialogProps = { user: UserSummary | null; onClose: () => void };
+
+/** Everything about one user: identity, balance, orders, inviter, invitees and package. */
+export function UserProfileDialog({ user, onClose }: UserProfileDialogProps) {
+  const { t } = useTranslation('users');
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('profile.title')}
+      description={user ? `${user.firstName} ${user.lastName} (@${user.username})` : ''}
+      size="lg"
+    >
+      {user && <ProfileContent userId={user.id} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** A figure tile: label above, value below. */
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg border border-border bg-surface-2 px-3 py-2">
+      <dt className="truncate text-xs text-muted">{label}</dt>
+      <dd className="mt-0.5 truncate font-semibold text-fg tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function ProfileContent({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t: tCore } = useTranslation();
+  const profileQuery = useUserProfile(userId);
+
+  return (
+    <div className="mt-5 flex flex-col gap-5">
+      {profileQuery.isPending && (
+        <div className="grid place-items-center py-10">
+          <Spinner />
+        </div>
+      )}
+      {profileQuery.isError && (
+        <Alert
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void profileQuery.refetch()}>
+              {tCore('common.retry')}
+            </Button>
+          }
+        >
+          {describeApiError(profileQuery.error, tCore)}
+        </Alert>
+      )}
+      {profileQuery.isSuccess && <ProfileDetails profile={profileQuery.data} />}
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {tCore('common.close')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: UserProfile }) {
+  const { t, i18n } = useTranslation('users');
+  const { t: tCore } = useTranslation();
+  const [profitVisible] = useProfitVisibility();
+  const money = (usd: number) => <bdi dir="ltr">{formatPrice(usd)}</bdi>;
+  const country = profile.country ? countryName(profile.country, i18n.language) : null;
+  const packageName = profile.package?.name ?? profile.managerPackage?.name;
+
+  const facts: { label: string; value: ReactNode }[] = [
+    { label: t('fields.email'), value: <bdi dir="ltr">{profile.email}</bdi> },
+    {
+      label: t('fields.phone'),
+      value: profile.phone ? <bdi dir="ltr">{profile.phone}</bdi> : null,
+    },
+    { label: t('fields.country'), value: country },
+    { label: t('fields.joined'), value: formatDate(profile.createdAt, i18n.language) },
+    {
+      label: t('fields.lastLogin'),
+      value: profile.lastLoginAt ? formatDateTime(profile.lastLoginAt, i18n.language) : null,
+    },
+    {
+      label: t('fields.invitedBy'),
+      value: profile.invitedBy ? <bdi dir="ltr">@{profile.invitedBy.username}</bdi> : null,
+    },
+    { label: t('fields.package'), value: packageName ?? null },
+  ];
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center gap-4">
+        <UserAvatar user={profile} size="lg" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-base font-semibold text-fg">
+            {profile.firstName} {profile.lastName}
+          </p>
+          <p className="truncate text-sm text-muted">
+            <bdi dir="ltr">@{profile.username}</bdi> · {tCore(`roles.${profile.role}`)}
+          </p>
+        </div>
+        <UserStatusBadge status={profile.status} />
+      </div>
+      {profile.status === 'banned' && profile.banReason && (
+        <p className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+          {t('profile.banReason', { reason: profile.banReason })}
+        </p>
+      )}
+
+      <Section title={t('profile.balance')}>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <Figure label={tCore('balance.current')}>{money(profile.balance.current)}</Figure>
+          <Figure label={tCore('balance.total')}>{money(profile.balance.total)}</Figure>
+          <Figure label={tCore('balance.spent')}>{money(profile.balance.spent)}</Figure>
+          <Figure label={tCore('balance.profit')}>
+            {profitVisible ? money(profile.balance.profit) : tCore('balance.hidden')}
+          </Figure>
+        </dl>
+      </Section>
+
+      <Section title={t('profile.orders')}>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <Figure label={t('profile.ordersTotal')}>{profile.orders.total}</Figure>
+          <Figure label={t('profile.ordersCompleted')}>{profile.orders.completed}</Figure>
+          <Figure label={t('profile.ordersPending')}>{profile.orders.pending}</Figure>
+          <Figure label={t('profile.ordersRejected')}>{profile.orders.rejected}</Figure>
+        </dl>
+      </Section>
+
+      <Section title={t('profile.details')}>
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          {facts.map((fact) => (
+            <div key={fact.label} className="min-w-0">
+              <dt className="text-xs text-muted">{fact.label}</dt>
+              <dd className={fact.value ? 'truncate text-fg' : 'text-muted italic'}>
+                {fact.value ?? tCore('profile.notProvided')}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section title={t('profile.invitees', { count: profile.inviteesCount })}>
+        {profile.invitees.length === 0 ? (
+          <p className="text-sm text-muted">{t('profile.noInvitees')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
+            {profile.invitees.map((invitee) => (
+              <li key={invitee.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                <span className="min-w-0 truncate text-sm text-fg">
+                  <bdi dir="ltr">@{invitee.username}</bdi>
+                  <span className="ms-2 text-xs text-muted">{tCore(`roles.${invitee.role}`)}</span>
+                </span>
+                <UserStatusBadge status={invitee.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {profile.inviteesCount > profile.invitees.length && (
+          <p className="text-xs text-muted">
+            {t('profile.moreInvitees', { count: profile.inviteesCount - profile.invitees.length })}
+          </p>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+/** "France" for `FR`, in the reader's language; the code itself when the browser has no name. */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

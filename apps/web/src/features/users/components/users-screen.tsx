@@ -1,0 +1,229 @@
+import { Eye } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LIMIT, DEFAULT_PAGE } from '@keymarket/contracts/pagination';
+import { roles, userStatuses, type Role, type UserStatus } from '@keymarket/contracts/users';
+import type { UserSummary } from '@keymarket/contracts/users-admin';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { UserAvatar } from '@/components/user-avatar';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { formatDate } from '@/lib/format-date';
+import { formatPrice } from '@/lib/format-price';
+import { useProfitVisibility } from '@/lib/profit-visibility';
+import { describeApiError } from '@/lib/translate-error';
+import { useDebounced } from '@/lib/use-debounced';
+import { useLinkedSearch } from '@/lib/use-linked-search';
+import { useUsers, type UsersScope } from '../api/get-users';
+import { FilterSelect } from './filter-select';
+import { actionsFor, type UserAction } from './user-actions';
+import { UserActionsMenu } from './user-actions-menu';
+import { UserDialogs, type OpenUserDialog } from './user-dialogs';
+import { UserStatusBadge } from './user-status-badge';
+
+const SEARCH_DELAY_MS = 300;
+
+// The actions stay in view while a narrow screen scrolls the table sideways. Being opaque, the
+// sticky cells paint the tint of their row (the header's, a hovered row's) over the card colour.
+const stickyEnd =
+  'sticky end-0 bg-surface from-surface-2/50 to-surface-2/50 group-hover:bg-linear-to-r';
+const stickyEndHeader = 'sticky end-0 bg-surface bg-linear-to-r from-surface-2/60 to-surface-2/60';
+
+/**
+ * The admin's Users screen (`all`), and a manager's or reseller's own downline (`downline`):
+ * filters, the table, and the dialog of whichever action a row asks for.
+ */
+export function UsersScreen({ scope }: { scope: UsersScope }) {
+  const { t, i18n } = useTranslation('users');
+  const { t: tCore } = useTranslation();
+  const me = useCurrentUser();
+  const [profitVisible] = useProfitVisibility();
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [role, setRole] = useState<Role | ''>('');
+  const [status, setStatus] = useState<UserStatus | ''>('');
+  // The navbar search links here with `?search=<username>`.
+  const [searchText, setSearchText] = useLinkedSearch(() => setPage(DEFAULT_PAGE));
+  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const [dialog, setDialog] = useState<OpenUserDialog>(null);
+
+  const usersQuery = useUsers(scope, {
+    page,
+    limit: DEFAULT_LIMIT,
+    role: role || undefined,
+    status: status || undefined,
+    search: search || undefined,
+  });
+  // A downline holds no admins; the filter offers only what can be found.
+  const roleOptions = scope === 'all' ? roles : roles.filter((option) => option !== 'admin');
+  const viewer = me.data ? { id: me.data.id, role: me.data.role } : null;
+  const open = (action: UserAction, user: UserSummary) => setDialog({ action, user });
+
+  return (
+    <Card>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <SearchInput
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.target.value);
+            setPage(DEFAULT_PAGE);
+          }}
+          placeholder={t('list.searchPlaceholder')}
+          aria-label={t('list.search')}
+          className="min-w-48 flex-1"
+        />
+        <FilterSelect
+          label={t('list.roleFilter')}
+          allLabel={t('list.allRoles')}
+          value={role}
+          options={roleOptions}
+          optionLabel={(option) => tCore(`roles.${option}`)}
+          onChange={(value) => {
+            setRole(value);
+            setPage(DEFAULT_PAGE);
+          }}
+        />
+        <FilterSelect
+          label={t('list.statusFilter')}
+          allLabel={t('list.allStatuses')}
+          value={status}
+          options={userStatuses}
+          optionLabel={(option) => t(`status.${option}`)}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(DEFAULT_PAGE);
+          }}
+        />
+      </div>
+
+      {usersQuery.isPending && (
+        <div className="grid place-items-center py-10">
+          <Spinner />
+        </div>
+      )}
+      {usersQuery.isError && (
+        <Alert
+          title={tCore('messages.failedToLoadResults')}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void usersQuery.refetch()}>
+              {tCore('common.retry')}
+            </Button>
+          }
+        >
+          {describeApiError(usersQuery.error, tCore)}
+        </Alert>
+      )}
+      {usersQuery.isSuccess &&
+        (usersQuery.data.data.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted">
+            {search || role || status
+              ? tCore('messages.noResultsFound')
+              : t(scope === 'all' ? 'list.empty' : 'list.emptyDownline')}
+          </p>
+        ) : (
+          <Table aria-busy={usersQuery.isPlaceholderData || undefined}>
+            <TableHead>
+              <tr>
+                <TableHeader>{t('fields.user')}</TableHeader>
+                <TableHeader>{t('fields.role')}</TableHeader>
+                <TableHeader>{t('fields.status')}</TableHeader>
+                <TableHeader>{t('fields.balance')}</TableHeader>
+                <TableHeader>{t('fields.profit')}</TableHeader>
+                <TableHeader>{t('fields.orders')}</TableHeader>
+                {/* Left to the profile dialog on narrower screens, so the row fits. */}
+                <TableHeader className="hidden xl:table-cell">{t('fields.invitedBy')}</TableHeader>
+                <TableHeader className="hidden 2xl:table-cell">{t('fields.joined')}</TableHeader>
+                <TableHeader className={stickyEndHeader}>
+                  <span className="sr-only">{t('list.actions')}</span>
+                </TableHeader>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {usersQuery.data.data.map((user) => {
+                const actions = viewer ? actionsFor(viewer, user) : [];
+                return (
+                  <TableRow key={user.id} className="group">
+                    <TableCell>
+                      <span className="flex items-center gap-3">
+                        <UserAvatar user={user} size="sm" />
+                        <span className="min-w-0">
+                          <span className="block max-w-48 truncate font-medium text-fg">
+                            {user.firstName} {user.lastName}
+                          </span>
+                          <bdi dir="ltr" className="block max-w-48 truncate text-xs text-muted">
+                            @{user.username}
+                          </bdi>
+                        </span>
+                      </span>
+                    </TableCell>
+                    <TableCell>{tCore(`roles.${user.role}`)}</TableCell>
+                    <TableCell>
+                      <UserStatusBadge status={user.status} />
+                    </TableCell>
+                    <TableCell className="tabular-nums">
+                      <bdi dir="ltr">{formatPrice(user.balance)}</bdi>
+                    </TableCell>
+                    <TableCell className="tabular-nums">
+                      {profitVisible ? (
+                        <bdi dir="ltr">{formatPrice(user.profit)}</bdi>
+                      ) : (
+                        <span className="text-muted">{tCore('balance.hidden')}</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="tabular-nums">{user.ordersTotal}</TableCell>
+                    <TableCell className="hidden max-w-40 truncate text-muted xl:table-cell">
+                      {user.invitedBy ? <bdi dir="ltr">@{user.invitedBy.username}</bdi> : '—'}
+                    </TableCell>
+                    <TableCell className="hidden text-muted 2xl:table-cell">
+                      {formatDate(user.createdAt, i18n.language)}
+                    </TableCell>
+                    <TableCell className={stickyEnd}>
+                      <span className="flex justify-end gap-1">
+                        {actions.includes('profile') && (
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            onClick={() => open('profile', user)}
+                            aria-label={t('actions.viewProfileOf', { name: user.username })}
+                            title={t('actions.viewProfileOf', { name: user.username })}
+                          >
+                            <Eye aria-hidden className="size-4" />
+                          </Button>
+                        )}
+                        {actions.length > 1 && (
+                          <UserActionsMenu
+                            user={user}
+                            actions={actions.filter((action) => action !== 'profile')}
+                            onSelect={(action) => open(action, user)}
+                          />
+                        )}
+                      </span>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        ))}
+      {usersQuery.isSuccess && (
+        <Pagination
+          page={page}
+          totalPages={usersQuery.data.pagination.totalPages}
+          onPageChange={setPage}
+        />
+      )}
+      <UserDialogs dialog={dialog} viewer={viewer} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}

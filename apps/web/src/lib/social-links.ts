@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { socialLinksResponseSchema } from '@keymarket/contracts/settings';
+import { apiClient } from './api-client';
+
+/** Network → address, shown by the public pages and edited in the admin's settings. */
+export const socialLinksQueryKey = ['social-links'] as const;
+
+export function getSocialLinks(signal?: AbortSignal) {
+  return apiClient.get('/social-links/get-social-links', socialLinksResponseSchema, { signal });
+}
+
+export const socialLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: socialLinksQueryKey,
+    queryFn: ({ signal }) => getSocialLinks(signal),
+    // They change rarely; the footer on every public page need not ask again on each visit.
+    staleTime: 5 * 60_000,
+  });
+
+export function useSocialLinks() {
+  return useQuery(socialLinksQueryOptions());
+}
