@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
+import { analyticsBenchmark, DEFAULT_ANALYTICS_OPTIONS } from './analytics';
 import { DEFAULT_ORDERS_OPTIONS, ordersBenchmark } from './orders';
 import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
 
 const USAGE = `npm run bench [-- <benchmark>...] [options]
 
-benchmarks: orders, products (default: both, in that order)
+benchmarks: orders, products, analytics (default: all, in that order)
 options:
-  --seconds N       measured seconds per scenario (default 20)
-  --warmup N        warm-up seconds (default 5)
+  --seconds N       measured seconds per scenario (default 20; analytics: 10 per call)
+  --warmup N        warm-up seconds (default 5; analytics: 2 per call)
   --connections N   orders: connections / pgbench clients (default 64)
   --keys N          orders: keys seeded for the whole run (default 150000)
   --pool N          orders: the server's DATABASE_POOL_MAX (default: the server's own, 20)
@@ -37,7 +38,7 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
-const known = ['orders', 'products'] as const;
+const known = ['orders', 'products', 'analytics'] as const;
 type Benchmark = (typeof known)[number];
 const isBenchmark = (name: string): name is Benchmark =>
   (known as readonly string[]).includes(name);
@@ -71,6 +72,13 @@ for (const benchmark of selected) {
       pgbenchProtocol: protocol,
       diagnose: values.diagnose ?? false,
       profile: values.profile ?? false,
+    });
+  } else if (benchmark === 'analytics') {
+    // One caller at a time: its own defaults (2 s warm-up, 10 s per call) unless told otherwise.
+    await analyticsBenchmark({
+      ...DEFAULT_ANALYTICS_OPTIONS,
+      seconds: int('seconds', values.seconds, DEFAULT_ANALYTICS_OPTIONS.seconds),
+      warmupSeconds: int('warmup', values.warmup, DEFAULT_ANALYTICS_OPTIONS.warmupSeconds),
     });
   } else {
     await productsBenchmark({

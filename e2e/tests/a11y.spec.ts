@@ -1,41 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, apiSignedInAs, deposit, generateCode } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
 import { newKeys, placeOrder, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 import { text } from './support/locales';
 
 type Language = 'en' | 'ar';
-
-/** Runs axe on the page as it is; serious and critical findings fail the test, listed. */
-async function expectNoSeriousViolations(page: Page, what: string) {
-  // A toast or dialog caught mid-fade has a blended, low-contrast colour: wait for finite
-  // animations and transitions to end (spinners loop forever and are left alone).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  const report = serious.map(
-    (violation) =>
-      `${violation.impact} ${violation.id}: ${violation.help}\n` +
-      violation.nodes
-        .slice(0, 5)
-        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
-        .join('\n'),
-  );
-  expect(report, `axe on ${what}`).toEqual([]);
-}
 
 /** Starts every page of this test in `language`, as a returning visitor would. */
 async function useLanguage(page: Page, language: Language) {
@@ -148,6 +118,63 @@ for (const language of ['en', 'ar'] as const) {
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoSeriousViolations(page, `send keys dialog (${language})`);
+    });
+
+    test('price control, with its edit dialog and a refused bulk update', async ({
+      page,
+      admin,
+      makeUser,
+    }) => {
+      const product = await seedProduct(admin, { managerPrice: 8, resellerPrice: 10 });
+      const manager = await makeUser('manager', 'axeprices');
+      // The screen's own texts live in the `pricing` namespace; rows and dialogs are found by role.
+      const main = page.getByRole('main');
+      const row = main.getByRole('row').filter({ hasText: product.name });
+
+      await signInAs(page, ADMIN);
+      await page.goto('/admin/price-control');
+      await main.getByRole('searchbox').fill(product.name);
+      await expect(row).toBeVisible();
+      await expectNoSeriousViolations(page, `/admin/price-control (${language})`);
+      await row.getByRole('button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `edit prices dialog (${language})`);
+
+      await page.context().clearCookies();
+      await signInAs(page, manager);
+      await page.goto('/manager/price-control');
+      await main.getByRole('searchbox').fill(product.name);
+      await row.getByRole('checkbox').check();
+      await main.locator('form input').first().fill('-50');
+      await main.locator('form button[type=submit]').click();
+      await expect(main.getByRole('alert')).toBeVisible();
+      await expectNoSeriousViolations(page, `refused bulk update (${language})`);
+    });
+
+    test('packages, with their dialogs', async ({ page, admin }) => {
+      test.setTimeout(120_000);
+      const product = await seedProduct(admin, { managerPrice: 8, resellerPrice: 10 });
+      await admin.post('/api/packages', {
+        data: {
+          name: `Axe ${product.name}`,
+          products: [{ productId: product.id, managerPrice: 8, resellerPrice: 10 }],
+        },
+      });
+      const row = page.getByRole('main').getByRole('row').filter({ hasText: product.name });
+      const dialog = page.getByRole('dialog');
+
+      await signInAs(page, ADMIN);
+      await page.goto('/admin/packages');
+      await expect(row).toBeVisible();
+      await expectNoSeriousViolations(page, `/admin/packages (${language})`);
+      // Its actions, in order: prices, edit, assign, delete.
+      for (const [index, what] of ['prices', 'edit', 'assign', 'delete'].entries()) {
+        await row.getByRole('button').nth(index).click();
+        await expect(dialog).toBeVisible();
+        await expectNoSeriousViolations(page, `package ${what} dialog (${language})`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
     });
 
     test('not found', async ({ page }) => {

@@ -33,7 +33,7 @@ test.describe('buying', () => {
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
     await expect(balanceChip(page)).toContainText('$50');
 
-    await page.getByLabel('Search products').fill(product.name);
+    await page.getByLabel('Search products', { exact: true }).fill(product.name);
     await page.getByRole('button', { name: `Buy ${product.name}` }).click();
 
     const dialog = page.getByRole('dialog', { name: `Buy ${product.name}` });
@@ -74,7 +74,7 @@ test.describe('buying', () => {
 
     await signInAs(page, reseller);
     await page.goto('/reseller/products');
-    await page.getByLabel('Search products').fill(product.name);
+    await page.getByLabel('Search products', { exact: true }).fill(product.name);
     await page.getByRole('button', { name: `Buy ${product.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Buy ${product.name}` });
     await dialog.getByRole('button', { name: 'Confirm purchase' }).click();

@@ -8,6 +8,7 @@ import {
   generateCode,
   type TestUser,
 } from './support/api';
+import { areaScreens, settle } from './support/axe';
 import { newKeys, placeOrder, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 
@@ -29,13 +30,6 @@ const variants = [
   { name: 'dark-ar', theme: 'dark', language: 'ar' },
 ] as const;
 
-/** Waits until nothing is loading any more: no spinner, no pending request. */
-async function settle(page: Page) {
-  await expect(page.locator('.animate-spin')).toHaveCount(0);
-  await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
-  await expect(page.locator('main h1, main [role=alert]').first()).toBeVisible();
-}
-
 async function shoot(page: Page, name: string) {
   await settle(page);
   await page.screenshot({
@@ -44,18 +38,6 @@ async function shoot(page: Page, name: string) {
     animations: 'disabled',
     caret: 'hide',
   });
-}
-
-/** The inner paths of an area, read from its sidebar links (hidden on phones, still there). */
-async function areaScreens(page: Page, role: string): Promise<string[]> {
-  await page.goto(`/${role}`);
-  await expect(page).toHaveURL(new RegExp(`/${role}(/|$)`));
-  const links = page.locator('aside nav a');
-  await expect(links.first()).toBeAttached();
-  const hrefs = await links.evaluateAll((anchors) =>
-    anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
-  );
-  return [...new Set(hrefs)];
 }
 
 let seeded: Promise<TestUser> | undefined;

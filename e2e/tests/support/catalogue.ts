@@ -6,7 +6,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const image = () => ({ name: 'image.png', mimeType: 'image/png', buffer: PNG });
+/** A file for a form's file input or a multipart request. */
+export const image = () => ({ name: 'image.png', mimeType: 'image/png', buffer: PNG });
 
 export type SeededProduct = {
   id: string;

@@ -3,11 +3,14 @@ import { fileURLToPath } from 'node:url';
 
 type Messages = { [key: string]: string | Messages };
 
-function load(language: 'en' | 'fr' | 'ar'): Messages {
-  const file = fileURLToPath(
-    new URL(`../../../apps/web/src/locales/${language}.json`, import.meta.url),
-  );
+function readLocale(path: string): Messages {
+  const file = fileURLToPath(new URL(`../../../apps/web/src/locales/${path}`, import.meta.url));
   return JSON.parse(readFileSync(file, 'utf8')) as Messages;
+}
+
+// The core file, then the texts the areas share (the web app's `fallbackNS`, lib/i18n.ts).
+function load(language: 'en' | 'fr' | 'ar'): Messages {
+  return { ...readLocale(`namespaces/area/${language}.json`), ...readLocale(`${language}.json`) };
 }
 
 const catalogues = { en: load('en'), fr: load('fr'), ar: load('ar') };

@@ -1,0 +1,99 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  ADMIN,
+  apiSignedInAs,
+  createUser,
+  deposit,
+  expectOk,
+  generateCode,
+  type TestUser,
+} from './support/api';
+import { areaScreens, expectNoSeriousViolations, settle } from './support/axe';
+import { newKeys, placeOrder, seedProduct } from './support/catalogue';
+import { expect, signInAs, test } from './support/fixtures';
+
+/**
+ * Axe on every screen of every role's sidebar, in English and in Arabic (right to left). The
+ * screens are read from the sidebar, so a screen added to app/navigation.ts is checked too.
+ */
+
+type Seeded = { manager: TestUser; reseller: TestUser };
+
+let seeded: Promise<Seeded> | undefined;
+
+/**
+ * A manager and a reseller under it, with balances, codes, orders (completed and pending) and a
+ * ticket, so that the tables hold rows rather than empty states. Made once per run.
+ */
+function seedOnce(origin: string, admin: APIRequestContext): Promise<Seeded> {
+  seeded ??= (async () => {
+    const manager = await createUser(origin, admin, 'manager', 'axemgr');
+    await deposit(admin, manager.id, 200);
+    const managerApi = await apiSignedInAs(origin, manager.username, manager.password);
+    const reseller = await createUser(origin, managerApi, 'reseller', 'axeres');
+    await deposit(admin, reseller.id, 80);
+    const resellerApi = await apiSignedInAs(origin, reseller.username, reseller.password);
+    try {
+      await generateCode(admin, 'manager');
+      await generateCode(managerApi, 'reseller');
+      await generateCode(resellerApi, 'reseller');
+      const instant = await seedProduct(admin, { keys: newKeys(4, 'SWEEP') });
+      const request = await seedProduct(admin, { deliveryType: 'request', stock: 5 });
+      await placeOrder(managerApi, instant.id, 1);
+      await placeOrder(resellerApi, instant.id, 1);
+      await placeOrder(resellerApi, request.id, 1, 'Sweep request');
+      await expectOk(
+        await resellerApi.post('/api/tickets/create', {
+          data: { subject: 'Key refused', message: 'The key I bought is refused by the store.' },
+        }),
+        'Opening a ticket',
+      );
+    } finally {
+      await managerApi.dispose();
+      await resellerApi.dispose();
+    }
+    return { manager, reseller };
+  })();
+  return seeded;
+}
+
+for (const role of ['admin', 'manager', 'reseller'] as const) {
+  for (const language of ['en', 'ar'] as const) {
+    test(`axe on every ${role} screen in ${language}`, async ({ browser, origin, admin }) => {
+      test.setTimeout(240_000);
+      const users = await seedOnce(origin, admin);
+      const user = role === 'admin' ? ADMIN : users[role];
+
+      const context = await browser.newContext({ baseURL: origin });
+      await context.addInitScript((chosen) => {
+        window.localStorage.setItem('preferredLanguage', chosen);
+      }, language);
+      const page = await context.newPage();
+      try {
+        await signInAs(page, user);
+        const screens = await areaScreens(page, role);
+        expect(screens.length).toBeGreaterThan(5);
+        for (const [index, path] of screens.entries()) {
+          await test.step(path, async () => {
+            await page.goto(path);
+            await expect(page.locator('html')).toHaveAttribute('lang', language);
+            await expect(page.locator('html')).toHaveAttribute(
+              'dir',
+              language === 'ar' ? 'rtl' : 'ltr',
+            );
+            await settle(page);
+            // The shell (sidebar, top bar) is the same on every screen: checked whole on the
+            // first, then only each screen's own content, which keeps the sweep affordable.
+            await expectNoSeriousViolations(
+              page,
+              `${path} (${role}, ${language})`,
+              index === 0 ? undefined : 'main',
+            );
+          });
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, deposit, type TestUser } from './support/api';
+import { expect, signInAs, test } from './support/fixtures';
+
+/**
+ * Phones and tablets: no screen of an area is wider than the window (a page that scrolls
+ * sideways also shifts its dialogs in Arabic). The top bar is the usual culprit, so the widest
+ * screens of each role are opened at the narrowest common phone widths and at the tablet widths
+ * where the sidebar and the switches join the top bar, in both directions, in French (the
+ * longest words) and in both the dark default and the light theme.
+ */
+const WIDTHS = [360, 390, 768, 1024];
+const SCREENS = ['dashboard', 'orders', 'users'];
+const LOOKS = [
+  { language: 'en', theme: 'dark' },
+  { language: 'ar', theme: 'light' },
+  { language: 'fr', theme: 'dark' },
+] as const;
+
+/** How much wider than the window the page is; 0 when nothing scrolls sideways. */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function expectEveryScreenFits(page: Page, role: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const screen of SCREENS) {
+      await page.goto(`/${role}/${screen}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await sidewaysOverflow(page), `/${role}/${screen} at ${width}px`).toBe(0);
+    }
+  }
+}
+
+for (const { language, theme } of LOOKS) {
+  test.describe(`phone and tablet widths, ${language}, ${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(
+        (look) => {
+          window.localStorage.setItem('preferredLanguage', look.language);
+          window.localStorage.setItem('theme', look.theme);
+        },
+        { language, theme },
+      );
+    });
+
+    test('the admin screens fit the window', async ({ page }) => {
+      await signInAs(page, ADMIN);
+      await expectEveryScreenFits(page, 'admin');
+    });
+
+    test('the manager and reseller screens fit the window', async ({ page, admin, makeUser }) => {
+      const users: TestUser[] = [await makeUser('manager'), await makeUser('reseller')];
+      for (const user of users) {
+        // A balance of many digits: the top bar shows it on every screen.
+        await deposit(admin, user.id, 987_654.32);
+        await page.context().clearCookies();
+        await signInAs(page, user);
+        await expectEveryScreenFits(page, user.role);
+      }
+    });
+  });
+}

@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, expectOk, uniqueSuffix } from './support/api';
+import { expect, signInAs, test } from './support/fixtures';
+
+const OPEN_TICKET_REFUSAL =
+  'You have an open ticket. Please wait for it to be closed before creating a new one.';
+
+async function sendTicket(page: Page, subject: string, message: string) {
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill(message);
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+}
+
+test.describe('support tickets', () => {
+  test('a reseller opens a ticket, a second is refused, the admin answers and closes it', async ({
+    page,
+    browser,
+    makeUser,
+  }) => {
+    const reseller = await makeUser('reseller', 'ticket');
+    const subject = `Key refused ${uniqueSuffix()}`;
+
+    await signInAs(page, reseller);
+    await page.goto('/reseller');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Tickets' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Support tickets', level: 1 })).toBeVisible();
+
+    await sendTicket(page, subject, 'The key I bought this morning is refused by the store.');
+    await expect(page.getByText('Ticket sent. An administrator will answer soon.')).toBeVisible();
+    const mine = page.getByRole('article', { name: subject });
+    await expect(mine).toContainText('Open');
+    await expect(mine).toContainText('No answer yet.');
+    await expect(page.getByLabel('Subject')).toHaveValue('');
+
+    // One ticket that is not closed at a time: the second is refused with the spec's words.
+    await sendTicket(page, 'Another question', 'Something else I would like to ask about.');
+    await expect(page.getByRole('alert')).toHaveText(OPEN_TICKET_REFUSAL);
+    await expect(page.getByRole('article')).toHaveCount(1);
+
+    // The admin, in its own browser, finds the ticket, answers and closes it.
+    const adminContext = await browser.newContext();
+    try {
+      const adminPage = await adminContext.newPage();
+      await signInAs(adminPage, ADMIN);
+      await adminPage.goto('/admin/tickets');
+      await adminPage.getByLabel('Search tickets').fill(subject);
+      const row = adminPage.getByRole('row').filter({ hasText: subject });
+      await expect(row).toContainText(reseller.username);
+      await expect(row).toContainText('Open');
+      await row.getByRole('button', { name: `Read ticket “${subject}”` }).click();
+
+      const dialog = adminPage.getByRole('dialog', { name: 'Ticket' });
+      await expect(dialog).toContainText('The key I bought this morning is refused by the store.');
+      await dialog.getByLabel('Your answer').fill('A new key was sent to your order.');
+      await expect(dialog.getByLabel('Status after answering')).toHaveValue('closed');
+      await dialog.getByRole('button', { name: 'Send answer' }).click();
+
+      await expect(adminPage.getByText('Answer sent. Status: Closed')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(row).toContainText('Closed');
+    } finally {
+      await adminContext.close();
+    }
+
+    // The reseller reads the answer, and may open a new ticket now that this one is closed.
+    await page.reload();
+    await expect(mine).toContainText('Closed');
+    await expect(mine).toContainText('A new key was sent to your order.');
+    await expect(mine).toContainText('Answered on');
+    await sendTicket(page, 'Another question', 'Something else I would like to ask about.');
+    await expect(page.getByRole('article', { name: 'Another question' })).toContainText('Open');
+  });
+});
+
+test.describe('public pages', () => {
+  test('the FAQ and contact pages show, signed out, what the admin published', async ({
+    page,
+    admin,
+  }) => {
+    const suffix = uniqueSuffix();
+    const question = `How fast are keys delivered? ${suffix}`;
+    await expectOk(
+      await admin.post('/api/faqs', {
+        data: {
+          questionEn: question,
+          questionFr: `En combien de temps les clés sont-elles livrées ? ${suffix}`,
+          questionAr: `ما سرعة تسليم المفاتيح؟ ${suffix}`,
+          answerEn: 'Instant products are delivered at once.',
+          answerFr: 'Les produits instantanés sont livrés aussitôt.',
+          answerAr: 'تُسلَّم المنتجات الفورية في الحال.',
+        },
+      }),
+      'Creating a FAQ',
+    );
+    const telegram = `https://t.me/keymarket_${suffix}`;
+    await expectOk(
+      await admin.put('/api/social-links/update', { data: { links: { telegram } } }),
+      'Setting the social links',
+    );
+
+    // Signed out: the public home leads to the FAQ.
+    await page.goto('/home');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'FAQ' })
+      .click();
+    await expect(page).toHaveURL(/\/faq$/);
+    const faqQuestion = page.getByRole('button', { name: question });
+    await expect(faqQuestion).toHaveAttribute('aria-expanded', 'false');
+    await faqQuestion.click();
+    await expect(page.getByRole('region', { name: question })).toHaveText(
+      'Instant products are delivered at once.',
+    );
+
+    await page.goto('/contact');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Telegram (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      telegram,
+    );
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Social networks' })
+        .getByRole('link', { name: 'Telegram (opens in a new tab)' }),
+    ).toHaveAttribute('href', telegram);
+
+    // The same FAQ in French, by the keyboard alone.
+    await page.evaluate(() => window.localStorage.setItem('preferredLanguage', 'fr'));
+    await page.goto('/faq');
+    const french = page.getByRole('button', {
+      name: `En combien de temps les clés sont-elles livrées ? ${suffix}`,
+    });
+    await french.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: /En combien de temps/ })).toHaveText(
+      'Les produits instantanés sont livrés aussitôt.',
+    );
+  });
+});
