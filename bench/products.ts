@@ -7,11 +7,11 @@ import { gunzipSync } from 'node:zlib';
 import { signIn } from './auth';
 import { createBenchDatabase, serverVersion } from './database';
 import { measureCpu } from './diagnose';
-import { load } from './load';
+import { load, type LoadResult } from './load';
 import { summariseProfile } from './profile';
 import { describeMachine, fmt, machine, noiseWarning, saveResults, table, verdict } from './report';
 import { seedCatalogue, USER_PASSWORD } from './seed';
-import { ensureServerBuilt, startServer } from './server';
+import { ensureServerBuilt, startServer, type RunningServer } from './server';
 
 /**
  * GET /api/products?limit=10000 for a reseller at the bottom of a four-level chain
@@ -67,130 +67,132 @@ function fetchRaw(url: string, cookie: string) {
   );
 }
 
+interface Scenario {
+  label: string;
+  measured: LoadResult;
+  cpu: ReturnType<ReturnType<typeof measureCpu>>;
+}
+
+/**
+ * Two servers on the same seeded database: the normal one, whose list cache answers while the
+ * catalogue is unchanged, and one with PRODUCT_LIST_CACHE_MB=0 that builds every answer (what a
+ * request costs right after a sale, a price change or a restart).
+ */
 export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODUCTS_OPTIONS) {
   ensureServerBuilt(log);
   const db = await createBenchDatabase();
   const keysSecret = randomBytes(32).toString('hex');
   log(`\ndatabase ${db.name}`);
+  const servers: RunningServer[] = [];
+  const profileDir = options.profile
+    ? mkdtempSync(path.join(tmpdir(), 'km-bench-prof-'))
+    : undefined;
   try {
-    const profileDir = options.profile
-      ? mkdtempSync(path.join(tmpdir(), 'km-bench-prof-'))
-      : undefined;
-    const server = await startServer({
+    const cached = await startServer({
       databaseUrl: db.url,
       keysSecret,
       cpuProfileDir: profileDir,
     });
-    try {
-      log(`server ${server.baseUrl} (pid ${server.pid})`);
-      log(
-        `seeding ${options.products} products, ${options.categories} categories, ` +
-          `${options.categories * options.subcategoriesPerCategory} subcategories, a 4-level chain`,
-      );
-      const seed = await seedCatalogue(db.pool, keysSecret, options);
-      const cookie = await signIn(server.baseUrl, seed.buyerUsername, USER_PASSWORD);
-      const url = `${server.baseUrl}/api/products?limit=${options.products}`;
+    servers.push(cached);
+    log(`server ${cached.baseUrl} (pid ${cached.pid})`);
+    log(
+      `seeding ${options.products} products, ${options.categories} categories, ` +
+        `${options.categories * options.subcategoriesPerCategory} subcategories, a 4-level chain`,
+    );
+    const seed = await seedCatalogue(db.pool, keysSecret, options);
+    const uncached = await startServer({
+      databaseUrl: db.url,
+      keysSecret,
+      env: { PRODUCT_LIST_CACHE_MB: '0' },
+    });
+    servers.push(uncached);
+    const listPath = `/api/products?limit=${options.products}`;
+    const cookieOf = async (server: RunningServer) =>
+      signIn(server.baseUrl, seed.buyerUsername, USER_PASSWORD);
 
-      const probe = await fetchRaw(url, cookie);
-      if (probe.status === 404) {
-        log(
-          '\nproducts: GET /api/products is not available yet (404: the catalogue routes are ' +
-            'still being written). Nothing measured; run `npm run bench -- products` again once ' +
-            'they exist.',
-        );
-        return;
-      }
-      if (probe.status !== 200) {
-        throw new Error(
-          `GET /api/products answered ${probe.status}: ${probe.json.toString().slice(0, 500)}`,
-        );
-      }
-      const body = JSON.parse(probe.json.toString()) as { data?: unknown[] };
-      const items = body.data?.length ?? 0;
-      if (items !== seed.products)
-        log(`WARNING: the list holds ${items} products, not ${seed.products}`);
-
-      log(
-        `warm-up ${options.warmupSeconds} s, then ${options.seconds} s with ${options.connections} connections`,
+    const probe = await fetchRaw(`${cached.baseUrl}${listPath}`, await cookieOf(cached));
+    if (probe.status !== 200) {
+      throw new Error(
+        `GET /api/products answered ${probe.status}: ${probe.json.toString().slice(0, 500)}`,
       );
+    }
+    const body = JSON.parse(probe.json.toString()) as { data?: unknown[] };
+    const items = body.data?.length ?? 0;
+    if (items !== seed.products)
+      log(`WARNING: the list holds ${items} products, not ${seed.products}`);
+
+    const scenarios: Scenario[] = [];
+    const run = async (label: string, server: RunningServer, connections: number) => {
+      log(`${label}: warm-up ${options.warmupSeconds} s, then ${options.seconds} s`);
       const request = {
-        url,
+        url: `${server.baseUrl}${listPath}`,
         method: 'GET' as const,
-        cookies: [cookie],
+        cookies: [await cookieOf(server)],
         headers: { 'accept-encoding': 'gzip' },
-        connections: options.connections,
+        connections,
       };
       await load({ ...request, seconds: options.warmupSeconds });
       const stopCpu = measureCpu(server.pid);
       const measured = await load({ ...request, seconds: options.seconds });
-      const cpu = stopCpu();
+      scenarios.push({ label, measured, cpu: stopCpu() });
+    };
+    await run(`cached, ${options.connections} conns`, cached, options.connections);
+    await run('built every time, 1 conn', uncached, 1);
+    await run(`built every time, ${options.connections} conns`, uncached, options.connections);
 
-      const info = {
-        date: new Date().toISOString(),
-        machine: machine(await serverVersion(db.pool)),
-        options,
-      };
-      log(`\n## Products benchmark, ${info.date}`);
-      log(describeMachine(info.machine));
-      log(
-        table(
-          [
-            'scenario',
-            'requests/s',
-            'median ms',
-            'p99 ms',
-            'non-2xx',
-            'gzip bytes',
-            'JSON bytes',
-            'items',
-          ],
-          [
-            [
-              `GET /api/products?limit=${options.products} (reseller B, ${options.connections} conns)`,
-              fmt(measured.okPerSecond),
-              fmt(measured.medianMs),
-              fmt(measured.p99Ms),
-              String(measured.non2xx),
-              probe.encoding === 'gzip'
-                ? probe.wire.length.toLocaleString('en-US')
-                : `not compressed (${probe.encoding})`,
-              probe.json.length.toLocaleString('en-US'),
-              String(items),
-            ],
-          ],
-        ),
-      );
-      log(
-        `CPU (% of one CPU): machine ${cpu.machinePercent} % busy of 200 %, server ${cpu.server} %, ` +
-          `postgres ${cpu.postgres} %, autocannon ${cpu.loadGenerator} %, other processes ${cpu.other} %`,
-      );
-      log(
-        verdict(
-          'median ≤ 100 ms',
-          measured.ok > 0 && measured.medianMs <= TARGET_MEDIAN_MS,
-          measured.ok > 0 ? `${fmt(measured.medianMs)} ms` : 'no request completed',
-        ),
-      );
-      log(noiseWarning(cpu));
-      if (measured.failures.length) log(`failures:\n  ${measured.failures.join('\n  ')}`);
-      const file = saveResults('products', {
-        ...info,
-        measured,
-        cpu,
-        gzipBytes: probe.wire.length,
-        encoding: probe.encoding,
-        jsonBytes: probe.json.length,
-        items,
-      });
-      log(`\nraw figures: ${file}`);
-    } finally {
-      await server.stop();
-      if (profileDir) {
-        log(`\n${summariseProfile(profileDir)}`);
-        rmSync(profileDir, { recursive: true, force: true });
-      }
+    const info = {
+      date: new Date().toISOString(),
+      machine: machine(await serverVersion(db.pool)),
+      options,
+    };
+    log(`\n## Products benchmark, ${info.date}`);
+    log(describeMachine(info.machine));
+    log(
+      `GET ${listPath} as reseller B (4-level chain); ${probe.wire.length.toLocaleString('en-US')} ` +
+        `bytes gzip, ${probe.json.length.toLocaleString('en-US')} bytes JSON, ${items} items`,
+    );
+    log(
+      table(
+        ['scenario', 'requests/s', 'median ms', 'p99 ms', 'non-2xx', 'server CPU %', 'other CPU %'],
+        scenarios.map(({ label, measured, cpu }) => [
+          label,
+          fmt(measured.okPerSecond),
+          fmt(measured.medianMs),
+          fmt(measured.p99Ms),
+          String(measured.non2xx),
+          String(cpu.server),
+          String(cpu.other),
+        ]),
+      ),
+    );
+    const first = scenarios[0]!.measured;
+    log(
+      verdict(
+        'median ≤ 100 ms (cached list)',
+        first.ok > 0 && first.medianMs <= TARGET_MEDIAN_MS,
+        first.ok > 0 ? `${fmt(first.medianMs)} ms` : 'no request completed',
+      ),
+    );
+    for (const scenario of scenarios) {
+      log(`${scenario.label}: ${noiseWarning(scenario.cpu)}`);
+      if (scenario.measured.failures.length)
+        log(`failures:\n  ${scenario.measured.failures.join('\n  ')}`);
     }
+    const file = saveResults('products', {
+      ...info,
+      scenarios,
+      gzipBytes: probe.wire.length,
+      encoding: probe.encoding,
+      jsonBytes: probe.json.length,
+      items,
+    });
+    log(`\nraw figures: ${file}`);
   } finally {
+    for (const server of servers) await server.stop();
+    if (profileDir) {
+      log(`\n${summariseProfile(profileDir)}`);
+      rmSync(profileDir, { recursive: true, force: true });
+    }
     await db.drop();
   }
 }

@@ -76,6 +76,8 @@ export interface ServerOptions {
   keysSecret: string;
   /** Write a V8 CPU profile of the server here when it stops (node --cpu-prof). */
   cpuProfileDir?: string;
+  /** More environment for the server (e.g. a cache turned off). */
+  env?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -115,6 +117,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ADMIN_USERNAME,
     ADMIN_EMAIL: 'bench-admin@keymarket.local',
     ADMIN_PASSWORD,
+    ...options.env,
   };
   if (options.poolMax !== undefined) env.DATABASE_POOL_MAX = String(options.poolMax);
   const profile = options.cpuProfileDir

@@ -141,7 +141,11 @@ export async function buildApp({
       await api.register(invitationsRoutes, {
         invitations: new InvitationsService(db, rateLimits),
       });
-      await api.register(catalogueModule, { db, vault });
+      await api.register(catalogueModule, {
+        db,
+        vault,
+        productListCacheBytes: env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
+      });
       await api.register(ordersRoutes, { orders: new OrdersService(db, vault) });
       await api.register(balanceRoutes, { balance: new BalanceService(db) });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });

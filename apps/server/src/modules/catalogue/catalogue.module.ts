@@ -13,6 +13,7 @@ import { priceControlRoutes } from '../products/price-control.routes';
 import { PriceControlService } from '../products/price-control.service';
 import { productKeysRoutes } from '../products/product-keys.routes';
 import { ProductKeysService } from '../products/product-keys.service';
+import { ProductListCache } from '../products/product-list-cache';
 import { productsRoutes } from '../products/products.routes';
 import { ProductsService } from '../products/products.service';
 
@@ -20,14 +21,15 @@ import { ProductsService } from '../products/products.service';
  * Categories, subcategories, products, key inventory, packages, manager packages, Price Control
  * and the uploaded files they show: every route of the catalogue, registered under /api.
  */
-export const catalogueModule: FastifyPluginAsyncZod<{ db: Database; vault: KeyVault }> = async (
-  app,
-  { db, vault },
-) => {
+export const catalogueModule: FastifyPluginAsyncZod<{
+  db: Database;
+  vault: KeyVault;
+  productListCacheBytes: number;
+}> = async (app, { db, vault, productListCacheBytes }) => {
   // Multipart is parsed in this plugin only; every other JSON route of the app is unaffected.
   await registerUploads(app);
 
-  const products = new ProductsService(db);
+  const products = new ProductsService(db, new ProductListCache(productListCacheBytes));
   await app.register(filesRoutes, { db });
   await app.register(categoriesRoutes, { categories: new CategoriesService(db) });
   await app.register(productsRoutes, { products });

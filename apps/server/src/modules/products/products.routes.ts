@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,9 +8,11 @@ import {
   productPatchSchema,
   productSchema,
   subcategoryProductsQuerySchema,
+  type ProductListQuery,
 } from '@keymarket/contracts/catalogue';
 import { imageUpload, uploadSchema } from '../../lib/uploads';
 import { authOf } from '../../plugins/access';
+import { inflate, type RenderedList } from './product-list-cache';
 import type { ProductsService } from './products.service';
 
 export const productParams = z.object({ id: z.uuid('Product not found') });
@@ -26,10 +29,46 @@ const multipart = ['multipart/form-data'];
  */
 const trustedJson = () => (data: unknown) => JSON.stringify(data);
 
+/** Accepts gzip unless it says `gzip;q=0` (every browser sends gzip). */
+function acceptsGzip(header: string | undefined) {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * A cached list: 304 when the browser already holds this version (If-None-Match), else the gzip
+ * bytes as they are. The browser revalidates every time (no-cache), so a change shows at once.
+ */
+async function sendRendered(request: FastifyRequest, reply: FastifyReply, list: RenderedList) {
+  reply
+    .header('ETag', list.etag)
+    .header('Cache-Control', 'private, no-cache')
+    .header('Vary', 'Accept-Encoding, Cookie');
+  const known = request.headers['if-none-match'];
+  if (known?.split(',').some((tag) => tag.trim() === list.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(await inflate(list));
+  return reply.header('Content-Encoding', 'gzip').send(list.gzip);
+}
+
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (
   app,
   { products },
 ) => {
+  const answerList = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: ProductListQuery,
+  ) => {
+    const caller = authOf(request);
+    if (!products.isCachedList(query)) return products.list(caller, query);
+    return sendRendered(request, reply, await products.renderedList(caller, query));
+  };
+
   app.get(
     '/products',
     {
@@ -37,7 +76,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       schema: { querystring: productListQuerySchema, response: { 200: productListSchema } },
       serializerCompiler: trustedJson,
     },
-    (request) => products.list(authOf(request), request.query),
+    (request, reply) => answerList(request, reply, request.query),
   );
 
   app.get(
@@ -51,7 +90,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       },
       serializerCompiler: trustedJson,
     },
-    (request) => products.listBySubcategory(authOf(request), request.params.id, request.query),
+    async (request, reply) =>
+      answerList(request, reply, await products.subcategoryQuery(request.params.id, request.query)),
   );
 
   app.post(

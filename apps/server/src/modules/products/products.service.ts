@@ -6,6 +6,7 @@ import type {
   productPatchSchema,
   subcategoryProductsQuerySchema,
 } from '@keymarket/contracts/catalogue';
+import { createHash } from 'node:crypto';
 import { toCents } from '@keymarket/contracts/money';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type { Database, Executor } from '../../db/client';
@@ -16,6 +17,8 @@ import { requireAdmin, requireRole } from '../catalogue/catalogue-access';
 import { findSubcategory } from '../categories/categories.repository';
 import { removeFiles, storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
+import { loadPricingChain, type PricingChain } from '../pricing/pricing.service';
+import { listFingerprint, renderList, type ProductListCache } from './product-list-cache';
 import { productViewsFor } from './product-view';
 import { assertCategoryPair, assertPlatformPrices, productNotFound } from './product-rules';
 import {
@@ -35,15 +38,34 @@ type ProductFields = z.output<typeof productFieldsSchema>;
 type ProductPatch = z.output<typeof productPatchSchema>;
 type SubcategoryProductsQuery = z.output<typeof subcategoryProductsQuerySchema>;
 
-export class ProductsService {
-  constructor(private readonly db: Database) {}
+/** What of a chain member changes its prices: who it is, its role and the packages it is on. */
+const memberKey = (m: PricingChain['members'][number]) => [
+  m.id,
+  m.role,
+  m.packageId,
+  m.managerPackageId,
+];
 
-  async list(caller: AuthContext, query: ProductListQuery) {
+/** Lists this long go through the cache; shorter pages cost less to build than to validate. */
+export const CACHED_LIST_MIN_LIMIT = 500;
+
+export class ProductsService {
+  constructor(
+    private readonly db: Database,
+    private readonly listCache?: ProductListCache,
+  ) {}
+
+  /** Whether `list` for this query is answered by `renderedList` instead. */
+  isCachedList(query: ProductListQuery) {
+    return Boolean(this.listCache?.enabled) && query.limit >= CACHED_LIST_MIN_LIMIT;
+  }
+
+  async list(caller: AuthContext, query: ProductListQuery, db: Executor = this.db) {
     if (query.deleted !== 'exclude') {
       requireRole(caller, ['admin'], 'Only an administrator can see deleted products');
     }
     const { rows, total } = await listProducts(
-      this.db,
+      db,
       {
         categoryId: query.categoryId,
         subcategoryId: query.subcategoryId,
@@ -53,18 +75,48 @@ export class ProductsService {
       query.limit,
       (query.page - 1) * query.limit,
     );
-    return pageOf(await productViewsFor(this.db, caller, rows), query, total);
+    return pageOf(await productViewsFor(db, caller, rows), query, total);
   }
 
-  async listBySubcategory(
-    caller: AuthContext,
+  /**
+   * The same answer as `list`, as gzip bytes from the list cache (see product-list-cache.ts).
+   * A hit costs two small queries: the caller's chain of sellers and the fingerprint.
+   */
+  async renderedList(caller: AuthContext, query: ProductListQuery) {
+    const cache = this.listCache!;
+    const keyOf = (chain: PricingChain | null) =>
+      JSON.stringify([caller.userId, caller.role, chain?.members.map(memberKey) ?? null, query]);
+    const chainOf = (db: Executor) =>
+      caller.role === 'admin' ? Promise.resolve(null) : loadPricingChain(db, caller.userId);
+
+    const chain = await chainOf(this.db);
+    const hit = cache.get(keyOf(chain), await listFingerprint(this.db, chain));
+    if (hit) return hit;
+
+    // Fingerprint and rows from one snapshot: the entry is a list that was true at one moment.
+    const built = await this.db.transaction(
+      async (tx) => {
+        const snapshotChain = await chainOf(tx);
+        const fingerprint = await listFingerprint(tx, snapshotChain);
+        return { key: keyOf(snapshotChain), fingerprint, body: await this.list(caller, query, tx) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const etag = `"${createHash('sha256').update(`${built.key}\n${built.fingerprint}`).digest('base64url').slice(0, 32)}"`;
+    const rendered = await renderList(etag, built.body);
+    cache.set(built.key, built.fingerprint, rendered);
+    return rendered;
+  }
+
+  /** The list query of GET /products/subcategory/{id}, once the subcategory is known to exist. */
+  async subcategoryQuery(
     subcategoryId: string,
     query: SubcategoryProductsQuery,
-  ) {
+  ): Promise<ProductListQuery> {
     if (!(await findSubcategory(this.db, subcategoryId))) {
       throw new AppError('not_found', 'Subcategory not found');
     }
-    return this.list(caller, { ...query, subcategoryId });
+    return { ...query, subcategoryId };
   }
 
   /** One product as `caller` sees it; soft-deleted ones exist for administrators only. */

@@ -1,0 +1,202 @@
+import { gunzipSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, ProductList } from '@keymarket/contracts/catalogue';
+import {
+  categories,
+  packageProducts,
+  packages,
+  products,
+  sellerPrices,
+  users,
+} from '../src/db/schema/index';
+import { ProductListCache } from '../src/modules/products/product-list-cache';
+import { CACHED_LIST_MIN_LIMIT } from '../src/modules/products/products.service';
+import { CatalogueFactory } from './helpers/catalogue-factory';
+import type { SignedInUser } from './helpers/factory';
+import { deposit, placedOrder } from './helpers/money';
+import { createTestApp, type TestContext } from './helpers/test-app';
+
+/**
+ * The whole-catalogue list is served from a cache validated by a fingerprint of the rows it is
+ * built from. Every change below goes around the service layer on purpose (straight into the
+ * database, or through another route): the cache must notice it whoever made it.
+ */
+
+let ctx: TestContext;
+let catalogue: CatalogueFactory;
+let admin: SignedInUser;
+let manager: SignedInUser;
+let resellerA: SignedInUser;
+let resellerB: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  catalogue = new CatalogueFactory(ctx.database.db);
+  admin = await ctx.factory.signedIn('admin');
+  manager = await ctx.factory.signedIn('manager', admin.user);
+  resellerA = await ctx.factory.signedIn('reseller', manager.user);
+  resellerB = await ctx.factory.signedIn('reseller', resellerA.user);
+});
+afterAll(() => ctx.close());
+
+const url = `/api/products?limit=${CACHED_LIST_MIN_LIMIT}`;
+
+async function listed(user: SignedInUser, headers: Record<string, string> = {}) {
+  const res = await user.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return { etag: String(res.headers.etag), list: res.json<ProductList>() };
+}
+
+const find = (list: ProductList, id: string) => list.data.find((p: Product) => p.id === id)!;
+
+describe('the whole-catalogue product list cache', () => {
+  it('answers 304 to a browser holding the current version, and gzip bytes to one asking for them', async () => {
+    await catalogue.product({ name: 'Cached One' });
+    const first = await listed(resellerB);
+    expect(first.etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await resellerB.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const zipped = await resellerB.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['cache-control']).toBe('private, no-cache');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(first.list);
+  });
+
+  it('never gives one user the list of another', async () => {
+    const product = await catalogue.product({ name: 'Per User' });
+    const asAdmin = find((await listed(admin)).list, product.id);
+    const asB = find((await listed(resellerB)).list, product.id);
+    expect(asAdmin).toHaveProperty('initialPrice', 5);
+    expect(asB).not.toHaveProperty('initialPrice');
+    expect((await listed(admin)).etag).not.toBe((await listed(resellerB)).etag);
+  });
+
+  it('shows a sale at once: the stock drops with every purchase', async () => {
+    const product = await catalogue.product({ deliveryType: 'instant', keys: 3 });
+    await deposit(admin, resellerB.user.id, 100);
+    const before = await listed(resellerB);
+    expect(find(before.list, product.id).stock).toBe(3);
+
+    await placedOrder(resellerB, product.id);
+    const after = await listed(resellerB);
+    expect(find(after.list, product.id).stock).toBe(2);
+    expect(after.etag).not.toBe(before.etag);
+    const stale = await resellerB.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': before.etag },
+    });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('shows a renamed category and a product changed straight in the database', async () => {
+    const product = await catalogue.product({ name: 'Renamed Later' });
+    await listed(resellerB);
+    await ctx.database.db
+      .update(categories)
+      .set({ nameEn: 'Renamed category' })
+      .where(eq(categories.id, product.categoryId));
+    await ctx.database.db
+      .update(products)
+      .set({ name: 'Renamed product' })
+      .where(eq(products.id, product.id));
+    expect(find((await listed(resellerB)).list, product.id)).toMatchObject({
+      name: 'Renamed product',
+      category: { nameEn: 'Renamed category' },
+    });
+  });
+
+  it("follows the sellers' prices up the chain: set, changed and removed", async () => {
+    const product = await catalogue.product({ name: 'Chain priced' }); // reseller price 10
+    expect(find((await listed(resellerB)).list, product.id).price).toBe(10);
+
+    await catalogue.sellerPrice(resellerA.user.id, product.id, 1300n);
+    expect(find((await listed(resellerB)).list, product.id).price).toBe(13);
+
+    await ctx.database.db
+      .update(sellerPrices)
+      .set({ priceCents: 1400n })
+      .where(
+        and(eq(sellerPrices.sellerId, resellerA.user.id), eq(sellerPrices.productId, product.id)),
+      );
+    expect(find((await listed(resellerB)).list, product.id).price).toBe(14);
+
+    await ctx.database.db
+      .delete(sellerPrices)
+      .where(
+        and(eq(sellerPrices.sellerId, resellerA.user.id), eq(sellerPrices.productId, product.id)),
+      );
+    expect(find((await listed(resellerB)).list, product.id).price).toBe(10);
+  });
+
+  it("follows the admin package at the top of the chain and the member's assignment", async () => {
+    const product = await catalogue.product({ name: 'Packaged' }); // manager price 8
+    expect(find((await listed(manager)).list, product.id).price).toBe(8);
+
+    const [pkg] = await ctx.database.db.insert(packages).values({ name: 'Silver' }).returning();
+    await ctx.database.db.insert(packageProducts).values({
+      packageId: pkg!.id,
+      productId: product.id,
+      managerPriceCents: 700n,
+      resellerPriceCents: 900n,
+    });
+    // The package exists but the manager is not on it yet.
+    expect(find((await listed(manager)).list, product.id).price).toBe(8);
+
+    await ctx.database.db
+      .update(users)
+      .set({ packageId: pkg!.id })
+      .where(eq(users.id, manager.user.id));
+    expect(find((await listed(manager)).list, product.id).price).toBe(7);
+
+    await ctx.database.db
+      .update(packageProducts)
+      .set({ managerPriceCents: 650n })
+      .where(eq(packageProducts.packageId, pkg!.id));
+    expect(find((await listed(manager)).list, product.id).price).toBe(6.5);
+  });
+});
+
+describe('ProductListCache', () => {
+  const list = (etag: string, bytes: number) => ({ etag, gzip: Buffer.alloc(bytes) });
+
+  it('serves an entry only for the fingerprint it was built with', () => {
+    const cache = new ProductListCache(1000);
+    cache.set('k', 'f1', list('"a"', 10));
+    expect(cache.get('k', 'f1')?.etag).toBe('"a"');
+    expect(cache.get('k', 'f2')).toBeUndefined();
+  });
+
+  it('drops the least recently used entries past its memory budget', () => {
+    const cache = new ProductListCache(100);
+    cache.set('a', 'f', list('"a"', 40));
+    cache.set('b', 'f', list('"b"', 40));
+    cache.get('a', 'f'); // a is now more recent than b
+    cache.set('c', 'f', list('"c"', 40));
+    expect(cache.get('b', 'f')).toBeUndefined();
+    expect(cache.get('a', 'f')).toBeDefined();
+    expect(cache.get('c', 'f')).toBeDefined();
+  });
+
+  it('keeps nothing when turned off or when one list is bigger than the budget', () => {
+    const off = new ProductListCache(0);
+    off.set('a', 'f', list('"a"', 1));
+    expect(off.enabled).toBe(false);
+    expect(off.get('a', 'f')).toBeUndefined();
+    const small = new ProductListCache(10);
+    small.set('a', 'f', list('"a"', 11));
+    expect(small.get('a', 'f')).toBeUndefined();
+  });
+});
