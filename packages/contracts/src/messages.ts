@@ -77,6 +77,19 @@ export const messages = {
   ticketMessageMax: 'Message cannot exceed 5000 characters',
   ticketResponseRequired: 'Please write a response',
   ticketResponseMax: 'The response cannot exceed 5000 characters',
+  // Not found, and catalogue changes the server refuses
+  productNotFound: 'Product not found',
+  subcategoryNotFound: 'Subcategory not found',
+  packageNotFound: 'Package not found',
+  orderNotFound: 'Order not found',
+  userNotFound: 'User not found',
+  ticketNotFound: 'Ticket not found',
+  fileNotFound: 'File not found',
+  instantStockIsKeys:
+    'The stock of an instant product is its number of unsold keys: import keys to add stock',
+  pendingOrdersBlockInstant:
+    'This product has pending orders: answer them before making it instant',
+  unsoldKeysBlockRequest: 'This product still has unsold keys: it cannot become a request product',
   // Two-factor sign-in
   totpCodeFormat: 'Enter the 6-digit code from your authenticator app',
   totpCodeInvalid: 'The code is incorrect or has expired',

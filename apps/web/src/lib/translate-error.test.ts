@@ -18,6 +18,19 @@ describe('describeApiError', () => {
     );
   });
 
+  it("translates the server's not-found and catalogue refusals", async () => {
+    await i18n.changeLanguage('ar');
+    expect(describeApiError(apiError('not_found', messages.productNotFound, 404), i18n.t)).toBe(
+      'المنتج غير موجود',
+    );
+    await i18n.changeLanguage('fr');
+    expect(
+      describeApiError(apiError('conflict', messages.unsoldKeysBlockRequest, 409), i18n.t),
+    ).toBe(
+      'Ce produit a encore des clés invendues : il ne peut pas devenir un produit sur demande',
+    );
+  });
+
   it('falls back to the translated error type for free server text', async () => {
     await i18n.changeLanguage('ar');
     const error = apiError('inactive', 'Your account is not active yet.', 403);

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { balanceChangeResponseSchema, balanceChangeSchema } from '@keymarket/contracts/balance';
 import { authOf } from '../../plugins/access';
 import type { BalanceService } from './balance.service';
+import { messages } from '@keymarket/contracts/messages';
 
-const params = z.object({ id: z.uuid('User not found') });
+const params = z.object({ id: z.uuid(messages.userNotFound) });
 
 export const balanceRoutes: FastifyPluginAsyncZod<{ balance: BalanceService }> = async (
   app,

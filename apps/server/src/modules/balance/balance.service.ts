@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/access';
 import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
 import { findUserById } from '../users/users.repository';
 import { retryOnConflict } from '../../lib/transactions';
+import { messages } from '@keymarket/contracts/messages';
 
 type BalanceChange = z.output<typeof balanceChangeSchema>;
 
@@ -109,9 +110,9 @@ export class BalanceService {
   /** Admins reach every user; others only their direct invitees (404 otherwise: no probing). */
   private async reachableTarget(caller: AuthContext, targetId: string) {
     const target = await findUserById(this.db, targetId);
-    if (!target) throw new AppError('not_found', 'User not found');
+    if (!target) throw new AppError('not_found', messages.userNotFound);
     if (caller.role !== 'admin' && target.invitedById !== caller.userId) {
-      throw new AppError('not_found', 'User not found');
+      throw new AppError('not_found', messages.userNotFound);
     }
     if (target.id === caller.userId)
       throw new AppError('bad_request', 'You cannot change your own balance');

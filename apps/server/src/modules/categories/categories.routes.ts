@@ -18,7 +18,7 @@ import { authOf } from '../../plugins/access';
 import type { CategoriesService } from './categories.service';
 
 const categoryParams = z.object({ id: z.uuid(messages.categoryNotFound) });
-const subcategoryParams = z.object({ id: z.uuid('Subcategory not found') });
+const subcategoryParams = z.object({ id: z.uuid(messages.subcategoryNotFound) });
 const admin = { access: ['admin'] } as const;
 const adminUpload = { access: ['admin'], upload: imageUpload() } as const;
 const multipart = ['multipart/form-data'];

@@ -40,7 +40,7 @@ type SubcategoryFields = z.output<typeof subcategoryFieldsSchema>;
 type SubcategoryPatch = z.output<typeof subcategoryPatchSchema>;
 
 const categoryNotFound = () => new AppError('not_found', messages.categoryNotFound);
-const subcategoryNotFound = () => new AppError('not_found', 'Subcategory not found');
+const subcategoryNotFound = () => new AppError('not_found', messages.subcategoryNotFound);
 /** Postgres foreign_key_violation: a product or subcategory was added while we deleted. */
 const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';
 

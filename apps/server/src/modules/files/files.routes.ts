@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findFile } from './files.repository';
+import { messages } from '@keymarket/contracts/messages';
 
-const fileParamsSchema = z.object({ id: z.uuid('File not found') });
+const fileParamsSchema = z.object({ id: z.uuid(messages.fileNotFound) });
 
 /**
  * GET /files/:id serves uploads. A file never changes once stored (a new image is a new id), so
@@ -25,7 +26,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request, reply) => {
       const file = await findFile(db, request.params.id);
-      if (!file) throw new AppError('not_found', 'File not found');
+      if (!file) throw new AppError('not_found', messages.fileNotFound);
       const etag = `"${file.sha256}"`;
       reply
         .header('ETag', etag)

@@ -12,10 +12,11 @@ import {
 import { pageQuerySchema } from '@keymarket/contracts/pagination';
 import { authOf } from '../../plugins/access';
 import type { ManagerPackagesService } from './manager-packages.service';
+import { messages } from '@keymarket/contracts/messages';
 
-const packageParams = z.object({ id: z.uuid('Package not found') });
-const priceParams = packageParams.extend({ productId: z.uuid('Product not found') });
-const userParams = z.object({ userId: z.uuid('User not found') });
+const packageParams = z.object({ id: z.uuid(messages.packageNotFound) });
+const priceParams = packageParams.extend({ productId: z.uuid(messages.productNotFound) });
+const userParams = z.object({ userId: z.uuid(messages.userNotFound) });
 const manager = { access: ['manager'] } as const;
 // Administrators may read every manager's packages.
 const reader = { access: ['admin', 'manager'] } as const;

@@ -29,13 +29,14 @@ import {
   upsertManagerPackageProduct,
   type ManagerPackagePriceRow,
 } from './manager-packages.repository';
+import { messages } from '@keymarket/contracts/messages';
 
 type PackageInput = z.output<typeof managerPackageInputSchema>;
 type PackagePrice = z.output<typeof managerPackagePriceSchema>;
 type AssignInput = z.output<typeof assignPackageSchema>;
 
 // Another manager's package answers exactly like a package that does not exist.
-const packageNotFound = () => new AppError('not_found', 'Package not found');
+const packageNotFound = () => new AppError('not_found', messages.packageNotFound);
 const requireManager = (caller: AuthContext) =>
   requireRole(caller, ['manager'], 'Only managers have their own packages');
 
@@ -133,7 +134,7 @@ export class ManagerPackagesService {
             'You can assign packages only to users you invited yourself',
           );
         }
-        throw new AppError('not_found', 'User not found');
+        throw new AppError('not_found', messages.userNotFound);
       }
       if (packageId) await ownPackage(tx, caller, packageId, 'share');
       await setUserManagerPackage(tx, userId, packageId);

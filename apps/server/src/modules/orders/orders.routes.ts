@@ -10,8 +10,9 @@ import {
 } from '@keymarket/contracts/orders';
 import { authOf } from '../../plugins/access';
 import type { OrdersService } from './orders.service';
+import { messages } from '@keymarket/contracts/messages';
 
-const idParams = z.object({ id: z.uuid('Order not found') });
+const idParams = z.object({ id: z.uuid(messages.orderNotFound) });
 const orderHeaders = z.object({
   'idempotency-key': z
     .string()

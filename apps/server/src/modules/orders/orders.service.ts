@@ -38,6 +38,7 @@ import {
 } from './orders.repository';
 import { creditProfitChain } from './profit';
 import { retryOnConflict } from '../../lib/transactions';
+import { messages } from '@keymarket/contracts/messages';
 
 type CreateOrderInput = z.output<typeof createOrderSchema>;
 type RespondInput = z.output<typeof respondOrderSchema>;
@@ -122,7 +123,7 @@ export class OrdersService {
     input: CreateOrderInput,
   ): Promise<string> {
     const product = await findLiveProduct(tx, input.productId);
-    if (!product) throw new AppError('not_found', 'Product not found');
+    if (!product) throw new AppError('not_found', messages.productNotFound);
     const chain = await loadPricingChain(tx, caller.userId);
     const quote = (await quoteProducts(tx, chain, [product], { onlyThese: true })).get(product.id)!;
     const unitCents = quote.costsCents[0]!;
@@ -188,7 +189,7 @@ export class OrdersService {
     const existing = await findOrder(this.db, orderId);
     const isBuyer = existing?.buyerId === caller.userId;
     if (!existing || (caller.role !== 'admin' && !isBuyer))
-      throw new AppError('not_found', 'Order not found');
+      throw new AppError('not_found', messages.orderNotFound);
     if (caller.role !== 'admin' && input.status === 'completed') {
       throw new AppError('forbidden', 'Only an administrator can deliver an order');
     }
@@ -254,7 +255,7 @@ export class OrdersService {
   async get(caller: AuthContext, orderId: string): Promise<Order> {
     const row = await orderWithRefs(this.db, orderId);
     if (!row || !(await this.canSee(caller, row.order.buyerId)))
-      throw new AppError('not_found', 'Order not found');
+      throw new AppError('not_found', messages.orderNotFound);
     const [view] = await orderViews(this.db, this.vault, caller, [row]);
     return view!;
   }

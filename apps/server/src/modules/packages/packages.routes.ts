@@ -12,13 +12,14 @@ import {
 import { pageQuerySchema } from '@keymarket/contracts/pagination';
 import { authOf } from '../../plugins/access';
 import type { PackagesService } from './packages.service';
+import { messages } from '@keymarket/contracts/messages';
 
-const packageParams = z.object({ id: z.uuid('Package not found') });
+const packageParams = z.object({ id: z.uuid(messages.packageNotFound) });
 const priceParams = z.object({
-  packageId: z.uuid('Package not found'),
-  productId: z.uuid('Product not found'),
+  packageId: z.uuid(messages.packageNotFound),
+  productId: z.uuid(messages.productNotFound),
 });
-const userParams = z.object({ userId: z.uuid('User not found') });
+const userParams = z.object({ userId: z.uuid(messages.userNotFound) });
 const admin = { access: ['admin'] } as const;
 
 export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService }> = async (

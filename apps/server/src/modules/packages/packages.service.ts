@@ -28,12 +28,13 @@ import {
   upsertPackageProduct,
   type PackagePriceRow,
 } from './packages.repository';
+import { messages } from '@keymarket/contracts/messages';
 
 type PackageInput = z.output<typeof packageInputSchema>;
 type PackagePrice = z.output<typeof packagePriceSchema>;
 type AssignInput = z.output<typeof assignPackageSchema>;
 
-const packageNotFound = () => new AppError('not_found', 'Package not found');
+const packageNotFound = () => new AppError('not_found', messages.packageNotFound);
 const requireAdmin = (caller: AuthContext) =>
   requireRole(caller, ['admin'], 'Only an administrator can manage packages');
 
@@ -121,7 +122,7 @@ export class PackagesService {
     requireAdmin(caller);
     await this.db.transaction(async (tx) => {
       const user = await findUserById(tx, userId);
-      if (!user) throw new AppError('not_found', 'User not found');
+      if (!user) throw new AppError('not_found', messages.userNotFound);
       const inviter = user.invitedById ? await findUserById(tx, user.invitedById) : undefined;
       if (user.role === 'admin' || !isPricedByPlatform(user.role, inviter?.role ?? null)) {
         throw new AppError(

@@ -15,6 +15,7 @@ import {
   sellerPricesOf,
   type AncestorRow,
 } from './pricing.repository';
+import { messages } from '@keymarket/contracts/messages';
 
 export interface PricedProduct extends BasePrices {
   id: string;
@@ -34,7 +35,7 @@ export interface PricingChain {
 /** The buyer and its sellers up to the first member the platform prices. */
 export async function loadPricingChain(db: Executor, userId: string): Promise<PricingChain> {
   const ancestors = await loadAncestors(db, userId);
-  if (ancestors.length === 0) throw new AppError('not_found', 'User not found');
+  if (ancestors.length === 0) throw new AppError('not_found', messages.userNotFound);
   const members: PricingChain['members'] = [];
   for (let i = 0; i < ancestors.length; i += 1) {
     const member = ancestors[i]!;

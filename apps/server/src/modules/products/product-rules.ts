@@ -51,14 +51,14 @@ export async function assertCategoryPair(
   }
   if (!subcategoryId) return;
   const subcategory = await findSubcategory(db, subcategoryId);
-  if (!subcategory) throw new AppError('not_found', 'Subcategory not found');
+  if (!subcategory) throw new AppError('not_found', messages.subcategoryNotFound);
   if (subcategory.categoryId !== categoryId) {
     const message = 'This subcategory belongs to another category';
     throw new AppError('validation', message, [{ path: 'body.subcategoryId', message }]);
   }
 }
 
-export const productNotFound = () => new AppError('not_found', 'Product not found');
+export const productNotFound = () => new AppError('not_found', messages.productNotFound);
 
 /**
  * The live products a request names (package contents, price lists), by id; any unknown or
@@ -78,6 +78,6 @@ export async function requireLiveProducts(
   const missing = productIds.flatMap((id, index) =>
     byId.has(id) ? [] : [{ path: pathOf(index), message: `Product ${id} not found` }],
   );
-  if (missing.length > 0) throw new AppError('not_found', 'Product not found', missing);
+  if (missing.length > 0) throw new AppError('not_found', messages.productNotFound, missing);
   return byId;
 }

@@ -14,9 +14,10 @@ import { imageUpload, uploadSchema } from '../../lib/uploads';
 import { authOf } from '../../plugins/access';
 import { inflate, type RenderedList } from './product-list-cache';
 import type { ProductsService } from './products.service';
+import { messages } from '@keymarket/contracts/messages';
 
-export const productParams = z.object({ id: z.uuid('Product not found') });
-const subcategoryParams = z.object({ id: z.uuid('Subcategory not found') });
+export const productParams = z.object({ id: z.uuid(messages.productNotFound) });
+const subcategoryParams = z.object({ id: z.uuid(messages.subcategoryNotFound) });
 const productForm = productFieldsSchema.extend({ image: uploadSchema().optional() });
 const adminUpload = { access: ['admin'], upload: imageUpload() } as const;
 const admin = { access: ['admin'] } as const;

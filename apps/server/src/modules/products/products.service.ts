@@ -33,6 +33,7 @@ import {
   type NewProduct,
   type ProductRow,
 } from './products.repository';
+import { messages } from '@keymarket/contracts/messages';
 
 type ProductFields = z.output<typeof productFieldsSchema>;
 type ProductPatch = z.output<typeof productPatchSchema>;
@@ -114,7 +115,7 @@ export class ProductsService {
     query: SubcategoryProductsQuery,
   ): Promise<ProductListQuery> {
     if (!(await findSubcategory(this.db, subcategoryId))) {
-      throw new AppError('not_found', 'Subcategory not found');
+      throw new AppError('not_found', messages.subcategoryNotFound);
     }
     return { ...query, subcategoryId };
   }
@@ -235,28 +236,17 @@ export class ProductsService {
   ): Promise<number> {
     if (deliveryType === 'instant') {
       if (stock !== undefined) {
-        throw new AppError(
-          'conflict',
-          'The stock of an instant product is its number of unsold keys: import keys to add stock',
-        );
+        throw new AppError('conflict', messages.instantStockIsKeys);
       }
       if (before.deliveryType === 'instant') return before.stock;
-      const pending = await pendingOrderCount(tx, before.id);
-      if (pending > 0) {
-        throw new AppError(
-          'conflict',
-          `This product has ${pending} pending order(s): answer them before making it instant`,
-        );
+      if ((await pendingOrderCount(tx, before.id)) > 0) {
+        throw new AppError('conflict', messages.pendingOrdersBlockInstant);
       }
       return unsoldKeyCount(tx, before.id);
     }
     if (before.deliveryType === 'instant') {
-      const unsold = await unsoldKeyCount(tx, before.id);
-      if (unsold > 0) {
-        throw new AppError(
-          'conflict',
-          `This product still has ${unsold} unsold key(s): it cannot become a request product`,
-        );
+      if ((await unsoldKeyCount(tx, before.id)) > 0) {
+        throw new AppError('conflict', messages.unsoldKeysBlockRequest);
       }
     }
     return stock ?? before.stock;

@@ -9,8 +9,9 @@ import {
 } from '@keymarket/contracts/tickets';
 import { authOf } from '../../plugins/access';
 import type { TicketsService } from './tickets.service';
+import { messages } from '@keymarket/contracts/messages';
 
-const idParams = z.object({ id: z.uuid('Ticket not found') });
+const idParams = z.object({ id: z.uuid(messages.ticketNotFound) });
 
 export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> = async (
   app,

@@ -55,7 +55,7 @@ export class TicketsService {
     input: z.output<typeof respondTicketSchema>,
   ): Promise<Ticket> {
     const ticket = await findTicket(this.db, id);
-    if (!ticket) throw new AppError('not_found', 'Ticket not found');
+    if (!ticket) throw new AppError('not_found', messages.ticketNotFound);
     try {
       await this.db.transaction(async (tx) => {
         await updateTicket(tx, id, {
@@ -97,7 +97,7 @@ export class TicketsService {
   private async view(caller: AuthContext, id: string): Promise<Ticket> {
     const ticket = await findTicket(this.db, id);
     if (!ticket || (caller.role !== 'admin' && ticket.userId !== caller.userId)) {
-      throw new AppError('not_found', 'Ticket not found');
+      throw new AppError('not_found', messages.ticketNotFound);
     }
     const author = (await findUserById(this.db, ticket.userId))!;
     return ticketView({ ticket, user: { id: author.id, username: author.username } });

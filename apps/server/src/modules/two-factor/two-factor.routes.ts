@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { authOf } from '../../plugins/access';
 import type { TwoFactorService } from './two-factor.service';
+import { messages } from '@keymarket/contracts/messages';
 
 // An administrator who must set up two-factor sign-in can still reach these (plugins/access.ts).
 const setup = { access: 'authenticated', beforeTwoFactorSetup: true } as const;
@@ -48,7 +49,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     {
       config: { access: ['admin'] },
       schema: {
-        params: z.object({ id: z.uuid('User not found') }),
+        params: z.object({ id: z.uuid(messages.userNotFound) }),
         response: { 200: okResponseSchema },
       },
     },

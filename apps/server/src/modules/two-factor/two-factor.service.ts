@@ -136,7 +136,7 @@ export class TwoFactorService {
   private async lockedUser(db: Executor, userId: string, forUpdate: boolean): Promise<UserRow> {
     const query = db.select().from(users).where(eq(users.id, userId)).limit(1);
     const [user] = forUpdate ? await query.for('update') : await query;
-    if (!user) throw new AppError('not_found', 'User not found');
+    if (!user) throw new AppError('not_found', messages.userNotFound);
     return user;
   }
 

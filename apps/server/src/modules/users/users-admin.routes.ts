@@ -18,8 +18,9 @@ import { imageUpload, registerUploads, uploadSchema } from '../../lib/uploads';
 import { authOf } from '../../plugins/access';
 import { MeService } from './me.service';
 import { UsersAdminService } from './users-admin.service';
+import { messages } from '@keymarket/contracts/messages';
 
-const idParams = z.object({ id: z.uuid('User not found') });
+const idParams = z.object({ id: z.uuid(messages.userNotFound) });
 const summary = { 200: userSummarySchema };
 
 /** The Users screen, admin user actions, and the profile settings that upload a picture. */

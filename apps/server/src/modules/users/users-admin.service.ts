@@ -192,10 +192,10 @@ export class UsersAdminService {
   /** Admins see everyone; managers and resellers their downline; anyone else is a 404. */
   private async visibleUser(caller: AuthContext, userId: string) {
     const user = await findUserById(this.db, userId);
-    if (!user) throw new AppError('not_found', 'User not found');
+    if (!user) throw new AppError('not_found', messages.userNotFound);
     if (caller.role === 'admin' || user.id === caller.userId) return user;
     if (await isInDownline(this.db, caller.userId, user.id)) return user;
-    throw new AppError('not_found', 'User not found');
+    throw new AppError('not_found', messages.userNotFound);
   }
 
   /** Admin actions never target the admin itself, nor (except edits) another admin. */
@@ -205,7 +205,7 @@ export class UsersAdminService {
     options: { allowAdmins?: boolean } = {},
   ) {
     const target = await findUserById(this.db, userId);
-    if (!target) throw new AppError('not_found', 'User not found');
+    if (!target) throw new AppError('not_found', messages.userNotFound);
     if (target.id === caller.userId)
       throw new AppError('forbidden', 'You cannot do this to your own account');
     if (target.role === 'admin' && !options.allowAdmins) {
