@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
@@ -260,6 +261,55 @@ describe('unexpected errors', () => {
     });
     const res = await app.inject({ method: 'GET', url: '/api/boom' });
     expectError(res, 500, 'internal', messages.somethingWentWrong);
+    await app.close();
+  });
+
+  it('PostgreSQL out of resources (SQLSTATE class 53): 503 unavailable, logged without the values', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    registerErrorHandler(app);
+    const query = 'insert into "files" ("data") values ($1)';
+    const bytes = Buffer.from('FILE-BYTES-MUST-NOT-BE-LOGGED');
+    const failures: Record<string, Error> = {
+      // As Drizzle throws it: the driver's error as the cause, the parameters on the wrapper.
+      '53100': new DrizzleQueryError(
+        query,
+        [bytes],
+        Object.assign(new Error('could not extend file: No space left on device'), {
+          code: '53100',
+        }),
+      ),
+      // Deeper in the cause chain (a transaction's failed rollback wrapping it).
+      '53200': new Error('rollback failed', {
+        cause: new DrizzleQueryError(
+          query,
+          [bytes],
+          Object.assign(new Error('out of memory'), { code: '53200' }),
+        ),
+      }),
+      '53300': Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+    };
+    app.get<{ Params: { code: string } }>('/api/fail/:code', (request) => {
+      throw failures[request.params.code]!;
+    });
+    const answer = (code: string) => app.inject({ method: 'GET', url: `/api/fail/${code}` });
+
+    expectError(
+      await answer('53100'),
+      503,
+      'unavailable',
+      'The server is out of storage space. Please try again later.',
+    );
+    const unavailable = 'The service is temporarily unavailable. Please try again.';
+    expectError(await answer('53200'), 503, 'unavailable', unavailable);
+    expectError(await answer('53300'), 503, 'unavailable', unavailable);
+
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.map((entry) => entry.level)).toEqual([50, 50, 50]);
+    expect(logged[0]).toMatchObject({ postgres: { code: '53100' }, query });
+    expect(lines.join('')).not.toContain('FILE-BYTES');
     await app.close();
   });
 });

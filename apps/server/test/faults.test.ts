@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
+import { encodePng } from '../src/lib/png';
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import { freshPostgresDatabase, onPostgres } from './helpers/database';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
+import { form } from './helpers/multipart';
 import { bucketsOf, deposit, ordersOf, queryRows } from './helpers/money';
 import { PrivatePostgres } from './helpers/private-postgres';
 import {
@@ -210,6 +213,137 @@ describe.skipIf(!onPostgres || !PrivatePostgres.available())(
 
       // ctx's own pool lost its connections too; it recovers the same way.
       await expectNoPartialOrder(ctx, buyer.id, 10n);
+    });
+  },
+);
+
+/**
+ * A real PNG of about `bytes` bytes that neither deflate nor PostgreSQL's TOAST compression can
+ * shrink (random pixels), so each upload takes its full size on disk.
+ */
+function noisyPng(bytes: number): Buffer {
+  const side = Math.ceil(Math.sqrt(bytes / 3));
+  const noise = randomBytes(side * side * 3);
+  return encodePng(side, side, (x, y) => {
+    const at = (y * side + x) * 3;
+    return [noise[at]!, noise[at + 1]!, noise[at + 2]!];
+  });
+}
+
+describe.skipIf(!onPostgres || !PrivatePostgres.available() || !PrivatePostgres.tmpfsMountable())(
+  'the disk holding the uploads fills up',
+  () => {
+    let cluster: PrivatePostgres;
+    let ctx: TestContext;
+    let server: ServerProcess;
+
+    beforeAll(async () => {
+      cluster = await PrivatePostgres.create();
+      ctx = await createTestApp(
+        {},
+        await openDatabase({ kind: 'postgres', url: cluster.url, poolMax: 5 }),
+      );
+      server = await ServerProcess.start({ DATABASE_URL: cluster.url });
+      // Only the `files` table (and its TOAST, where the bytes go) moves to a 1 MB disk: the WAL
+      // stays on the big one, since a full WAL disk stops PostgreSQL altogether (a PANIC).
+      const small = cluster.mountTmpfs('1m');
+      await ctx.database.db.execute(sql.raw(`create tablespace small_disk location '${small}'`));
+      await ctx.database.db.execute(sql`alter table files set tablespace small_disk`);
+    }, 120_000);
+    afterAll(async () => {
+      try {
+        await server?.dispose();
+        await ctx?.close().catch(() => undefined);
+      } finally {
+        cluster?.dispose(); // stops PostgreSQL first (it holds files there open), then unmounts
+      }
+    });
+
+    it('refuses the upload that does not fit with a 503, keeps nothing of it, and recovers', async () => {
+      const admin = await HttpSession.signIn(
+        server,
+        (await ctx.factory.user({ role: 'admin' })).username,
+        TEST_PASSWORD,
+      );
+      const counts = async () =>
+        (
+          await queryRows<{ files: number; categories: number }>(
+            ctx.database.db,
+            sql`select (select count(*)::int from files) as files,
+                       (select count(*)::int from categories) as categories`,
+          )
+        )[0]!;
+      const upload = async (name: string, image: Buffer) => {
+        const response = await fetch(`${server.url}/api/categories/category`, {
+          method: 'POST',
+          headers: { cookie: admin.cookieHeader },
+          body: form(
+            { nameEn: name, nameFr: name, nameAr: name },
+            { image: { bytes: image, type: 'image/png', name: 'a.png' } },
+          ),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as ApiBody & { imageUrl?: string },
+        };
+      };
+      const served = async (url: string) =>
+        Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());
+
+      // ~300 KB each: two or three fit on the 1 MB disk, then one does not.
+      const stored: Array<{ url: string; bytes: Buffer }> = [];
+      let refused: { status: number; body: ApiBody } | undefined;
+      let before = await counts();
+      for (let i = 0; i < 8 && !refused; i++) {
+        before = await counts();
+        const image = noisyPng(300_000);
+        const answer = await upload(`Full ${i}`, image);
+        if (answer.status === 201) stored.push({ url: answer.body.imageUrl!, bytes: image });
+        else refused = answer;
+      }
+      expect(stored.length, 'some uploads fit before the disk is full').toBeGreaterThan(0);
+      expect(refused, 'an upload is refused once the disk is full').toBeDefined();
+      expect(refused!.status, JSON.stringify(refused!.body)).toBe(503);
+      expect(refused!.body).toEqual({
+        statusCode: 503,
+        message: {
+          type: 'unavailable',
+          text: 'The server is out of storage space. Please try again later.',
+        },
+      });
+
+      // Nothing of the refused upload: no file, no category; the earlier files are whole.
+      expect(await counts()).toEqual(before);
+      for (const file of stored) expect((await served(file.url)).equals(file.bytes)).toBe(true);
+      // Logged as an error with its SQLSTATE, without the query's values (the file's bytes). The
+      // answer can arrive before the log line has crossed the pipe, hence the wait.
+      const logged = Date.now() + 5000;
+      while (Date.now() < logged && !server.log.includes('out of resources')) await sleep(50);
+      expect(server.log).toContain('database out of resources');
+      expect(server.log).toContain('53100');
+      expect(server.log).not.toMatch(/params/);
+      expect(server.log.length).toBeLessThan(20_000);
+
+      // The server goes on answering everything that does not need new space.
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+      const list = await fetch(`${server.url}/api/categories`, {
+        headers: { cookie: admin.cookieHeader },
+      });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(stored.length);
+
+      // Space freed (the table moved back to the big disk): uploads succeed again, no restart.
+      await ctx.database.db.execute(sql`alter table files set tablespace pg_default`);
+      const image = noisyPng(300_000);
+      const again = await upload('After', image);
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      expect(await counts()).toEqual({
+        files: before.files + 1,
+        categories: before.categories + 1,
+      });
+      expect((await served(again.body.imageUrl!)).equals(image)).toBe(true);
+      for (const file of stored) expect((await served(file.url)).equals(file.bytes)).toBe(true);
     });
   },
 );

@@ -127,13 +127,23 @@ export function registerErrorHandler(app: FastifyInstance) {
         'The request contains characters or values that cannot be stored',
       );
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+    const resources = insufficientResources(error);
+    if (resources) {
+      // Logged without the wrapping error: Drizzle's message and `params` carry the query's
+      // values, which for an upload are the file's bytes.
+      request.log.error(
+        { postgres: resources, query: failedQuery(error) },
+        'database out of resources',
+      );
       return sendError(
         reply,
         'unavailable',
-        'The service is temporarily unavailable. Please try again.',
+        resources.code === DISK_FULL ? OUT_OF_STORAGE_TEXT : UNAVAILABLE_TEXT,
       );
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(reply, 'unavailable', UNAVAILABLE_TEXT);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'internal', messages.somethingWentWrong);
@@ -154,6 +164,42 @@ const unstorableInput = new Set([
   '22008',
   '54000',
 ]);
+
+const UNAVAILABLE_TEXT = 'The service is temporarily unavailable. Please try again.';
+const OUT_OF_STORAGE_TEXT = 'The server is out of storage space. Please try again later.';
+const DISK_FULL = '53100';
+
+/**
+ * SQLSTATE class 53, insufficient resources (53100 disk_full, 53200 out_of_memory,
+ * 53300 too_many_connections, ...): the database cannot take the write now, which is the server's
+ * condition, not the request's fault nor a bug. Searched along the cause chain like
+ * isDatabaseUnavailable; returns what can be logged of the PostgreSQL error (no parameters).
+ */
+function insufficientResources(
+  error: Error,
+): { code: string; message: string; hint?: string } | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^53[0-9A-Z]{3}$/.test(code)) {
+      const hint = (current as { hint?: unknown }).hint;
+      return {
+        code,
+        message: current.message,
+        ...(typeof hint === 'string' ? { hint } : {}),
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The SQL text (placeholders, not values) of a query Drizzle wrapped, for the log. */
+function failedQuery(error: Error): string | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const query = (current as { query?: unknown }).query;
+    if (typeof query === 'string') return query;
+  }
+  return undefined;
+}
 
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 

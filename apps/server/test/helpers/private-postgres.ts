@@ -10,6 +10,9 @@ import { freePort } from './server-process';
  * Runs as the `postgres` user when the test runs as root (PostgreSQL refuses root).
  */
 export class PrivatePostgres {
+  /** tmpfs mount points made by mountTmpfs, unmounted by dispose. */
+  private readonly mounts: string[] = [];
+
   private constructor(
     readonly directory: string,
     readonly port: number,
@@ -21,6 +24,24 @@ export class PrivatePostgres {
       return readdirSync('/usr/lib/postgresql').length > 0;
     } catch {
       return false;
+    }
+  }
+
+  /**
+   * True when this process can mount a tmpfs: it runs as root and the kernel or container lets it
+   * (a probe is mounted and unmounted at once).
+   */
+  static tmpfsMountable(): boolean {
+    if (process.getuid?.() !== 0) return false;
+    const probe = mkdtempSync(path.join(tmpdir(), 'km-tmpfs-probe-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'pipe' });
+      execFileSync('umount', [probe], { stdio: 'pipe' });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
     }
   }
 
@@ -65,13 +86,34 @@ export class PrivatePostgres {
     this.run('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', 'stop']);
   }
 
+  /**
+   * A small tmpfs of `size` (mount's syntax, e.g. "1m") owned by the server's user, empty, for a
+   * tablespace whose disk can be filled. Root only (see tmpfsMountable). The server keeps files
+   * there open, so it stays mounted until dispose() has stopped the server.
+   */
+  mountTmpfs(size: string): string {
+    const mountPoint = mkdtempSync(path.join(tmpdir(), 'km-tmpfs-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', mountPoint], {
+      stdio: 'pipe',
+    });
+    this.mounts.push(mountPoint);
+    execFileSync('chown', ['postgres:postgres', mountPoint], { stdio: 'pipe' });
+    return mountPoint;
+  }
+
   dispose(): void {
     try {
       this.run('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', 'stop']);
     } catch {
       // already stopped
     }
+    const stillMounted: string[] = [];
+    for (const mountPoint of this.mounts.splice(0)) {
+      if (unmount(mountPoint)) rmSync(mountPoint, { recursive: true, force: true });
+      else stillMounted.push(mountPoint);
+    }
     rmSync(this.directory, { recursive: true, force: true });
+    if (stillMounted.length) throw new Error(`could not unmount ${stillMounted.join(', ')}`);
   }
 
   private run(tool: string, args: string[]): void {
@@ -82,4 +124,17 @@ export class PrivatePostgres {
       execFileSync(command, args, { stdio: 'pipe' });
     }
   }
+}
+
+/** Unmounts `mountPoint`, detaching it lazily if still busy; false if neither worked. */
+function unmount(mountPoint: string): boolean {
+  for (const args of [[mountPoint], ['-l', mountPoint]]) {
+    try {
+      execFileSync('umount', args, { stdio: 'pipe' });
+      return true;
+    } catch {
+      // try the next way
+    }
+  }
+  return false;
 }
