@@ -1,10 +1,14 @@
 import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
 
-/** A data table that scrolls sideways on narrow screens instead of squeezing its columns. */
+/**
+ * A data table that scrolls sideways on narrow screens instead of squeezing its columns. The
+ * scroller is `relative` so that absolutely placed children (sr-only header texts) are clipped by
+ * it; otherwise they sit where the wide table would put them and widen the whole page.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="-mx-5 overflow-x-auto sm:-mx-6">
+    <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
       <table className={clsx('w-full border-collapse text-sm', className)} {...props} />
     </div>
   );
