@@ -312,4 +312,50 @@ describe('unexpected errors', () => {
     expect(lines.join('')).not.toContain('FILE-BYTES');
     await app.close();
   });
+
+  it('logs a failed query without its values, whatever the failure', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    registerErrorHandler(app);
+    const query = 'update "users" set "email" = $1 where "id" = $2';
+    const secret = 'SECRET-VALUE-MUST-NOT-BE-LOGGED';
+    app.get('/api/fail/bug', () => {
+      throw new DrizzleQueryError(
+        query,
+        [secret, 'id'],
+        Object.assign(new Error('column "email" is ambiguous'), { code: '42702' }),
+      );
+    });
+    app.get('/api/fail/down', () => {
+      throw new DrizzleQueryError(
+        query,
+        [secret],
+        Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      );
+    });
+
+    expectError(
+      await app.inject({ method: 'GET', url: '/api/fail/bug' }),
+      500,
+      'internal',
+      messages.somethingWentWrong,
+    );
+    expectError(
+      await app.inject({ method: 'GET', url: '/api/fail/down' }),
+      503,
+      'unavailable',
+      'The service is temporarily unavailable. Please try again.',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines.join('')).not.toContain(secret);
+    const [bug] = lines.map((line) => JSON.parse(line) as { error: Record<string, unknown> });
+    // What is needed to find the bug stays: the SQL text and the driver's error with its code.
+    expect(bug!.error).toMatchObject({
+      query,
+      cause: { message: 'column "email" is ambiguous', code: '42702' },
+    });
+    await app.close();
+  });
 });
