@@ -85,17 +85,16 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
       `VALUES (:buyer_id, ${chain ? manager : 'NULL'}, ${product}, '${seed.productName}', '${seed.categoryId}', 1, 'instant', ${price}, ${price}, 'completed', ${priceChain}, now()) RETURNING id AS order_id \\gset`,
     `UPDATE product_keys SET order_id = :order_id, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id AS key_id \\gset`,
     `INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id) VALUES (:buyer_id, 'balance', -${price}, 'purchase', :order_id, :buyer_id);`,
+    `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) VALUES (:buyer_id, 'order.placed', 'order', :order_id, ` +
+      `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}');`,
   );
+  // As the server does: the rows other orders write too (the manager's profit, the stock) last.
   if (chain) {
     lines.push(
       `UPDATE users SET profit_cents = profit_cents + ${margin} WHERE id = ${manager} RETURNING profit_cents \\gset`,
       `INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id, counterparty_id) VALUES (${manager}, 'profit', ${margin}, 'profit', :order_id, :buyer_id, :buyer_id);`,
     );
   }
-  lines.push(
-    `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) VALUES (:buyer_id, 'order.placed', 'order', :order_id, ` +
-      `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}');`,
-  );
   if (options.stock === 'last') lines.push(takeStock);
   lines.push('END;');
   return `${lines.join('\n')}\n`;

@@ -116,8 +116,10 @@ export const productKeys = pgTable(
   },
   (t) => [
     uniqueIndex('product_keys_hmac_key').on(t.hmac),
+    // In the claim's order (oldest first, id breaking ties): an import gives thousands of keys
+    // the same created_at, and without id here every claim sorted all of them (bench/README.md).
     index('product_keys_unsold_idx')
-      .on(t.productId, t.createdAt)
+      .on(t.productId, t.createdAt, t.id)
       .where(sql`${t.orderId} is null`),
     index('product_keys_order_idx').on(t.orderId),
   ],

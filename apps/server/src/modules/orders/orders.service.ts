@@ -76,13 +76,14 @@ export class OrdersService {
       const order = await retryOnConflict(() =>
         this.db.transaction(async (tx) => {
           if (idempotencyKey) await reserveIdempotencyKey(tx, caller.userId, idempotencyKey, hash);
-          const orderId = await this.placeInTransaction(tx, caller, input);
+          const { orderId, writeSharedRows } = await this.placeInTransaction(tx, caller, input);
           const [view] = await orderViews(tx, this.vault, caller, [
             (await orderWithRefs(tx, orderId))!,
           ]);
           if (idempotencyKey)
             // Only the order id is kept: the answer holds decrypted keys, which never rest in clear.
             await storeIdempotentResponse(tx, caller.userId, idempotencyKey, 201, { orderId });
+          await writeSharedRows();
           return view!;
         }),
       );
@@ -117,22 +118,30 @@ export class OrdersService {
     return { statusCode: stored.statusCode, body: await this.get(caller, orderId), replayed: true };
   }
 
+  /**
+   * Everything of the order but the rows other buyers' orders write too: the product's stock
+   * counter (every buyer of the product) and the sellers' profit buckets (every buyer below them).
+   * Those come back as `writeSharedRows`, for the caller to run last: a row lock is held until
+   * the commit, so taking it at the end lets the next order of the same product in after one
+   * statement and the commit, not after the whole transaction. (Row locks are taken in one
+   * order, users before products, as `respond` does too: no deadlock between them.)
+   */
   private async placeInTransaction(
     tx: Executor,
     caller: AuthContext,
     input: CreateOrderInput,
-  ): Promise<string> {
+  ): Promise<{ orderId: string; writeSharedRows: () => Promise<void> }> {
     const product = await findLiveProduct(tx, input.productId);
     if (!product) throw new AppError('not_found', messages.productNotFound);
+    const outOfStock = () => new AppError('out_of_stock', `Only ${product.stock} left in stock`);
+    // Refused early when it is plain; the conditional update at the end is what guarantees it.
+    if (product.stock < input.quantity) throw outOfStock();
     const chain = await loadPricingChain(tx, caller.userId);
     const quote = (await quoteProducts(tx, chain, [product], { onlyThese: true })).get(product.id)!;
     const unitCents = quote.costsCents[0]!;
     const totalCents = unitCents * BigInt(input.quantity);
     const orderId = randomUUID();
 
-    if (!(await takeStock(tx, product.id, input.quantity))) {
-      throw new AppError('out_of_stock', `Only ${product.stock} left in stock`);
-    }
     if (totalCents > 0n) {
       const after = await debitBucket(tx, caller.userId, 'balance', totalCents, {
         kind: 'purchase',
@@ -168,11 +177,9 @@ export class OrdersService {
       deliveredAt: instant ? new Date() : null,
     });
     if (instant) {
+      // SKIP LOCKED: concurrent buyers take different keys without waiting for each other.
       const keys = await claimKeys(tx, product.id, orderId, input.quantity);
-      // The stock counter said yes; the keys must agree, or the whole order is undone.
-      if (keys.length !== input.quantity)
-        throw new AppError('out_of_stock', 'Not enough keys in stock');
-      await creditProfitChain(tx, order, caller.userId);
+      if (keys.length !== input.quantity) throw outOfStock();
     }
     await writeAudit(tx, {
       actorId: caller.userId,
@@ -181,7 +188,14 @@ export class OrdersService {
       targetId: orderId,
       after: { productId: product.id, quantity: input.quantity, totalCents, status: order.status },
     });
-    return orderId;
+    return {
+      orderId,
+      writeSharedRows: async () => {
+        if (instant) await creditProfitChain(tx, order, caller.userId);
+        // The counter must agree with the keys just claimed, or the whole order is undone.
+        if (!(await takeStock(tx, product.id, input.quantity))) throw outOfStock();
+      },
+    };
   }
 
   /** Admin completes or rejects a pending order; the buyer may cancel (reject) its own. */
@@ -229,8 +243,7 @@ export class OrdersService {
           respondedById: caller.userId,
         });
         if (!order) throw alreadyAnswered();
-        // Product row before the buyer's, the order placement takes them in: no deadlock.
-        await returnStock(tx, order.productId, order.quantity);
+        // The buyer's row before the product's, in the order placement takes them: no deadlock.
         if (order.totalCents > 0n) {
           await creditBucket(tx, order.buyerId, 'balance', order.totalCents, {
             kind: 'refund',
@@ -239,6 +252,7 @@ export class OrdersService {
             note: input.reason,
           });
         }
+        await returnStock(tx, order.productId, order.quantity);
         await writeAudit(tx, {
           actorId: caller.userId,
           action: isBuyer && caller.role !== 'admin' ? 'order.cancelled' : 'order.rejected',

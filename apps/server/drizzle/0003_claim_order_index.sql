@@ -1,0 +1,2 @@
+DROP INDEX "product_keys_unsold_idx";--> statement-breakpoint
+CREATE INDEX "product_keys_unsold_idx" ON "product_keys" USING btree ("product_id","created_at","id") WHERE "product_keys"."order_id" is null;
