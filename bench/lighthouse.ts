@@ -28,7 +28,15 @@ const CHROMIUM_FLAGS = [
 ];
 const TARGETS = { lcpMs: 1200, tbtMs: 200, cls: 0.1 };
 
-type Figures = { lcpMs: number; tbtMs: number; cls: number; score: number };
+type Figures = {
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  score: number;
+  /** What moved, for a CLS to explain: the element and its share of the score. */
+  shifts: string[];
+  lcpElement: string;
+};
 
 async function startServer(port: number, dataDir: string) {
   const main = path.join(REPO_ROOT, 'apps/server/dist/main.js');
@@ -96,7 +104,20 @@ async function measure(url: string, port: number, cookie?: string): Promise<Figu
     tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     score: Math.round((categories.performance?.score ?? 0) * 100),
+    shifts: layoutShifts(audits['layout-shifts']?.details),
+    lcpElement: JSON.stringify(audits['largest-contentful-paint-element']?.details).slice(0, 900),
   };
+}
+
+function layoutShifts(details: unknown): string[] {
+  const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
+  return items.map((item) => {
+    const { node, score } = item as {
+      node?: { selector?: string; snippet?: string };
+      score?: number;
+    };
+    return `${(score ?? 0).toFixed(3)} ${node?.selector ?? '?'} ${node?.snippet?.slice(0, 100) ?? ''}`;
+  });
 }
 
 function median(values: number[]): number {
@@ -116,6 +137,8 @@ function summarise(page: string, runs: Figures[]): string {
     `  LCP ${(lcp / 1000).toFixed(2)} s  target ≤ 1.2 s  ${verdict(lcp <= TARGETS.lcpMs)}`,
     `  TBT ${Math.round(tbt)} ms  target ≤ 200 ms  ${verdict(tbt <= TARGETS.tbtMs)}`,
     `  CLS ${cls.toFixed(3)}  target ≤ 0.1  ${verdict(cls <= TARGETS.cls)}`,
+    `    LCP element (last run): ${runs.at(-1)!.lcpElement}`,
+    ...(cls > 0 ? runs.at(-1)!.shifts.map((shift) => `    shifted (last run): ${shift}`) : []),
   ].join('\n');
 }
 

@@ -16,14 +16,24 @@ import { NotFoundRoute } from './routes/not-found';
 // Each screen and the layout are chunks of their own, fetched when first shown.
 // The layout waits for the texts the areas share too (the `area` namespace, see lib/i18n.ts),
 // fetched alongside its chunk.
-const AreaLayout = lazy(() =>
-  Promise.all([import('./layouts/area-layout'), i18n.loadNamespaces('area')]).then(([module]) => ({
-    default: module.AreaLayout,
-  })),
-);
+const loadLayout = () =>
+  Promise.all([import('./layouts/area-layout'), i18n.loadNamespaces('area')]);
+const loadDashboard = () => import('./routes/area/dashboard');
+const AreaLayout = lazy(() => loadLayout().then(([module]) => ({ default: module.AreaLayout })));
 const DashboardRoute = lazy(() =>
-  import('./routes/area/dashboard').then((module) => ({ default: module.DashboardRoute })),
+  loadDashboard().then((module) => ({ default: module.DashboardRoute })),
 );
+
+/**
+ * Starts fetching what the first screen of an area needs as soon as the route table is here,
+ * instead of one chunk after the other as each lazy element renders (layout, then screen). Every
+ * area opens on its dashboard, so that screen comes along; modules are fetched once, and the lazy
+ * elements above then find them ready.
+ */
+export function preloadArea(path: string) {
+  void loadLayout();
+  if (/^\/[a-z]+\/?$|\/dashboard\/?$/.test(path)) void loadDashboard();
+}
 const GenerateCodeRoute = lazy(() =>
   import('./routes/area/generate-code').then((module) => ({ default: module.GenerateCodeRoute })),
 );

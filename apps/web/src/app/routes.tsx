@@ -67,7 +67,8 @@ const areaPathPattern = new RegExp(`^/(${roles.join('|')})(/|$)`);
  */
 export const discoverAreaRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (!areaPathPattern.test(path)) return;
-  const { areaRoutes } = await import('./area-routes');
+  const { areaRoutes, preloadArea } = await import('./area-routes');
+  preloadArea(path);
   // Patching the same routes twice adds nothing: React Router compares them first.
   patch(rootRouteId, areaRoutes);
 };

@@ -1,9 +1,9 @@
 import type { Role } from '@keymarket/contracts/users';
 import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { AdminOverview } from './admin-overview';
 import { LowStockList } from './low-stock-list';
+import { OverviewPlaceholder } from './overview-placeholder';
 import { RevenueChartCard } from './revenue-chart-card';
 import { SellerOverview } from './seller-overview';
 import { StorageCard } from './storage-card';
@@ -20,11 +20,7 @@ export function DashboardScreen({ role }: { role: Role }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {statsQuery.isPending && (
-        <div className="grid place-items-center py-12">
-          <Spinner className="size-8" />
-        </div>
-      )}
+      {statsQuery.isPending && <OverviewPlaceholder admin={isAdmin} />}
       {statsQuery.isError && (
         <LoadError error={statsQuery.error} onRetry={() => void statsQuery.refetch()} />
       )}
