@@ -11,6 +11,7 @@ import {
 import { areaScreens, settle } from './support/axe';
 import { newKeys, placeOrder, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
+import { sidewaysOverflow } from './support/layout';
 
 /**
  * Full-page pictures of every screen for human review (CI keeps e2e/artifacts as an artefact).
@@ -110,6 +111,10 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
           for (const path of await areaScreens(page, role)) {
             await page.goto(path);
             await shoot(page, `${prefix}-${path.slice(1).replaceAll('/', '-')}`);
+            // On a phone nothing may scroll sideways (responsive.spec.ts checks other widths).
+            if (viewportName === 'phone') {
+              expect(await sidewaysOverflow(page), `${path} at ${viewport.width}px`).toBe(0);
+            }
           }
         }
 
