@@ -68,15 +68,23 @@ export type ImportKeysRequest = {
   productId: string;
   parts: readonly string[];
   onProgress?: (progress: KeyImportProgress) => void;
+  /** Aborted: no part is sent after the one in flight (closing the dialog stops the import). */
+  signal?: AbortSignal;
 };
 
 /**
  * Sends the parts one after another (each is one transaction on the server, so a failure never
  * leaves half a part) and adds up the counts. Stops at the first refused part.
  */
-export async function importKeysInParts({ productId, parts, onProgress }: ImportKeysRequest) {
+export async function importKeysInParts({
+  productId,
+  parts,
+  onProgress,
+  signal,
+}: ImportKeysRequest) {
   const totals: KeyImportTotals = { added: 0, duplicates: 0, blanks: 0, stock: null };
   for (const [index, part] of parts.entries()) {
+    if (signal?.aborted) throw new KeyImportStopped(index + 1, parts.length, totals, signal.reason);
     let result: ImportKeysResult;
     try {
       result = await importKeys(productId, part);

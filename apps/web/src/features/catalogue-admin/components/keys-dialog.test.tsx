@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import { keyLines } from '@keymarket/contracts/orders';
@@ -108,6 +109,39 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     expect(within(result).getByText('Added').nextSibling).toHaveTextContent('1000');
     // The text stays, so it can be sent again.
     expect(screen.getByLabelText('Keys, one per line')).toHaveValue(paste);
+  });
+
+  it('sends no further part once the dialog is closed mid-import, and says how far it got', async () => {
+    const first = deferred();
+    const fetchMock = mockApi({
+      [`GET ${KEYS_PATH}`]: emptyInventory,
+      [`POST ${KEYS_PATH}`]: () => first.promise,
+    });
+    function ClosableDialog() {
+      const [open, setOpen] = useState(true);
+      const product = aProduct({ stock: 0, name: 'Steam 20' });
+      return <KeysDialog product={open ? product : null} onClose={() => setOpen(false)} />;
+    }
+    renderWithProviders(<ClosableDialog />);
+    const user = userEvent.setup();
+    const paste = Array.from({ length: 2_500 }, (_, index) => `KEY-${index}`).join('\n');
+    fireEvent.change(await screen.findByLabelText('Keys, one per line'), {
+      target: { value: paste },
+    });
+    await user.click(screen.getByRole('button', { name: 'Import keys' }));
+    await vi.waitFor(() => expect(sentParts(fetchMock)).toHaveLength(1));
+
+    // The admin closes the dialog while part 1 of 3 is in flight.
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      await screen.findByText(
+        'The key import into Steam 20 stops after the part in progress: 0 of 3 parts were imported.',
+      ),
+    ).toBeInTheDocument();
+    first.release(okReply({ added: 1_000, duplicates: 0, blanks: 0, stock: 1_000 }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sentParts(fetchMock)).toHaveLength(1);
   });
 
   it('asks for keys before sending a paste of blank lines', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Product } from '@keymarket/contracts/catalogue';
@@ -55,20 +55,44 @@ function KeyImportForm({ product }: { product: Product }) {
   const parts = useMemo(() => splitKeyParts(text), [text]);
   const stopped = importKeys.error instanceof KeyImportStopped ? importKeys.error : null;
 
+  // Closing the dialog mid-import stops it after the part in flight, and says how far it got
+  // (the screen that would have shown the result is gone).
+  const running = useRef<{ controller: AbortController; progress: KeyImportProgress } | null>(null);
+  useEffect(
+    () => () => {
+      const current = running.current;
+      if (!current) return;
+      current.controller.abort();
+      toast.info(
+        t('keys.closedMidImport', {
+          done: current.progress.done,
+          total: current.progress.total,
+          name: product.name,
+        }),
+      );
+    },
+    [product.name, t],
+  );
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (keyCount === 0) {
       setInputError(tCore('messages.keysRequired'));
       return;
     }
-    setProgress({
+    setResult(null);
+    const controller = new AbortController();
+    const track = (next: KeyImportProgress) => {
+      running.current = { controller, progress: next };
+      setProgress(next);
+    };
+    track({
       done: 0,
       total: parts.length,
       totals: { added: 0, duplicates: 0, blanks: 0, stock: null },
     });
-    setResult(null);
     importKeys.mutate(
-      { productId: product.id, parts, onProgress: setProgress },
+      { productId: product.id, parts, onProgress: track, signal: controller.signal },
       {
         onSuccess: (totals) => {
           setResult(totals);
@@ -78,7 +102,10 @@ function KeyImportForm({ product }: { product: Product }) {
         onError: (error) => {
           if (error instanceof KeyImportStopped && error.part > 1) setResult(error.totals);
         },
-        onSettled: () => setProgress(null),
+        onSettled: () => {
+          running.current = null;
+          setProgress(null);
+        },
       },
     );
   }
