@@ -28,7 +28,7 @@ function StatCard({
         <Icon aria-hidden className="size-5" />
       </span>
       <div className="min-w-0">
-        <p className="truncate text-xs text-muted">{label}</p>
+        <p className="text-xs leading-tight text-muted">{label}</p>
         <p className="text-xl font-semibold text-fg tabular-nums">
           <bdi dir="ltr">{value}</bdi>
         </p>
@@ -37,12 +37,13 @@ function StatCard({
   );
 }
 
+/** Five across only from xl: at lg the sidebar leaves ~140 px a card, which cut the labels. */
 export function OrderStatsCards({ stats }: { stats: OrderStats }) {
   const { t } = useTranslation();
   return (
     <section
       aria-label={t('orders.stats.label')}
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5"
     >
       <StatCard label={t('orders.stats.total')} value={String(stats.total)} icon={ListOrdered} />
       <StatCard label={t('orders.stats.pending')} value={String(stats.pending)} icon={Clock} />
