@@ -1,9 +1,14 @@
 /** Postgres error code of a driver error, whether Drizzle wrapped it or not. */
 export function pgErrorCode(error: unknown): string | undefined {
-  const direct = (error as { code?: unknown } | null)?.code;
-  if (typeof direct === 'string') return direct;
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof cause === 'string' ? cause : undefined;
+  // Drizzle wraps the driver's error, and a failed rollback can wrap that again: the first code
+  // along the cause chain is the database's.
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 export function pgConstraint(error: unknown): string | undefined {
