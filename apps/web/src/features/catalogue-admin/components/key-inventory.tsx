@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import { Badge } from '@/components/ui/badge';
-import { LoadError } from '@/components/ui/load-error';
-import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
+import { PagedList } from '@/components/ui/paged-list';
 import { formatDateTime } from '@/lib/format-date';
 import { useProductKeys } from '../api/get-product-keys';
 
@@ -26,20 +24,15 @@ export function KeyInventory({ productId }: { productId: string }) {
           </p>
         )}
       </div>
-      {keysQuery.isPending && (
-        <div className="grid place-items-center py-6">
-          <Spinner />
-        </div>
-      )}
-      {keysQuery.isError && (
-        <LoadError error={keysQuery.error} onRetry={() => void keysQuery.refetch()} />
-      )}
-      {keysQuery.isSuccess &&
-        (keysQuery.data.data.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted">{t('keys.emptyInventory')}</p>
-        ) : (
+      <PagedList
+        query={keysQuery}
+        page={page}
+        onPageChange={setPage}
+        empty={<p className="py-4 text-center text-sm text-muted">{t('keys.emptyInventory')}</p>}
+      >
+        {(rows) => (
           <ul className="divide-y divide-border rounded-lg border border-border">
-            {keysQuery.data.data.map((key) => (
+            {rows.map((key) => (
               <li key={key.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
                 <code dir="ltr" className="min-w-0 flex-1 truncate font-mono text-sm text-fg">
                   {key.masked}
@@ -55,14 +48,8 @@ export function KeyInventory({ productId }: { productId: string }) {
               </li>
             ))}
           </ul>
-        ))}
-      {keysQuery.isSuccess && (
-        <Pagination
-          page={page}
-          totalPages={keysQuery.data.pagination.totalPages}
-          onPageChange={setPage}
-        />
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }

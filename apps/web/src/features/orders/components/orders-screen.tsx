@@ -4,13 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import { orderStatuses, type Order, type OrderStatus } from '@keymarket/contracts/orders';
 import type { Role } from '@keymarket/contracts/users';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedList } from '@/components/ui/paged-list';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import {
   Table,
   TableBody,
@@ -22,7 +20,6 @@ import {
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDateTime } from '@/lib/format-date';
 import { formatPrice } from '@/lib/format-price';
-import { describeApiError } from '@/lib/translate-error';
 import { useOrders } from '../api/get-orders';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderStatsCards } from './order-stats';
@@ -119,27 +116,13 @@ export function OrdersScreen({ role }: { role: Role }) {
           )}
         </div>
 
-        {ordersQuery.isPending && (
-          <div className="grid place-items-center py-10">
-            <Spinner />
-          </div>
-        )}
-        {ordersQuery.isError && (
-          <Alert
-            title={t('messages.failedToLoadResults')}
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void ordersQuery.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeApiError(ordersQuery.error, t)}
-          </Alert>
-        )}
-        {ordersQuery.isSuccess &&
-          (ordersQuery.data.data.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted">{t('messages.noResultsFound')}</p>
-          ) : (
+        <PagedList
+          query={ordersQuery}
+          page={page}
+          onPageChange={setPage}
+          empty={t('messages.noResultsFound')}
+        >
+          {(rows) => (
             <Table aria-busy={ordersQuery.isPlaceholderData || undefined}>
               <TableHead>
                 <tr>
@@ -155,7 +138,7 @@ export function OrdersScreen({ role }: { role: Role }) {
                 </tr>
               </TableHead>
               <TableBody>
-                {ordersQuery.data.data.map((order) => {
+                {rows.map((order) => {
                   const pending = order.status === 'pending';
                   const mine = me.data?.id === order.buyer.id;
                   return (
@@ -224,14 +207,8 @@ export function OrdersScreen({ role }: { role: Role }) {
                 })}
               </TableBody>
             </Table>
-          ))}
-        {ordersQuery.isSuccess && (
-          <Pagination
-            page={page}
-            totalPages={ordersQuery.data.pagination.totalPages}
-            onPageChange={setPage}
-          />
-        )}
+          )}
+        </PagedList>
       </Card>
 
       <OrderDetailsDialog

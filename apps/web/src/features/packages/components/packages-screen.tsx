@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Pagination } from '@/components/ui/pagination';
-import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
+import { PagedList } from '@/components/ui/paged-list';
 import {
   Table,
   TableBody,
@@ -53,21 +51,18 @@ export function PackagesScreen({ kind }: { kind: PackageKind }) {
         </Button>
       </div>
 
-      {packagesQuery.isPending && (
-        <div className="grid place-items-center py-10">
-          <Spinner />
-        </div>
-      )}
-      {packagesQuery.isError && (
-        <LoadError error={packagesQuery.error} onRetry={() => void packagesQuery.refetch()} />
-      )}
-      {packagesQuery.isSuccess &&
-        (packagesQuery.data.data.length === 0 ? (
+      <PagedList
+        query={packagesQuery}
+        page={page}
+        onPageChange={setPage}
+        empty={
           <div className="flex flex-col items-center gap-2 py-10 text-center text-muted">
             <PackageOpen aria-hidden className="size-8" />
             <p>{t(`packages.list.empty.${kind}`)}</p>
           </div>
-        ) : (
+        }
+      >
+        {(rows) => (
           <Table aria-busy={packagesQuery.isPlaceholderData || undefined}>
             <TableHead>
               <tr>
@@ -82,7 +77,7 @@ export function PackagesScreen({ kind }: { kind: PackageKind }) {
               </tr>
             </TableHead>
             <TableBody>
-              {packagesQuery.data.data.map((pkg) => (
+              {rows.map((pkg) => (
                 <TableRow key={pkg.id}>
                   <TableCell className="max-w-72">
                     <span className="block truncate font-medium text-fg" title={pkg.name}>
@@ -128,14 +123,8 @@ export function PackagesScreen({ kind }: { kind: PackageKind }) {
               ))}
             </TableBody>
           </Table>
-        ))}
-      {packagesQuery.isSuccess && (
-        <Pagination
-          page={page}
-          totalPages={packagesQuery.data.pagination.totalPages}
-          onPageChange={setPage}
-        />
-      )}
+        )}
+      </PagedList>
 
       <PackageFormDialog
         kind={kind}

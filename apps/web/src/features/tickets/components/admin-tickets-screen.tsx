@@ -5,11 +5,9 @@ import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import { ticketStatuses, type Ticket, type TicketStatus } from '@keymarket/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadError } from '@/components/ui/load-error';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import {
   Table,
   TableBody,
@@ -75,18 +73,8 @@ export function AdminTicketsScreen() {
         </Select>
       </div>
 
-      {ticketsQuery.isPending && (
-        <div className="grid place-items-center py-10">
-          <Spinner />
-        </div>
-      )}
-      {ticketsQuery.isError && (
-        <LoadError error={ticketsQuery.error} onRetry={() => void ticketsQuery.refetch()} />
-      )}
-      {ticketsQuery.isSuccess &&
-        (ticketsQuery.data.data.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted">{t('list.empty')}</p>
-        ) : (
+      <PagedList query={ticketsQuery} page={page} onPageChange={setPage} empty={t('list.empty')}>
+        {(rows) => (
           <Table aria-busy={ticketsQuery.isPlaceholderData || undefined}>
             <TableHead>
               <tr>
@@ -101,7 +89,7 @@ export function AdminTicketsScreen() {
               </tr>
             </TableHead>
             <TableBody>
-              {ticketsQuery.data.data.map((ticket) => (
+              {rows.map((ticket) => (
                 <TableRow key={ticket.id}>
                   <TableCell className="max-w-36 truncate font-medium text-fg sm:max-w-72">
                     <bdi>{ticket.subject}</bdi>
@@ -132,14 +120,8 @@ export function AdminTicketsScreen() {
               ))}
             </TableBody>
           </Table>
-        ))}
-      {ticketsQuery.isSuccess && (
-        <Pagination
-          page={page}
-          totalPages={ticketsQuery.data.pagination.totalPages}
-          onPageChange={setPage}
-        />
-      )}
+        )}
+      </PagedList>
 
       <RespondTicketDialog ticket={reading} onClose={() => setReading(null)} />
     </Card>

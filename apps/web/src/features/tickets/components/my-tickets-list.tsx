@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import type { Ticket } from '@keymarket/contracts/tickets';
 import { Card } from '@/components/ui/card';
-import { LoadError } from '@/components/ui/load-error';
-import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
+import { PagedList } from '@/components/ui/paged-list';
 import { formatDateTime } from '@/lib/format-date';
 import { useMyTickets } from '../api/get-my-tickets';
 import { TicketStatusBadge } from './ticket-status-badge';
@@ -19,36 +17,20 @@ export function MyTicketsList() {
 
   return (
     <Card title={t('mine.title')}>
-      {ticketsQuery.isPending && (
-        <div className="grid place-items-center py-10">
-          <Spinner />
-        </div>
-      )}
-      {ticketsQuery.isError && (
-        <LoadError error={ticketsQuery.error} onRetry={() => void ticketsQuery.refetch()} />
-      )}
-      {ticketsQuery.isSuccess &&
-        (ticketsQuery.data.data.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted">{t('mine.empty')}</p>
-        ) : (
+      <PagedList query={ticketsQuery} page={page} onPageChange={setPage} empty={t('mine.empty')}>
+        {(rows) => (
           <ul
             aria-busy={ticketsQuery.isPlaceholderData || undefined}
             className="flex flex-col gap-4"
           >
-            {ticketsQuery.data.data.map((ticket) => (
+            {rows.map((ticket) => (
               <li key={ticket.id}>
                 <TicketCard ticket={ticket} />
               </li>
             ))}
           </ul>
-        ))}
-      {ticketsQuery.isSuccess && (
-        <Pagination
-          page={page}
-          totalPages={ticketsQuery.data.pagination.totalPages}
-          onPageChange={setPage}
-        />
-      )}
+        )}
+      </PagedList>
     </Card>
   );
 }

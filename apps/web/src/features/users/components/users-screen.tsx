@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '@keymarket/contracts/pagination';
 import { roles, userStatuses, type Role, type UserStatus } from '@keymarket/contracts/users';
 import type { UserSummary } from '@keymarket/contracts/users-admin';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
-import { Spinner } from '@/components/ui/spinner';
 import {
   Table,
   TableBody,
@@ -23,7 +21,6 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDate } from '@/lib/format-date';
 import { formatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
-import { describeApiError } from '@/lib/translate-error';
 import { useDebounced } from '@/lib/use-debounced';
 import { useLinkedSearch } from '@/lib/use-linked-search';
 import { useUsers, type UsersScope } from '../api/get-users';
@@ -107,31 +104,17 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
         />
       </div>
 
-      {usersQuery.isPending && (
-        <div className="grid place-items-center py-10">
-          <Spinner />
-        </div>
-      )}
-      {usersQuery.isError && (
-        <Alert
-          title={tCore('messages.failedToLoadResults')}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void usersQuery.refetch()}>
-              {tCore('common.retry')}
-            </Button>
-          }
-        >
-          {describeApiError(usersQuery.error, tCore)}
-        </Alert>
-      )}
-      {usersQuery.isSuccess &&
-        (usersQuery.data.data.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted">
-            {search || role || status
-              ? tCore('messages.noResultsFound')
-              : t(scope === 'all' ? 'list.empty' : 'list.emptyDownline')}
-          </p>
-        ) : (
+      <PagedList
+        query={usersQuery}
+        page={page}
+        onPageChange={setPage}
+        empty={
+          search || role || status
+            ? tCore('messages.noResultsFound')
+            : t(scope === 'all' ? 'list.empty' : 'list.emptyDownline')
+        }
+      >
+        {(rows) => (
           <Table aria-busy={usersQuery.isPlaceholderData || undefined}>
             <TableHead>
               <tr>
@@ -150,7 +133,7 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
               </tr>
             </TableHead>
             <TableBody>
-              {usersQuery.data.data.map((user) => {
+              {rows.map((user) => {
                 const actions = viewer ? actionsFor(viewer, user) : [];
                 return (
                   <TableRow key={user.id} className="group">
@@ -215,14 +198,8 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
               })}
             </TableBody>
           </Table>
-        ))}
-      {usersQuery.isSuccess && (
-        <Pagination
-          page={page}
-          totalPages={usersQuery.data.pagination.totalPages}
-          onPageChange={setPage}
-        />
-      )}
+        )}
+      </PagedList>
       <UserDialogs dialog={dialog} viewer={viewer} onClose={() => setDialog(null)} />
     </Card>
   );
