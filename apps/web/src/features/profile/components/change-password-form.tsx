@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { changePasswordRequestSchema } from '@keymarket/contracts/auth';
 import { Button } from '@/components/ui/button';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -60,27 +61,7 @@ export function ChangePasswordForm() {
             />
           )}
         </Field>
-        <Field
-          label={t('profile.password.newPassword')}
-          hint={t('profile.password.newPasswordHint')}
-          error={translateFieldError(errors.newPassword, t)}
-        >
-          {(control) => (
-            <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />
-          )}
-        </Field>
-        <Field
-          label={t('profile.password.confirmPassword')}
-          error={translateFieldError(errors.confirmPassword, t)}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...register('confirmPassword')}
-              autoComplete="new-password"
-            />
-          )}
-        </Field>
+        <NewPasswordFields register={register} errors={errors} />
         <Button type="submit" loading={changePasswordMutation.isPending} className="self-start">
           {t('profile.password.submit')}
         </Button>

@@ -5,12 +5,11 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { messages } from '@keymarket/contracts/messages';
 import { resetPasswordSchema, type UserSummary } from '@keymarket/contracts/users-admin';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
-import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { describeApiError } from '@/lib/translate-error';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 // The server takes the new password alone; typing it twice guards the admin against a typo that
@@ -65,27 +64,7 @@ function ResetPasswordForm({ user, onClose }: { user: UserSummary; onClose: () =
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
-      <Field
-        label={tCore('profile.password.newPassword')}
-        hint={tCore('profile.password.newPasswordHint')}
-        error={translateFieldError(errors.newPassword, tCore)}
-      >
-        {(control) => (
-          <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />
-        )}
-      </Field>
-      <Field
-        label={tCore('profile.password.confirmPassword')}
-        error={translateFieldError(errors.confirmPassword, tCore)}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            {...register('confirmPassword')}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+      <NewPasswordFields register={register} errors={errors} />
       {reset.isError && (
         <Alert title={t('resetPassword.failed')}>{describeApiError(reset.error, tCore)}</Alert>
       )}
