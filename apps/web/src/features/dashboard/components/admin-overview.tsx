@@ -9,7 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { LOW_STOCK_THRESHOLD, type AdminDashboardStats } from '@keymarket/contracts/analytics';
 import { formatShare } from '../utils/format';
-import { OrdersCard, StatCard, useFigures } from './stat-card';
+import { MoneyCards, OrdersCard, StatCard, useFigures } from './stat-card';
 
 /** The platform at a glance: people, orders, money and stock. */
 export function AdminOverview({ stats }: { stats: AdminDashboardStats }) {
@@ -20,9 +20,7 @@ export function AdminOverview({ stats }: { stats: AdminDashboardStats }) {
 
   return (
     <div className="flex flex-col gap-4">
-      {/* Three across from `lg`: beside the sidebar at `md`, a column is too narrow for a
-          seven-digit amount. */}
-      <section aria-label={t('overview.money')} className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+      <MoneyCards>
         <StatCard
           label={t('stats.revenue')}
           value={money(stats.revenue)}
@@ -52,7 +50,7 @@ export function AdminOverview({ stats }: { stats: AdminDashboardStats }) {
             { label: t('stats.outstandingProfit'), value: money(outstanding.profit) },
           ]}
         />
-      </section>
+      </MoneyCards>
       <section
         aria-label={t('overview.activity')}
         className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"

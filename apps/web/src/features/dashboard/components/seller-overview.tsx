@@ -2,7 +2,7 @@ import { HandCoins, Network, TrendingUp, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SellerDashboardStats } from '@keymarket/contracts/analytics';
 import { useProfitVisibility } from '@/lib/profit-visibility';
-import { OrdersCard, StatCard, useFigures } from './stat-card';
+import { MoneyCards, OrdersCard, StatCard, useFigures } from './stat-card';
 
 /** Stands in for a profit figure while the reader keeps profit hidden (the top bar's eye). */
 function HiddenAmount() {
@@ -27,9 +27,7 @@ export function SellerOverview({ stats }: { stats: SellerDashboardStats }) {
 
   return (
     <div className="flex flex-col gap-4">
-      {/* Three across from `lg`: beside the sidebar at `md`, a column is too narrow for a
-          seven-digit amount. */}
-      <section aria-label={t('overview.money')} className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+      <MoneyCards>
         <StatCard
           label={t('stats.balance')}
           value={money(balance.current)}
@@ -51,7 +49,7 @@ export function SellerOverview({ stats }: { stats: SellerDashboardStats }) {
           icon={HandCoins}
           details={[{ label: t('stats.completedOrders'), value: count(downlineSales.orders) }]}
         />
-      </section>
+      </MoneyCards>
       <section aria-label={t('overview.activity')} className="grid grid-cols-2 gap-3 sm:gap-4">
         <OrdersCard label={t('stats.myOrders')} orders={orders} />
         <StatCard

@@ -85,3 +85,16 @@ export function OrdersCard({
     />
   );
 }
+
+/**
+ * The overview's first row: the money cards. Three across from `lg`: beside the sidebar at `md`,
+ * a column is too narrow for a seven-digit amount.
+ */
+export function MoneyCards({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section aria-label={t('overview.money')} className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+      {children}
+    </section>
+  );
+}
