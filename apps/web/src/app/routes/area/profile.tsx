@@ -33,7 +33,9 @@ export function ProfileRoute() {
         </Alert>
       )}
       {userQuery.isSuccess && (
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+        // grid-cols-1 (minmax(0, 1fr)) on phones: an implicit column grows to the longest
+        // unbroken name, and pushed the cards past the window's edge.
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <div className="flex flex-col gap-6">
             <PersonalInfoCard user={userQuery.data} />
             <BalanceCard balance={userQuery.data.balance} />
