@@ -1,6 +1,6 @@
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { auditLog, ledgerEntries, users } from '../../db/schema/index';
+import type { ledgerEntries } from '../../db/schema/index';
 
 type Bucket = 'balance' | 'profit';
 type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
@@ -13,14 +13,13 @@ export interface LedgerContext {
   note?: string | null;
 }
 
+/** Its column in `users`; a fixed identifier, never caller text. */
 const bucketColumn = (bucket: Bucket) =>
-  bucket === 'balance' ? users.balanceCents : users.profitCents;
-const bucketSet = (bucket: Bucket, value: SQL) =>
-  bucket === 'balance' ? { balanceCents: value } : { profitCents: value };
+  sql.identifier(bucket === 'balance' ? 'balance_cents' : 'profit_cents');
 
 /**
- * The only two ways a bucket changes. Each updates the bucket and appends its ledger row in the
- * caller's transaction, so a bucket always equals the sum of its rows.
+ * The only two ways a bucket changes. Each updates the bucket and appends its ledger row in one
+ * statement (one round trip on the money path), so a bucket always equals the sum of its rows.
  */
 export async function creditBucket(
   tx: Executor,
@@ -30,15 +29,9 @@ export async function creditBucket(
   context: LedgerContext,
 ): Promise<bigint> {
   if (amountCents <= 0n) throw new Error('credit must be positive');
-  const column = bucketColumn(bucket);
-  const [row] = await tx
-    .update(users)
-    .set(bucketSet(bucket, sql`${column} + ${amountCents}`))
-    .where(eq(users.id, userId))
-    .returning({ after: column });
-  if (!row) throw new Error(`credit to unknown user ${userId}`);
-  await appendLedger(tx, userId, bucket, amountCents, context);
-  return row.after;
+  const after = await moveBucket(tx, userId, bucket, amountCents, context);
+  if (after === undefined) throw new Error(`credit to unknown user ${userId}`);
+  return after;
 }
 
 /**
@@ -54,34 +47,37 @@ export async function debitBucket(
   context: LedgerContext,
 ): Promise<bigint | undefined> {
   if (amountCents <= 0n) throw new Error('debit must be positive');
-  const column = bucketColumn(bucket);
-  const [row] = await tx
-    .update(users)
-    .set(bucketSet(bucket, sql`${column} - ${amountCents}`))
-    .where(and(eq(users.id, userId), gte(column, amountCents)))
-    .returning({ after: column });
-  if (!row) return undefined;
-  await appendLedger(tx, userId, bucket, -amountCents, context);
-  return row.after;
+  return moveBucket(tx, userId, bucket, -amountCents, context);
 }
 
-async function appendLedger(
+/**
+ * Adds `deltaCents` (negative: takes) to the bucket unless that would leave it below zero, and
+ * writes the ledger row only if the bucket changed (the INSERT selects from the UPDATE's result).
+ */
+async function moveBucket(
   tx: Executor,
   userId: string,
   bucket: Bucket,
-  amountCents: bigint,
+  deltaCents: bigint,
   context: LedgerContext,
-) {
-  await tx.insert(ledgerEntries).values({
-    userId,
-    bucket,
-    amountCents,
-    kind: context.kind,
-    actorId: context.actorId,
-    orderId: context.orderId ?? null,
-    counterpartyId: context.counterpartyId ?? null,
-    note: context.note ?? null,
-  });
+): Promise<bigint | undefined> {
+  const column = bucketColumn(bucket);
+  const result = await tx.execute(sql`
+    with changed as (
+      update users set ${column} = ${column} + ${deltaCents}::bigint
+      where id = ${userId} and ${column} + ${deltaCents}::bigint >= 0
+      returning ${column} as after
+    ), entry as (
+      insert into ledger_entries
+        (user_id, bucket, amount_cents, kind, actor_id, order_id, counterparty_id, note)
+      select ${userId}::uuid, ${bucket}::ledger_bucket, ${deltaCents}::bigint, ${context.kind}::ledger_kind,
+             ${context.actorId}::uuid, ${context.orderId ?? null}::uuid,
+             ${context.counterpartyId ?? null}::uuid, ${context.note ?? null}::text
+      from changed
+    )
+    select after::text as after from changed`);
+  const [row] = (result as unknown as { rows: { after: string }[] }).rows;
+  return row ? BigInt(row.after) : undefined;
 }
 
 export interface AuditRecord {
@@ -100,12 +96,12 @@ const json = (value: unknown) =>
 
 /** Admin actions and money movements, with before/after values (DESIGN.md §6). */
 export async function writeAudit(tx: Executor, record: AuditRecord) {
-  await tx.insert(auditLog).values({
-    actorId: record.actorId,
-    action: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId ?? null,
-    before: json(record.before),
-    after: json(record.after),
-  });
+  await tx.execute(auditInsert(record));
+}
+
+/** The audit row's INSERT, for a caller that folds it into a larger statement. */
+export function auditInsert(record: AuditRecord): SQL {
+  return sql`insert into audit_log (actor_id, action, target_type, target_id, before, after)
+    values (${record.actorId}::uuid, ${record.action}, ${record.targetType},
+            ${record.targetId ?? null}::text, ${json(record.before)}::text, ${json(record.after)}::text)`;
 }

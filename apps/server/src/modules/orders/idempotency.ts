@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 
@@ -8,42 +8,30 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * Reserves (user, key) inside the order's transaction. A concurrent request with the same key
- * blocks on the primary key until the first commits, then fails with a unique violation and
- * replays the stored answer; if the first rolled back, the reservation vanished with it.
+ * Records (user, key) → the answer to replay, inside the order's transaction, so the record and
+ * the order commit or vanish together. A concurrent request with the same key waits on the
+ * primary key until the first commits; it then finds the key taken (false) and replays the first
+ * answer. A record older than 24 hours is forgotten and the key reused.
  */
 export async function reserveIdempotencyKey(
   tx: Executor,
-  userId: string,
-  key: string,
-  hash: string,
-) {
-  // Keys are remembered for 24 hours; an older record of the same key is forgotten first.
-  await tx
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.key, key),
-        lt(idempotencyKeys.createdAt, sql`now() - interval '24 hours'`),
-      ),
-    );
-  await tx
+  record: { userId: string; key: string; hash: string; statusCode: number; response: unknown },
+): Promise<boolean> {
+  const fresh = {
+    requestHash: record.hash,
+    statusCode: record.statusCode,
+    response: record.response,
+  };
+  const rows = await tx
     .insert(idempotencyKeys)
-    .values({ userId, key, requestHash: hash, statusCode: 0, response: {} });
-}
-
-export async function storeIdempotentResponse(
-  tx: Executor,
-  userId: string,
-  key: string,
-  statusCode: number,
-  response: unknown,
-) {
-  await tx
-    .update(idempotencyKeys)
-    .set({ statusCode, response })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    .values({ userId: record.userId, key: record.key, ...fresh })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { ...fresh, createdAt: sql`now()` },
+      setWhere: sql`${idempotencyKeys.createdAt} < now() - interval '24 hours'`,
+    })
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
 }
 
 export async function findIdempotentResponse(db: Executor, userId: string, key: string) {

@@ -3,34 +3,49 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@keymarket/contracts/orders';
 import type { Executor } from '../../db/client';
 import { categories, orders, productKeys, products, users } from '../../db/schema/index';
+import { auditInsert, type AuditRecord } from '../ledger/ledger.repository';
 import { selfAndDownlineIds } from '../users/downline';
 
 export type OrderRow = typeof orders.$inferSelect;
 
+const categoryRef = {
+  id: categories.id,
+  nameEn: categories.nameEn,
+  nameFr: categories.nameFr,
+  nameAr: categories.nameAr,
+};
+
+/** A product on sale, with the names of its category (for the order's answer). */
 export async function findLiveProduct(db: Executor, productId: string) {
   const [row] = await db
-    .select()
+    .select({ product: products, category: categoryRef })
     .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, productId), isNull(products.deletedAt)))
     .limit(1);
   return row;
 }
 
 /**
- * Takes `quantity` from the stock counter only if that much is there. For instant products the
- * counter mirrors the unsold keys; the CHECK (stock >= 0) backs the condition.
+ * Takes `quantity` from the stock counter only if that much is there, and writes the order's
+ * audit row in the same statement (one round trip less on the money path). For instant products
+ * the counter mirrors the unsold keys; the CHECK (stock >= 0) backs the condition. False: not
+ * enough stock, and the caller must undo the transaction (the audit row goes with it).
  */
-export async function takeStock(
+export async function takeStockAndAudit(
   db: Executor,
   productId: string,
   quantity: number,
+  audit: AuditRecord,
 ): Promise<boolean> {
-  const rows = await db
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}` })
-    .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`))
-    .returning({ id: products.id });
-  return rows.length === 1;
+  const result = await db.execute(sql`
+    with taken as (
+      update products set stock = stock - ${quantity}::int
+      where id = ${productId} and stock >= ${quantity}::int
+      returning id
+    ), audited as (${auditInsert(audit)})
+    select count(*)::int as taken from taken`);
+  return rowsOf<{ taken: number }>(result)[0]!.taken === 1;
 }
 
 export async function returnStock(db: Executor, productId: string, quantity: number) {
@@ -38,32 +53,6 @@ export async function returnStock(db: Executor, productId: string, quantity: num
     .update(products)
     .set({ stock: sql`${products.stock} + ${quantity}` })
     .where(eq(products.id, productId));
-}
-
-/**
- * Marks `quantity` unsold keys as sold to `orderId`. SKIP LOCKED lets concurrent buyers take
- * different keys instead of queueing on the same rows; a key can be claimed by one order only
- * because the UPDATE re-checks `order_id IS NULL` on the row it locked.
- */
-export async function claimKeys(
-  db: Executor,
-  productId: string,
-  orderId: string,
-  quantity: number,
-) {
-  return db
-    .update(productKeys)
-    .set({ orderId, soldAt: sql`now()` })
-    .where(
-      inArray(
-        productKeys.id,
-        sql`(select ${productKeys.id} from ${productKeys}
-             where ${productKeys.productId} = ${productId} and ${productKeys.orderId} is null
-             order by ${productKeys.createdAt}, ${productKeys.id}
-             limit ${quantity} for update skip locked)`,
-      ),
-    )
-    .returning({ id: productKeys.id, ciphertext: productKeys.ciphertext });
 }
 
 export async function keysOfOrders(db: Executor, orderIds: string[]) {
@@ -75,9 +64,79 @@ export async function keysOfOrders(db: Executor, orderIds: string[]) {
     .orderBy(productKeys.soldAt, productKeys.id);
 }
 
-export async function insertOrder(db: Executor, values: typeof orders.$inferInsert) {
-  const [row] = await db.insert(orders).values(values).returning();
-  return row!;
+export type NewOrder = Omit<
+  typeof orders.$inferInsert,
+  'createdAt' | 'deliveredAt' | 'deliveredKeys' | 'respondedAt' | 'respondedById'
+> & { id: string; status: OrderStatus; notes: string | null; sellerId: string | null };
+
+export interface PlacedRow {
+  order: OrderRow;
+  /** The keys claimed for it, sealed, in the order a later read lists them (by id). */
+  keys: { id: string; ciphertext: Buffer }[];
+}
+
+/**
+ * Inserts the order and claims `claim` unsold keys for it, in one statement (one round trip on
+ * the money path). Fewer keys than asked come back when the stock is short: the caller checks
+ * and undoes the transaction. SKIP LOCKED lets concurrent buyers take different keys instead of
+ * queueing on the same rows; a key can be claimed by one order only because the UPDATE re-checks
+ * `order_id IS NULL` on the row it locked. A completed (instant) order is delivered at once.
+ */
+export async function insertOrderClaimingKeys(
+  db: Executor,
+  values: NewOrder,
+  claim: number,
+): Promise<PlacedRow> {
+  const delivered = values.status === 'completed';
+  const result = await db.execute(sql`
+    with placed as (
+      insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
+        delivery_type, unit_price_cents, initial_price_cents, total_cents, status, notes,
+        price_chain, delivered_at)
+      values (${values.id}::uuid, ${values.buyerId}::uuid, ${values.sellerId}::uuid,
+        ${values.productId}::uuid, ${values.productName}::text, ${values.categoryId ?? null}::uuid,
+        ${values.quantity}::int, ${values.deliveryType}::delivery_type,
+        ${values.unitPriceCents}::bigint, ${values.initialPriceCents ?? null}::bigint,
+        ${values.totalCents}::bigint, ${values.status}::order_status, ${values.notes}::text,
+        ${JSON.stringify(values.priceChain)}::jsonb, ${delivered ? sql`now()` : sql`null`})
+      returning created_at
+    ), claimed as (
+      update product_keys set order_id = ${values.id}::uuid, sold_at = now()
+      where id in (select id from product_keys
+                   where product_id = ${values.productId}::uuid and order_id is null
+                   order by created_at, id
+                   limit ${claim}::int for update skip locked)
+      returning id, ciphertext
+    )
+    select to_char(placed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+           claimed.id, claimed.ciphertext
+    from placed left join claimed on true
+    order by claimed.id`);
+  const rows = rowsOf<{ created_at: string; id: string | null; ciphertext: Uint8Array | null }>(
+    result,
+  );
+  const createdAt = new Date(rows[0]!.created_at);
+  return {
+    order: {
+      ...values,
+      categoryId: values.categoryId ?? null,
+      initialPriceCents: values.initialPriceCents ?? null,
+      rejectionReason: null,
+      deliveredKeys: null,
+      respondedById: null,
+      createdAt,
+      // now() is the transaction's start, so both columns hold the same moment.
+      deliveredAt: delivered ? createdAt : null,
+      respondedAt: null,
+    },
+    keys: rows.flatMap((r) =>
+      r.id && r.ciphertext ? [{ id: r.id, ciphertext: Buffer.from(r.ciphertext) }] : [],
+    ),
+  };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /**
@@ -117,6 +176,7 @@ export function scopeFor(userId: string, isAdmin: boolean, showAll: boolean): SQ
 }
 
 const buyer = alias(users, 'buyer');
+
 const seller = alias(users, 'seller');
 
 function escapeLike(text: string) {
@@ -149,12 +209,7 @@ export async function listOrders(
         order: orders,
         buyer: { id: buyer.id, username: buyer.username },
         seller: { id: seller.id, username: seller.username },
-        category: {
-          id: categories.id,
-          nameEn: categories.nameEn,
-          nameFr: categories.nameFr,
-          nameAr: categories.nameAr,
-        },
+        category: categoryRef,
       })
       .from(orders)
       .innerJoin(buyer, eq(buyer.id, orders.buyerId))
@@ -174,12 +229,7 @@ export async function orderWithRefs(db: Executor, orderId: string) {
       order: orders,
       buyer: { id: buyer.id, username: buyer.username },
       seller: { id: seller.id, username: seller.username },
-      category: {
-        id: categories.id,
-        nameEn: categories.nameEn,
-        nameFr: categories.nameFr,
-        nameAr: categories.nameAr,
-      },
+      category: categoryRef,
     })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))

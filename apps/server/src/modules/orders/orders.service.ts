@@ -11,30 +11,23 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { KeyVault } from '../../lib/key-vault';
-import { isUniqueViolation } from '../../lib/pg-errors';
 import type { AuthContext } from '../../plugins/access';
 import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
 import { loadPricingChain, quoteProducts } from '../pricing/pricing.service';
 import { isInDownline } from '../users/downline';
+import { findIdempotentResponse, requestHash, reserveIdempotencyKey } from './idempotency';
+import { orderView, orderViews } from './order-view';
 import {
-  findIdempotentResponse,
-  requestHash,
-  reserveIdempotencyKey,
-  storeIdempotentResponse,
-} from './idempotency';
-import { orderViews } from './order-view';
-import {
-  claimKeys,
   findLiveProduct,
   findOrder,
-  insertOrder,
+  insertOrderClaimingKeys,
   leavePending,
   listOrders,
   orderStats,
   orderWithRefs,
   returnStock,
   scopeFor,
-  takeStock,
+  takeStockAndAudit,
 } from './orders.repository';
 import { creditProfitChain } from './profit';
 import { retryOnConflict } from '../../lib/transactions';
@@ -75,21 +68,26 @@ export class OrdersService {
     try {
       const order = await retryOnConflict(() =>
         this.db.transaction(async (tx) => {
-          if (idempotencyKey) await reserveIdempotencyKey(tx, caller.userId, idempotencyKey, hash);
-          const { orderId, writeSharedRows } = await this.placeInTransaction(tx, caller, input);
-          const [view] = await orderViews(tx, this.vault, caller, [
-            (await orderWithRefs(tx, orderId))!,
-          ]);
-          if (idempotencyKey)
-            // Only the order id is kept: the answer holds decrypted keys, which never rest in clear.
-            await storeIdempotentResponse(tx, caller.userId, idempotencyKey, 201, { orderId });
-          await writeSharedRows();
-          return view!;
+          const orderId = randomUUID();
+          // Only the order id is kept for a replay: the answer holds decrypted keys, which never
+          // rest in clear.
+          if (
+            idempotencyKey &&
+            !(await reserveIdempotencyKey(tx, {
+              userId: caller.userId,
+              key: idempotencyKey,
+              hash,
+              statusCode: 201,
+              response: { orderId },
+            }))
+          )
+            throw new IdempotencyKeyTaken();
+          return this.placeInTransaction(tx, caller, input, orderId);
         }),
       );
       return { statusCode: 201, body: order, replayed: false };
     } catch (error) {
-      if (idempotencyKey && isUniqueViolation(error)) {
+      if (idempotencyKey && error instanceof IdempotencyKeyTaken) {
         const replay = await this.replay(caller, idempotencyKey, hash);
         if (replay) return replay;
         throw new AppError(
@@ -107,7 +105,7 @@ export class OrdersService {
     hash: string,
   ): Promise<PlacedOrder | undefined> {
     const stored = await findIdempotentResponse(this.db, caller.userId, key);
-    if (!stored || stored.statusCode === 0) return undefined;
+    if (!stored) return undefined;
     if (stored.requestHash !== hash) {
       throw new AppError(
         'conflict',
@@ -119,20 +117,24 @@ export class OrdersService {
   }
 
   /**
-   * Everything of the order but the rows other buyers' orders write too: the product's stock
-   * counter (every buyer of the product) and the sellers' profit buckets (every buyer below them).
-   * Those come back as `writeSharedRows`, for the caller to run last: a row lock is held until
-   * the commit, so taking it at the end lets the next order of the same product in after one
-   * statement and the commit, not after the whole transaction. (Row locks are taken in one
-   * order, users before products, as `respond` does too: no deadlock between them.)
+   * The order's statements, few and in a set sequence: this is the busiest write path there is,
+   * and each statement is a round trip (bench/README.md, Orders).
+   *
+   * The rows other buyers' orders write too come last: the sellers' profit buckets (every buyer
+   * below them) and the product's stock counter (every buyer of the product). A row lock is held
+   * until the commit, so taking them at the end lets the next order of the same product in after
+   * one statement and the commit, not after the whole transaction. Row locks are taken in one
+   * order, users before products, as `respond` does too: no deadlock between them.
    */
   private async placeInTransaction(
     tx: Executor,
     caller: AuthContext,
     input: CreateOrderInput,
-  ): Promise<{ orderId: string; writeSharedRows: () => Promise<void> }> {
-    const product = await findLiveProduct(tx, input.productId);
-    if (!product) throw new AppError('not_found', messages.productNotFound);
+    orderId: string,
+  ): Promise<Order> {
+    const found = await findLiveProduct(tx, input.productId);
+    if (!found) throw new AppError('not_found', messages.productNotFound);
+    const { product, category } = found;
     const outOfStock = () => new AppError('out_of_stock', `Only ${product.stock} left in stock`);
     // Refused early when it is plain; the conditional update at the end is what guarantees it.
     if (product.stock < input.quantity) throw outOfStock();
@@ -140,7 +142,6 @@ export class OrdersService {
     const quote = (await quoteProducts(tx, chain, [product], { onlyThese: true })).get(product.id)!;
     const unitCents = quote.costsCents[0]!;
     const totalCents = unitCents * BigInt(input.quantity);
-    const orderId = randomUUID();
 
     if (totalCents > 0n) {
       const after = await debitBucket(tx, caller.userId, 'balance', totalCents, {
@@ -156,46 +157,58 @@ export class OrdersService {
       }
     }
     const instant = product.deliveryType === 'instant';
-    const order = await insertOrder(tx, {
-      id: orderId,
-      buyerId: caller.userId,
-      sellerId: chain.members[1]?.id ?? null,
-      productId: product.id,
-      productName: product.name,
-      categoryId: product.categoryId,
-      quantity: input.quantity,
-      deliveryType: product.deliveryType,
-      unitPriceCents: unitCents,
-      initialPriceCents: product.initialPriceCents,
-      totalCents,
-      status: instant ? 'completed' : 'pending',
-      notes: input.notes || null,
-      priceChain: chain.members.map((m, i) => ({
-        userId: m.id,
-        costCents: quote.costsCents[i]!.toString(),
-      })),
-      deliveredAt: instant ? new Date() : null,
-    });
-    if (instant) {
-      // SKIP LOCKED: concurrent buyers take different keys without waiting for each other.
-      const keys = await claimKeys(tx, product.id, orderId, input.quantity);
-      if (keys.length !== input.quantity) throw outOfStock();
-    }
-    await writeAudit(tx, {
+    const [buyer, seller] = chain.members;
+    const placed = await insertOrderClaimingKeys(
+      tx,
+      {
+        id: orderId,
+        buyerId: caller.userId,
+        sellerId: seller?.id ?? null,
+        productId: product.id,
+        productName: product.name,
+        categoryId: product.categoryId,
+        quantity: input.quantity,
+        deliveryType: product.deliveryType,
+        unitPriceCents: unitCents,
+        initialPriceCents: product.initialPriceCents,
+        totalCents,
+        status: instant ? 'completed' : 'pending',
+        notes: input.notes || null,
+        priceChain: chain.members.map((m, i) => ({
+          userId: m.id,
+          costCents: quote.costsCents[i]!.toString(),
+        })),
+      },
+      instant ? input.quantity : 0,
+    );
+    if (instant && placed.keys.length !== input.quantity) throw outOfStock();
+
+    if (instant) await creditProfitChain(tx, placed.order, caller.userId);
+    // The counter must agree with the keys just claimed, or the whole order is undone.
+    const stockTaken = await takeStockAndAudit(tx, product.id, input.quantity, {
       actorId: caller.userId,
       action: 'order.placed',
       targetType: 'order',
       targetId: orderId,
-      after: { productId: product.id, quantity: input.quantity, totalCents, status: order.status },
-    });
-    return {
-      orderId,
-      writeSharedRows: async () => {
-        if (instant) await creditProfitChain(tx, order, caller.userId);
-        // The counter must agree with the keys just claimed, or the whole order is undone.
-        if (!(await takeStock(tx, product.id, input.quantity))) throw outOfStock();
+      after: {
+        productId: product.id,
+        quantity: input.quantity,
+        totalCents,
+        status: placed.order.status,
       },
-    };
+    });
+    if (!stockTaken) throw outOfStock();
+    return orderView(
+      this.vault,
+      caller,
+      {
+        order: placed.order,
+        buyer: { id: buyer!.id, username: buyer!.username },
+        seller: seller ? { id: seller.id, username: seller.username } : null,
+        category: category?.id ? category : null,
+      },
+      placed.keys.map((key) => key.ciphertext),
+    );
   }
 
   /** Admin completes or rejects a pending order; the buyer may cancel (reject) its own. */
@@ -318,3 +331,6 @@ function alreadyAnswered(status?: string) {
     status ? `This order is already ${status}` : 'This order has already been answered',
   );
 }
+
+/** The Idempotency-Key is already recorded: the request is answered by replaying the first. */
+class IdempotencyKeyTaken extends Error {}

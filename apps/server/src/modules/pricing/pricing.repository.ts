@@ -11,6 +11,7 @@ import {
 
 export interface AncestorRow {
   id: string;
+  username: string;
   role: Role;
   invitedById: string | null;
   packageId: string | null;
@@ -21,15 +22,16 @@ export interface AncestorRow {
 export async function loadAncestors(db: Executor, userId: string): Promise<AncestorRow[]> {
   const result = await db.execute(sql`
     with recursive up as (
-      select id, role, invited_by_id, package_id, manager_package_id, 0 as depth from users where id = ${userId}
+      select id, username, role, invited_by_id, package_id, manager_package_id, 0 as depth from users where id = ${userId}
       union all
-      select u.id, u.role, u.invited_by_id, u.package_id, u.manager_package_id, up.depth + 1
+      select u.id, u.username, u.role, u.invited_by_id, u.package_id, u.manager_package_id, up.depth + 1
       from users u join up on u.id = up.invited_by_id
       where up.depth < 64
     )
-    select id, role, invited_by_id, package_id, manager_package_id from up order by depth`);
+    select id, username, role, invited_by_id, package_id, manager_package_id from up order by depth`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
     id: r.id as string,
+    username: r.username as string,
     role: r.role as Role,
     invitedById: (r.invited_by_id as string | null) ?? null,
     packageId: (r.package_id as string | null) ?? null,

@@ -60,7 +60,6 @@ export async function quoteProducts(
   const { members } = chain;
   const ids = options.onlyThese ? products.map((p) => p.id) : undefined;
   const top = members[members.length - 1]!;
-  const sellers = members.slice(1);
 
   // Sequential on purpose: inside the order transaction these share one connection.
   const adminPackage = top.packageId ? await adminPackagePrices(db, top.packageId, ids) : [];
@@ -72,12 +71,12 @@ export async function quoteProducts(
         : [],
     );
   }
+  // The buyer's own prices (for its default selling price) come in the same query.
   const sellerRows = await sellerPricesOf(
     db,
-    sellers.map((s) => s.id),
+    members.map((m) => m.id),
     ids,
   );
-  const buyerSellerRows = await sellerPricesOf(db, [members[0]!.id], ids);
 
   const adminPackageByProduct = new Map(adminPackage.map((r) => [r.productId, r]));
   const managerPackageByMember = managerPackagesByMember.map(
@@ -86,7 +85,6 @@ export async function quoteProducts(
   const sellerPriceByKey = new Map(
     sellerRows.map((r) => [`${r.sellerId}:${r.productId}`, r.priceCents]),
   );
-  const buyerSellerPrice = new Map(buyerSellerRows.map((r) => [r.productId, r.priceCents]));
 
   const quotes = new Map<string, Quote>();
   for (const product of products) {
@@ -100,7 +98,7 @@ export async function quoteProducts(
       costsCents,
       sellingPriceCents: defaultSellingPrice(
         costsCents[0]!,
-        buyerSellerPrice.get(product.id),
+        sellerPriceByKey.get(`${members[0]!.id}:${product.id}`),
         product,
       ),
     });
