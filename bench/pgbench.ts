@@ -9,7 +9,7 @@ import { GROUP, type OrdersSeed } from './seed';
 /**
  * The raw SQL of POST /api/orders, driven by pgbench: the ceiling the HTTP figures are compared
  * with. Same tables, same rows (the seeded product and resellers), same statements in the order
- * the brief gives; no pricing reads, no session check, no response building, no network hop
+ * the server makes them (one per round trip); no pricing reads, no session check, no response building, no network hop
  * through Node. Every RETURNING ... \gset makes a statement that touched no row fail the
  * transaction, as the service does (out of stock, insufficient balance, no key).
  */
@@ -45,9 +45,10 @@ export interface ScriptOptions {
   /** The buyer is a manager's invitee: the manager's profit bucket is credited too (a second hot row). */
   chain: boolean;
   /**
-   * Where the product's stock counter is taken: `first` as orders.service.ts does (the row stays
-   * locked for the rest of the transaction), `last` just before COMMIT, `none` not at all (stock
-   * derived from the unsold keys). The last two are what-ifs for the diagnosis.
+   * Where the product's stock counter is taken: `last`, with the audit row, as orders.service.ts
+   * does (the row is locked for one statement and the commit), `first` (the old order: locked for
+   * the whole transaction), `none` not at all (stock derived from the unsold keys). The last two
+   * are what-ifs for the diagnosis.
    */
   stock: 'first' | 'last' | 'none';
   /**
@@ -72,30 +73,42 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
   const buyerLink = `jsonb_build_object('userId', CAST(:buyer_id AS text), 'costCents', '${price}')`;
   const managerLink = `jsonb_build_object('userId', ${manager}, 'costCents', '${seed.managerPriceCents}')`;
   const priceChain = `jsonb_build_array(${buyerLink}${chain ? `, ${managerLink}` : ''})`;
-  const takeStock = `UPDATE products SET stock = stock - 1 WHERE id = ${product} AND stock >= 1 RETURNING stock \\gset`;
+  const takeStock = `UPDATE products SET stock = stock - 1 WHERE id = ${product} AND stock >= 1 RETURNING stock`;
+  const audit =
+    `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) VALUES (:buyer_id, 'order.placed', 'order', :order_id, ` +
+    `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}')`;
 
   const lines = [
     perClient ? '\\set buyer :client_id + 1' : `\\set buyer random(1, ${resellers})`,
     'BEGIN;',
   ];
-  if (options.stock === 'first') lines.push(takeStock);
+  if (options.stock === 'first') lines.push(`${takeStock} \\gset`);
+  // One statement per round trip the server makes (orders.service.ts, placeInTransaction).
   lines.push(
-    `UPDATE users SET balance_cents = balance_cents - ${price} WHERE id = ${buyerIdSql(group)} AND balance_cents >= ${price} RETURNING id AS buyer_id \\gset`,
-    `INSERT INTO orders (buyer_id, seller_id, product_id, product_name, category_id, quantity, delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at) ` +
-      `VALUES (:buyer_id, ${chain ? manager : 'NULL'}, ${product}, '${seed.productName}', '${seed.categoryId}', 1, 'instant', ${price}, ${price}, 'completed', ${priceChain}, now()) RETURNING id AS order_id \\gset`,
-    `UPDATE product_keys SET order_id = :order_id, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id AS key_id \\gset`,
-    `INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id) VALUES (:buyer_id, 'balance', -${price}, 'purchase', :order_id, :buyer_id);`,
-    `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) VALUES (:buyer_id, 'order.placed', 'order', :order_id, ` +
-      `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}');`,
+    // The server makes the order's id itself; here the first statement does.
+    `WITH made AS (SELECT gen_random_uuid() AS order_id), ` +
+      `changed AS (UPDATE users SET balance_cents = balance_cents - ${price} WHERE id = ${buyerIdSql(group)} AND balance_cents >= ${price} RETURNING id), ` +
+      `entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id) SELECT id, 'balance', -${price}, 'purchase', order_id, id FROM changed, made) ` +
+      `SELECT id AS buyer_id, order_id FROM changed, made \\gset`,
+    `WITH placed AS (INSERT INTO orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity, delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at) ` +
+      `VALUES (:order_id, :buyer_id, ${chain ? manager : 'NULL'}, ${product}, '${seed.productName}', '${seed.categoryId}', 1, 'instant', ${price}, ${price}, 'completed', ${priceChain}, now()) RETURNING created_at), ` +
+      `claimed AS (UPDATE product_keys SET order_id = :order_id, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, ciphertext) ` +
+      `SELECT placed.created_at, claimed.id AS key_id FROM placed JOIN claimed ON true \\gset`,
   );
   // As the server does: the rows other orders write too (the manager's profit, the stock) last.
   if (chain) {
     lines.push(
-      `UPDATE users SET profit_cents = profit_cents + ${margin} WHERE id = ${manager} RETURNING profit_cents \\gset`,
-      `INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id, counterparty_id) VALUES (${manager}, 'profit', ${margin}, 'profit', :order_id, :buyer_id, :buyer_id);`,
+      `WITH changed AS (UPDATE users SET profit_cents = profit_cents + ${margin} WHERE id = ${manager} RETURNING id), ` +
+        `entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id, counterparty_id) SELECT id, 'profit', ${margin}, 'profit', :order_id, :buyer_id, :buyer_id FROM changed) ` +
+        `SELECT id AS manager_id FROM changed \\gset`,
     );
   }
-  if (options.stock === 'last') lines.push(takeStock);
+  // The stock and the audit row in one statement, as the server writes them.
+  lines.push(
+    options.stock === 'last'
+      ? `WITH taken AS (${takeStock}), audited AS (${audit}) SELECT stock FROM taken \\gset`
+      : `${audit};`,
+  );
   lines.push('END;');
   return `${lines.join('\n')}\n`;
 }

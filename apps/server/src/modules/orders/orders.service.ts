@@ -139,7 +139,9 @@ export class OrdersService {
     // Refused early when it is plain; the conditional update at the end is what guarantees it.
     if (product.stock < input.quantity) throw outOfStock();
     const chain = await loadPricingChain(tx, caller.userId);
-    const quote = (await quoteProducts(tx, chain, [product], { onlyThese: true })).get(product.id)!;
+    const quote = (
+      await quoteProducts(tx, chain, [product], { onlyThese: true, costsOnly: true })
+    ).get(product.id)!;
     const unitCents = quote.costsCents[0]!;
     const totalCents = unitCents * BigInt(input.quantity);
 

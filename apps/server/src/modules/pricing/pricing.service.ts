@@ -55,7 +55,14 @@ export async function quoteProducts(
   db: Executor,
   chain: PricingChain,
   products: readonly PricedProduct[],
-  options: { onlyThese?: boolean } = {},
+  options: {
+    onlyThese?: boolean;
+    /**
+     * Only the costs are wanted (an order): the buyer's own prices are not read, and
+     * `sellingPriceCents` is the default one. A query less on the money path.
+     */
+    costsOnly?: boolean;
+  } = {},
 ): Promise<Map<string, Quote>> {
   const { members } = chain;
   const ids = options.onlyThese ? products.map((p) => p.id) : undefined;
@@ -74,7 +81,7 @@ export async function quoteProducts(
   // The buyer's own prices (for its default selling price) come in the same query.
   const sellerRows = await sellerPricesOf(
     db,
-    members.map((m) => m.id),
+    (options.costsOnly ? members.slice(1) : members).map((m) => m.id),
     ids,
   );
 
