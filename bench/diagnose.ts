@@ -196,7 +196,8 @@ export interface ExplainedStatement {
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of each statement POST /api/orders sends for a reseller under a
  * manager (the longer path), in the service's order and inside one transaction that is rolled
- * back. The statements are written from orders.service.ts and the repositories it calls.
+ * back. The statements are written from orders.service.ts and the repositories it calls (the
+ * idempotency record, sent only with an Idempotency-Key, is left out), one per round trip.
  */
 export async function explainOrderTransaction(
   pool: pg.Pool,
@@ -222,91 +223,75 @@ export async function explainOrderTransaction(
         [session, buyer],
       ],
       [
-        'findLiveProduct',
-        `select * from products where id = $1 and deleted_at is null limit 1`,
+        'findLiveProduct (with its category)',
+        `select p.*, c.id, c.name_en, c.name_fr, c.name_ar from products p
+         left join categories c on c.id = p.category_id
+         where p.id = $1 and p.deleted_at is null limit 1`,
         [seed.productId],
       ],
       [
         'loadAncestors (recursive)',
         `with recursive up as (
-           select id, role, invited_by_id, package_id, manager_package_id, 0 as depth from users where id = $1
+           select id, username, role, invited_by_id, package_id, manager_package_id, 0 as depth from users where id = $1
            union all
-           select u.id, u.role, u.invited_by_id, u.package_id, u.manager_package_id, up.depth + 1
+           select u.id, u.username, u.role, u.invited_by_id, u.package_id, u.manager_package_id, up.depth + 1
            from users u join up on u.id = up.invited_by_id where up.depth < 64)
-         select id, role, invited_by_id, package_id, manager_package_id from up order by depth`,
+         select id, username, role, invited_by_id, package_id, manager_package_id from up order by depth`,
         [buyer],
       ],
       [
-        'sellerPricesOf (sellers)',
+        'sellerPricesOf (the sellers)',
         `select seller_id, product_id, price_cents from seller_prices
          where seller_id in ($1) and product_id in ($2)`,
         [seed.managerId, seed.productId],
       ],
       [
-        'sellerPricesOf (buyer)',
-        `select seller_id, product_id, price_cents from seller_prices
-         where seller_id in ($1) and product_id in ($2)`,
-        [buyer, seed.productId],
-      ],
-      [
-        'takeStock (hot row: the product)',
-        `update products set stock = stock - 1 where id = $1 and stock >= 1 returning id`,
-        [seed.productId],
-      ],
-      [
-        'debitBucket: users',
-        `update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning balance_cents`,
-        [buyer, price],
-      ],
-      [
-        'debitBucket: ledger',
-        `insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, order_id)
-         values ($1, 'balance', $2, 'purchase', $1, $3)`,
+        'debitBucket (the buyer, and its ledger row)',
+        `with changed as (
+           update users set balance_cents = balance_cents + $2 where id = $1 and balance_cents + $2 >= 0
+           returning balance_cents as after
+         ), entry as (
+           insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, order_id)
+           select $1, 'balance', $2, 'purchase', $1, $3 from changed
+         ) select after from changed`,
         [buyer, -price, order],
       ],
       [
-        'insertOrder',
-        `insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
-           delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at)
-         values ($1, $2, $3, $4, $5, $6, 1, 'instant', $7, $7, 'completed', '[]', now()) returning *`,
+        'insertOrderClaimingKeys (SKIP LOCKED)',
+        `with placed as (
+           insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
+             delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at)
+           values ($1, $2, $3, $4, $5, $6, 1, 'instant', $7, $7, 'completed', '[]', now())
+           returning created_at
+         ), claimed as (
+           update product_keys set order_id = $1, sold_at = now()
+           where id in (select id from product_keys where product_id = $4 and order_id is null
+                        order by created_at, id limit 1 for update skip locked)
+           returning id, ciphertext
+         ) select placed.created_at, claimed.id, claimed.ciphertext
+           from placed left join claimed on true order by claimed.id`,
         [order, buyer, seed.managerId, seed.productId, seed.productName, seed.categoryId, price],
       ],
       [
-        'claimKeys (SKIP LOCKED)',
-        `update product_keys set order_id = $2, sold_at = now()
-         where id in (select id from product_keys where product_id = $1 and order_id is null
-                      order by created_at, id limit 1 for update skip locked)
-         returning id, ciphertext`,
-        [seed.productId, order],
-      ],
-      [
-        'creditProfitChain: users (hot row: the manager)',
-        `update users set profit_cents = profit_cents + $2 where id = $1 returning profit_cents`,
-        [seed.managerId, price - seed.managerPriceCents],
-      ],
-      [
-        'creditProfitChain: ledger',
-        `insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, order_id, counterparty_id)
-         values ($1, 'profit', $2, 'profit', $3, $4, $3)`,
+        'creditProfitChain (hot row: the manager, and its ledger row)',
+        `with changed as (
+           update users set profit_cents = profit_cents + $2 where id = $1 and profit_cents + $2 >= 0
+           returning profit_cents as after
+         ), entry as (
+           insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, order_id, counterparty_id)
+           select $1, 'profit', $2, 'profit', $3, $4, $3 from changed
+         ) select after from changed`,
         [seed.managerId, price - seed.managerPriceCents, buyer, order],
       ],
       [
-        'writeAudit',
-        `insert into audit_log (actor_id, action, target_type, target_id, after)
-         values ($1, 'order.placed', 'order', $2, '{}')`,
-        [buyer, order],
-      ],
-      [
-        'orderWithRefs',
-        `select o.*, b.id, b.username, s.id, s.username, c.id, c.name_en, c.name_fr, c.name_ar
-         from orders o join users b on b.id = o.buyer_id left join users s on s.id = o.seller_id
-         left join categories c on c.id = o.category_id where o.id = $1 limit 1`,
-        [order],
-      ],
-      [
-        'keysOfOrders',
-        `select order_id, ciphertext from product_keys where order_id in ($1) order by sold_at, id`,
-        [order],
+        'takeStockAndAudit (hot row: the product)',
+        `with taken as (
+           update products set stock = stock - 1 where id = $1 and stock >= 1 returning id
+         ), audited as (
+           insert into audit_log (actor_id, action, target_type, target_id, after)
+           values ($2, 'order.placed', 'order', $3, '{}')
+         ) select count(*)::int as taken from taken`,
+        [seed.productId, buyer, order],
       ],
     ];
     await client.query('begin');
