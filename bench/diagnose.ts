@@ -152,7 +152,8 @@ export async function checkInvariants(
 ): Promise<Invariants> {
   const { rows } = await pool.query<Record<string, string>>(
     `select
-       (select sum(stock) from products where id = any($1::uuid[])) as stock,
+       (select sum(stock) from products where id = any($1::uuid[]))
+         + (select coalesce(sum(delta), 0) from product_stock_changes where product_id = any($1::uuid[])) as stock,
        (select count(*) from product_keys where product_id = any($1::uuid[]) and order_id is null) as unsold_keys,
        (select count(*) from orders where product_id = any($1::uuid[])) as orders,
        (select count(*) from product_keys where product_id = any($1::uuid[]) and order_id is not null) as sold_keys,

@@ -43,6 +43,7 @@ import { usersAdminModule } from './modules/users/users-admin.routes';
 import { MeService } from './modules/users/me.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { AnalyticsService } from './modules/analytics/analytics.service';
+import { startStockFolding } from './modules/products/stock';
 
 export interface AppDeps {
   env: Env;
@@ -163,6 +164,7 @@ export async function buildApp({
   );
 
   await registerWebApp(app, env.WEB_DIST_DIR);
+  app.addHook('onClose', startStockFolding(db, app.log));
   return app;
 }
 

@@ -7,6 +7,7 @@ import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { createTestApp, type TestContext } from './helpers/test-app';
+import { productStock } from '../src/modules/products/stock';
 
 let ctx: TestContext;
 let catalogue: CatalogueFactory;
@@ -30,7 +31,10 @@ const listKeys = (productId: string, query = '', user = admin) =>
   user.inject({ method: 'GET', url: `/api/products/${productId}/keys${query}` });
 
 async function stockOf(productId: string) {
-  const [row] = await ctx.database.db.select().from(products).where(eq(products.id, productId));
+  const [row] = await ctx.database.db
+    .select({ stock: productStock })
+    .from(products)
+    .where(eq(products.id, productId));
   return row!.stock;
 }
 

@@ -29,6 +29,7 @@ import {
   type UserSlot,
 } from './helpers/money-model';
 import { createTestApp, type TestContext } from './helpers/test-app';
+import { productStock } from '../src/modules/products/stock';
 
 /**
  * Random sequences of money operations through the API against a fresh small tree each run.
@@ -222,7 +223,7 @@ async function expectWorldMatchesModel(world: World, model: MoneyModel, op: Oper
   expect(actual, `buckets after ${JSON.stringify(op)}`).toEqual(expected);
 
   const stock = await db()
-    .select({ id: products.id, stock: products.stock })
+    .select({ id: products.id, stock: productStock })
     .from(products)
     .where(inArray(products.id, [world.products.instant, world.products.request]));
   const stockOf = (slot: ProductSlot) => stock.find((s) => s.id === world.products[slot])!.stock;

@@ -6,6 +6,7 @@ import type { Database } from '../../src/db/client';
 import { ledgerEntries, orders, productKeys, products, users } from '../../src/db/schema/index';
 import type { CatalogueFactory } from './catalogue-factory';
 import type { Factory, SignedInUser } from './factory';
+import { productStock } from '../../src/modules/products/stock';
 
 /**
  * Money-path helpers: the API calls the order, balance and threshold tests repeat, and direct
@@ -145,7 +146,7 @@ export async function ordersOf(db: Database, buyerId: string) {
 
 export async function stockOf(db: Database, productId: string) {
   const [row] = await db
-    .select({ stock: products.stock })
+    .select({ stock: productStock })
     .from(products)
     .where(eq(products.id, productId));
   return row!.stock;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -76,8 +77,9 @@ export const products = pgTable(
     managerPriceCents: cents('manager_price_cents'),
     resellerPriceCents: cents('reseller_price_cents'),
     /**
-     * Request products: set by the admin. Instant products: the count of unsold keys, kept in step
-     * in the same transaction as every key import and claim.
+     * Request products: set by the admin. Instant products: with the product's pending rows in
+     * `product_stock_changes`, the count of unsold keys. Read it through `productStock`
+     * (modules/products/stock.ts), never alone.
      */
     stock: integer('stock').notNull().default(0),
     deletedAt: timestampTz('deleted_at'),
@@ -96,6 +98,24 @@ export const products = pgTable(
       sql`${t.initialPriceCents} >= 0 and ${t.managerPriceCents} >= 0 and ${t.resellerPriceCents} >= 0`,
     ),
   ],
+);
+
+/**
+ * Sales of instant products not yet folded into `products.stock`. A sale appends a row here
+ * instead of updating the product's row, which every buyer of the product would otherwise queue
+ * on until its commit reached the disk (bench/README.md, Orders). The stock is the counter plus
+ * the pending rows; a background fold moves them into the counter in one statement.
+ */
+export const productStockChanges = pgTable(
+  'product_stock_changes',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('product_stock_changes_product_idx').on(t.productId)],
 );
 
 /** Key inventory: encrypted at rest; the keyed hash finds duplicates without decrypting. */

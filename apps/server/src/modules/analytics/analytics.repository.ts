@@ -6,6 +6,7 @@ import { files, products, users } from '../../db/schema/index';
 import { escapeLike } from '../products/products.repository';
 import { downlineIds } from '../users/downline';
 import { rowsOf } from './daily-sales.repository';
+import { productStock } from '../products/stock';
 
 const inDownlineOf = (userId: string): SQL => sql`${users.id} in ${downlineIds(userId)}`;
 
@@ -38,8 +39,8 @@ export async function productTotals(db: Executor) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      outOfStock: sql<number>`(count(*) filter (where ${products.stock} = 0))::int`,
-      lowStock: sql<number>`(count(*) filter (where ${products.stock} <= ${LOW_STOCK_THRESHOLD}))::int`,
+      outOfStock: sql<number>`(count(*) filter (where ${productStock} = 0))::int`,
+      lowStock: sql<number>`(count(*) filter (where ${productStock} <= ${LOW_STOCK_THRESHOLD}))::int`,
     })
     .from(products)
     .where(isNull(products.deletedAt));
@@ -48,10 +49,10 @@ export async function productTotals(db: Executor) {
 
 export async function lowStockProducts(db: Executor, limit = 10) {
   return db
-    .select({ id: products.id, name: products.name, stock: products.stock })
+    .select({ id: products.id, name: products.name, stock: productStock })
     .from(products)
-    .where(and(isNull(products.deletedAt), lte(products.stock, LOW_STOCK_THRESHOLD)))
-    .orderBy(asc(products.stock), asc(products.name))
+    .where(and(isNull(products.deletedAt), lte(productStock, LOW_STOCK_THRESHOLD)))
+    .orderBy(asc(productStock), asc(products.name))
     .limit(limit);
 }
 

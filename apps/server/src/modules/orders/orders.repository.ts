@@ -1,10 +1,22 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@keymarket/contracts/orders';
 import type { Executor } from '../../db/client';
 import { categories, orders, productKeys, products, users } from '../../db/schema/index';
 import { auditInsert, type AuditRecord } from '../ledger/ledger.repository';
 import { selfAndDownlineIds } from '../users/downline';
+import { productStock, stockSaleInsert } from '../products/stock';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -18,7 +30,10 @@ const categoryRef = {
 /** A product on sale, with the names of its category (for the order's answer). */
 export async function findLiveProduct(db: Executor, productId: string) {
   const [row] = await db
-    .select({ product: products, category: categoryRef })
+    .select({
+      product: { ...getTableColumns(products), stock: productStock },
+      category: categoryRef,
+    })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, productId), isNull(products.deletedAt)))
@@ -27,23 +42,29 @@ export async function findLiveProduct(db: Executor, productId: string) {
 }
 
 /**
- * Takes `quantity` from the stock counter only if that much is there, and writes the order's
- * audit row in the same statement (one round trip less on the money path). For instant products
- * the counter mirrors the unsold keys; the CHECK (stock >= 0) backs the condition. False: not
- * enough stock, and the caller must undo the transaction (the audit row goes with it).
+ * Takes `quantity` from the product's stock and writes the order's audit row, in one statement
+ * (one round trip less on the money path). False: not enough stock, and the caller must undo the
+ * transaction (the audit row goes with it).
+ *
+ * An instant product's sale appends a stock change instead of updating the product's row
+ * (`stock.ts`): the keys the order claimed already prove the stock was there, and no buyer of
+ * the product waits for another's commit. A request product's stock is a number the admin sets,
+ * so it is taken from the row, on condition, the CHECK (stock >= 0) backing it.
  */
 export async function takeStockAndAudit(
   db: Executor,
-  productId: string,
+  product: { id: string; deliveryType: 'instant' | 'request' },
   quantity: number,
   audit: AuditRecord,
 ): Promise<boolean> {
+  const taken =
+    product.deliveryType === 'instant'
+      ? sql`${stockSaleInsert(product.id, quantity)} returning product_id`
+      : sql`update products set stock = stock - ${quantity}::int
+            where id = ${product.id}::uuid and stock >= ${quantity}::int
+            returning id`;
   const result = await db.execute(sql`
-    with taken as (
-      update products set stock = stock - ${quantity}::int
-      where id = ${productId} and stock >= ${quantity}::int
-      returning id
-    ), audited as (${auditInsert(audit)})
+    with taken as (${taken}), audited as (${auditInsert(audit)})
     select count(*)::int as taken from taken`);
   return rowsOf<{ taken: number }>(result)[0]!.taken === 1;
 }

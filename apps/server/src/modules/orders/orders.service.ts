@@ -187,7 +187,7 @@ export class OrdersService {
 
     if (instant) await creditProfitChain(tx, placed.order, caller.userId);
     // The counter must agree with the keys just claimed, or the whole order is undone.
-    const stockTaken = await takeStockAndAudit(tx, product.id, input.quantity, {
+    const stockTaken = await takeStockAndAudit(tx, product, input.quantity, {
       actorId: caller.userId,
       action: 'order.placed',
       targetType: 'order',

@@ -92,12 +92,13 @@ const versionsOf = (table: string, where = sql``) => sql`(
     from ${sql.raw(table)} ${where}) as moments)`;
 
 /**
- * Every row a product list for `chain` is built from: the catalogue itself and, for a buyer, the
+ * Every row a product list for `chain` is built from: the catalogue itself (with the pending
+ * stock changes) and, for a buyer, the
  * prices its chain of sellers set (seller prices, the admin package at the top, manager
  * packages on the way). Admins (no chain) see the platform's prices, on the product rows.
  */
 export async function listFingerprint(db: Executor, chain: PricingChain | null): Promise<string> {
-  const catalogue = sql`${versionsOf('products')}, ${versionsOf('categories')}, ${versionsOf('subcategories')}`;
+  const catalogue = sql`${versionsOf('products')}, ${versionsOf('product_stock_changes')}, ${versionsOf('categories')}, ${versionsOf('subcategories')}`;
   if (!chain) return fingerprintOf(db, catalogue);
   const memberIds = chain.members.map((member) => member.id);
   const adminPackageId = chain.members.at(-1)?.packageId ?? null;

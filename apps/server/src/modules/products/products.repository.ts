@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from '
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { categories, orders, productKeys, products, subcategories } from '../../db/schema/index';
+import { foldProductStock, productStock } from './stock';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
@@ -28,7 +29,7 @@ const withRefs = {
     initialPriceCents: products.initialPriceCents,
     managerPriceCents: products.managerPriceCents,
     resellerPriceCents: products.resellerPriceCents,
-    stock: products.stock,
+    stock: productStock,
     deletedAt: products.deletedAt,
     createdAt: products.createdAt,
   },
@@ -94,12 +95,17 @@ export async function findProductWithRefs(db: Executor, id: string) {
 }
 
 /**
- * The product row, locked until the transaction ends: stock, prices and delivery type change
- * under this lock, and order placement's stock update waits on the same row.
+ * The product row, locked until the transaction ends, for an administrator's change: stock,
+ * prices and delivery type change under this lock. The pending stock changes are folded in, so
+ * the row's counter is the stock.
  */
 export async function lockProduct(db: Executor, id: string) {
   const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
-  return row;
+  if (!row) return undefined;
+  // FOR UPDATE waited for the sales under way (they hold a key-share lock on the row) and keeps
+  // new ones out, so every change of this product is committed and folded here.
+  const stock = await foldProductStock(db, id);
+  return stock === undefined ? row : { ...row, stock };
 }
 
 /**
