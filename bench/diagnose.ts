@@ -285,9 +285,9 @@ export async function explainOrderTransaction(
         [seed.managerId, price - seed.managerPriceCents, buyer, order],
       ],
       [
-        'takeStockAndAudit (hot row: the product)',
+        'takeStockAndAudit (a stock change row, the audit row)',
         `with taken as (
-           update products set stock = stock - 1 where id = $1 and stock >= 1 returning id
+           insert into product_stock_changes (product_id, delta) values ($1, -1) returning product_id
          ), audited as (
            insert into audit_log (actor_id, action, target_type, target_id, after)
            values ($2, 'order.placed', 'order', $3, '{}')

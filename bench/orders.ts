@@ -180,22 +180,22 @@ async function diagnoseRaw(db: BenchDatabase, seed: OrdersSeed, options: OrdersO
     await rawScenario(
       'what-if: own product per client',
       db,
-      script({ chain: false, stock: 'last', product: 'per-client' }),
+      script({ chain: false, stock: 'changes', product: 'per-client' }),
       options,
     ),
   );
-  // How the transaction was before the shared rows moved to its end.
+  // How the stock was taken before 2026-11-24: the product's counter, last in the transaction.
   runs.push(
     await rawScenario(
-      'what-if: stock taken first',
+      'what-if: stock counter on the product row',
       db,
-      script({ chain: false, stock: 'first' }),
+      script({ chain: false, stock: 'counter' }),
       options,
     ),
   );
   runs.push(
     await rawScenario(
-      'what-if: no stock counter',
+      'what-if: no stock bookkeeping',
       db,
       script({ chain: false, stock: 'none' }),
       options,
@@ -205,7 +205,7 @@ async function diagnoseRaw(db: BenchDatabase, seed: OrdersSeed, options: OrdersO
     await rawScenario(
       'what-if: 16 clients (pool-sized)',
       db,
-      script({ chain: false, stock: 'last' }),
+      script({ chain: false, stock: 'changes' }),
       options,
       16,
     ),
@@ -274,13 +274,13 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
       await rawScenario(
         'raw SQL platform',
         db,
-        orderScript(seed, n, { chain: false, stock: 'last' }),
+        orderScript(seed, n, { chain: false, stock: 'changes' }),
         options,
       ),
       await rawScenario(
         'raw SQL manager chain',
         db,
-        orderScript(seed, n, { chain: true, stock: 'last' }),
+        orderScript(seed, n, { chain: true, stock: 'changes' }),
         options,
       ),
     ];

@@ -45,12 +45,12 @@ export interface ScriptOptions {
   /** The buyer is a manager's invitee: the manager's profit bucket is credited too (a second hot row). */
   chain: boolean;
   /**
-   * Where the product's stock counter is taken: `last`, with the audit row, as orders.service.ts
-   * does (the row is locked for one statement and the commit), `first` (the old order: locked for
-   * the whole transaction), `none` not at all (stock derived from the unsold keys). The last two
-   * are what-ifs for the diagnosis.
+   * How the sale is taken from the stock, last in the transaction with the audit row: `changes`
+   * as orders.service.ts does (a row appended to product_stock_changes), `counter` as it did
+   * before (the product's stock counter, one row every buyer updates), `none` not at all. The
+   * last two are what-ifs for the diagnosis.
    */
-  stock: 'first' | 'last' | 'none';
+  stock: 'changes' | 'counter' | 'none';
   /**
    * `shared`: every transaction buys the seeded product from a random buyer (the brief's run).
    * `per-client`: client n is reseller n+1 and buys its own product (seed's spread products), as
@@ -73,7 +73,6 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
   const buyerLink = `jsonb_build_object('userId', CAST(:buyer_id AS text), 'costCents', '${price}')`;
   const managerLink = `jsonb_build_object('userId', ${manager}, 'costCents', '${seed.managerPriceCents}')`;
   const priceChain = `jsonb_build_array(${buyerLink}${chain ? `, ${managerLink}` : ''})`;
-  const takeStock = `UPDATE products SET stock = stock - 1 WHERE id = ${product} AND stock >= 1 RETURNING stock`;
   const audit =
     `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) VALUES (:buyer_id, 'order.placed', 'order', :order_id, ` +
     `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}')`;
@@ -82,7 +81,6 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
     perClient ? '\\set buyer :client_id + 1' : `\\set buyer random(1, ${resellers})`,
     'BEGIN;',
   ];
-  if (options.stock === 'first') lines.push(`${takeStock} \\gset`);
   // One statement per round trip the server makes (orders.service.ts, placeInTransaction).
   lines.push(
     // The server makes the order's id itself; here the first statement does.
@@ -104,10 +102,14 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
     );
   }
   // The stock and the audit row in one statement, as the server writes them.
+  const taken =
+    options.stock === 'changes'
+      ? `INSERT INTO product_stock_changes (product_id, delta) VALUES (${product}, -1) RETURNING product_id`
+      : `UPDATE products SET stock = stock - 1 WHERE id = ${product} AND stock >= 1 RETURNING id AS product_id`;
   lines.push(
-    options.stock === 'last'
-      ? `WITH taken AS (${takeStock}), audited AS (${audit}) SELECT stock FROM taken \\gset`
-      : `${audit};`,
+    options.stock === 'none'
+      ? `${audit};`
+      : `WITH taken AS (${taken}), audited AS (${audit}) SELECT product_id FROM taken \\gset`,
   );
   lines.push('END;');
   return `${lines.join('\n')}\n`;
