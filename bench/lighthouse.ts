@@ -8,7 +8,7 @@
  * for LCP, TBT and CLS against the issue's targets: LCP ≤ 1.2 s, TBT ≤ 200 ms, CLS ≤ 0.1.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -98,6 +98,13 @@ async function measure(url: string, port: number, cookie?: string): Promise<Figu
     desktopConfig,
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (process.env.LIGHTHOUSE_JSON_DIR) {
+    // The whole report (trace-derived audits: critical chains, LCP breakdown, network requests)
+    // for a closer look: LIGHTHOUSE_JSON_DIR=/tmp/lh npx tsx bench/lighthouse.ts
+    mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, name), JSON.stringify(result.lhr));
+  }
   const { audits, categories } = result.lhr;
   return {
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
@@ -105,7 +112,11 @@ async function measure(url: string, port: number, cookie?: string): Promise<Figu
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     score: Math.round((categories.performance?.score ?? 0) * 100),
     shifts: layoutShifts(audits['layout-shifts']?.details),
-    lcpElement: JSON.stringify(audits['largest-contentful-paint-element']?.details).slice(0, 900),
+    lcpElement: (
+      JSON.stringify(audits['largest-contentful-paint-element']?.details) ??
+      result.lhr.runtimeError?.code ??
+      'none'
+    ).slice(0, 900),
   };
 }
 
@@ -158,8 +169,12 @@ async function main() {
     ];
     for (const [name, url, pageCookie] of pages) {
       const figures: Figures[] = [];
-      for (let run = 0; run < runs; run += 1)
-        figures.push(await measure(url, chrome.port, pageCookie));
+      // A run whose trace broke (NO_NAVSTART and the like) has no figures: it is run again.
+      for (let attempt = 0; figures.length < runs && attempt < runs * 2; attempt += 1) {
+        const run = await measure(url, chrome.port, pageCookie);
+        if (Number.isFinite(run.lcpMs)) figures.push(run);
+        else console.warn(`${name}: a run without figures (${run.lcpElement}), run again`);
+      }
       console.log(summarise(name, figures));
     }
   } finally {

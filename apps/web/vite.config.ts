@@ -2,13 +2,30 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routePreloads } from './build/route-preloads';
 
 // `@/` is `src/`: shared code is imported by that name, while a feature's own files import
 // each other relatively (the lint rule against cross-feature imports relies on it).
 const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // An area's address gets its route table, layout and (on the area's home) dashboard as
+    // modulepreload links from the server, so they download with the entry, not after it
+    // (routes.tsx, area-routes.tsx). The areas are `roles` of @keymarket/contracts/users.
+    routePreloads([
+      {
+        path: /^\/(admin|manager|reseller)(\/|$)/,
+        modules: ['src/app/area-routes.tsx', 'src/app/layouts/area-layout.tsx'],
+      },
+      {
+        path: /^\/(admin|manager|reseller)(\/|\/dashboard\/?)?$/,
+        modules: ['src/app/routes/area/dashboard.tsx'],
+      },
+    ]),
+  ],
   resolve: { alias: [{ find: /^@\//, replacement: `${srcDir}/` }] },
   server: {
     // The API runs as its own process in development; in production one server serves both.

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -7,6 +8,9 @@ import { sendError } from './error-handler';
 /**
  * Serves the built SPA at / with a fallback to index.html for client-side routes. Unknown /api
  * paths stay JSON 404s. Hashed assets are cached for a year; index.html is always revalidated.
+ * For the addresses the web build lists in its route preloads (an area's pages), index.html goes
+ * out with `<link rel="modulepreload">` for the chunks that page will need, so they download
+ * alongside the entry rather than one after another as each one runs.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
   const root =
@@ -32,7 +36,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     app.log.warn('Web app not built: serving the API only (run npm run build)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (root && wantsPage && !pathname.startsWith('/api/') && pathname !== '/api') {
@@ -41,10 +45,50 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       if (file.startsWith(root + path.sep) && isFile(file)) {
         return reply.sendFile(pathname.slice(1));
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const page = await indexWithPreloads(root, pathname);
+      if (page !== null) return reply.type('text/html; charset=utf-8').send(page);
+      return reply.sendFile('index.html');
     }
     return sendError(reply, 'not_found', `No route for ${request.method} ${pathname}`);
   });
+}
+
+/** Written by the web build (apps/web/build/route-preloads.ts): `{ path, files }[]`. */
+const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
+
+type RoutePreloads = { path: RegExp; files: string[] }[];
+
+/**
+ * index.html with a modulepreload link for each chunk the page at `pathname` will need, or null
+ * when it needs none beyond what index.html lists (or the build wrote no list). Both files are
+ * read on each call, so a rebuild is served at once, as sendFile would.
+ */
+async function indexWithPreloads(root: string, pathname: string): Promise<string | null> {
+  const rules = await readRoutePreloads(root);
+  const files = new Set(rules.filter((rule) => rule.path.test(pathname)).flatMap((r) => r.files));
+  if (files.size === 0) return null;
+  const html = await readFile(path.join(root, 'index.html'), 'utf8');
+  if (!html.includes('</head>')) return null;
+  const links = [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('\n    ');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
+async function readRoutePreloads(root: string): Promise<RoutePreloads> {
+  let list: { path: string; files: string[] }[];
+  try {
+    list = JSON.parse(await readFile(path.join(root, ROUTE_PRELOADS_FILE), 'utf8'));
+  } catch {
+    return []; // An older build, or one made without the plugin: index.html as it is.
+  }
+  if (!Array.isArray(list)) return [];
+  return list.map((rule) => ({
+    path: new RegExp(rule.path),
+    // Only the build's own scripts, whose names need no escaping in an attribute.
+    files: rule.files.filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file)),
+  }));
 }
 
 function isFile(file: string): boolean {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { Role } from '@keymarket/contracts/users';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -15,14 +15,40 @@ import { NotFoundRoute } from './routes/not-found';
 
 // Each screen and the layout are chunks of their own, fetched when first shown.
 // The layout waits for the texts the areas share too (the `area` namespace, see lib/i18n.ts),
-// fetched alongside its chunk.
+// fetched alongside its chunk, and for those of the top bar's search and the shell's banners and
+// player (`search`, `shell`): a part that suspends on its texts would show a fallback, and React
+// holds back what is revealed after a fallback by up to 300 ms.
 const loadLayout = () =>
-  Promise.all([import('./layouts/area-layout'), i18n.loadNamespaces('area')]);
-const loadDashboard = () => import('./routes/area/dashboard');
-const AreaLayout = lazy(() => loadLayout().then(([module]) => ({ default: module.AreaLayout })));
-const DashboardRoute = lazy(() =>
-  loadDashboard().then((module) => ({ default: module.DashboardRoute })),
-);
+  Promise.all([
+    import('./layouts/area-layout'),
+    i18n.loadNamespaces(['area', 'search', 'shell']),
+  ]).then(([module]) => module.AreaLayout);
+// The dashboard's heading (the page's largest text) waits for its namespace: fetched together.
+const loadDashboard = () =>
+  Promise.all([import('./routes/area/dashboard'), i18n.loadNamespaces('dashboard')]).then(
+    ([module]) => module.DashboardRoute,
+  );
+
+/**
+ * A lazy component that, once its module is here (`preload` was called and has settled), renders
+ * at once instead of suspending: React.lazy suspends on its first render even for a module
+ * already loaded, and the fallback it shows then delays what is revealed after it.
+ */
+function preloadable<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  let loaded: ComponentType<Props> | undefined;
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Preloadable(props: Props) {
+    // Chosen once per mount: switching from Lazy to the component would remount what is below.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return [Preloadable, preload] as const;
+}
+
+const [AreaLayout, preloadLayout] = preloadable(loadLayout);
+const [DashboardRoute, preloadDashboard] = preloadable(loadDashboard);
 
 /**
  * Starts fetching what the first screen of an area needs as soon as the route table is here,
@@ -31,9 +57,11 @@ const DashboardRoute = lazy(() =>
  * elements above then find them ready.
  */
 export function preloadArea(path: string) {
-  void loadLayout();
-  if (/^\/[a-z]+\/?$|\/dashboard\/?$/.test(path)) void loadDashboard();
+  // A failure shows when the lazy element renders (the route's error element), not here.
+  preloadLayout().catch(() => undefined);
+  if (/^\/[a-z]+\/?$|\/dashboard\/?$/.test(path)) preloadDashboard().catch(() => undefined);
 }
+
 const GenerateCodeRoute = lazy(() =>
   import('./routes/area/generate-code').then((module) => ({ default: module.GenerateCodeRoute })),
 );
