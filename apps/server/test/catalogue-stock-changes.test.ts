@@ -6,7 +6,7 @@ import { onPostgres } from './helpers/database';
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
-import { deposit, placeOrder, queryRows, stockOf, unsoldKeysOf } from './helpers/money';
+import { fundedReseller, placeOrder, queryRows, stockOf, unsoldKeysOf } from './helpers/money';
 import { createTestApp, type TestContext } from './helpers/test-app';
 
 /**
@@ -48,11 +48,7 @@ describe('stock of instant products: sales as changes, folded into the counter',
     return response.json<{ data: Product[] }>().data.find((p) => p.id === id)!;
   };
 
-  async function buyer(amount: number) {
-    const reseller = await ctx.factory.signedIn('reseller', admin.user);
-    await deposit(admin, reseller.user.id, amount);
-    return reseller;
-  }
+  const buyer = (amount: number) => fundedReseller(ctx.factory, admin, amount);
 
   it('a sale leaves the counter alone; the stock read everywhere already counts it', async () => {
     const product = await catalogue.product({ keys: 5 });

@@ -1,11 +1,10 @@
 import { and, asc, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, SEARCH_RESULTS_MAX } from '@keymarket/contracts/analytics';
 import type { Role, UserStatus } from '@keymarket/contracts/users';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { files, products, users } from '../../db/schema/index';
 import { escapeLike } from '../products/products.repository';
 import { downlineIds } from '../users/downline';
-import { rowsOf } from './daily-sales.repository';
 import { productStock } from '../products/stock';
 
 const inDownlineOf = (userId: string): SQL => sql`${users.id} in ${downlineIds(userId)}`;

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import { rowsOf, type Database, type Executor } from '../../db/client';
 import {
   analyticsRollupMarks,
   downlineDailySales,
@@ -37,11 +37,6 @@ const utcDay = (column: SQL) => sql`((${column}) at time zone 'UTC')::date`;
 function within(column: SQL, range: DayRange): SQL {
   const upper = range.to ? sql` and ${column} < ${instant(range.to)}` : sql``;
   return sql`${column} >= ${instant(range.from)}${upper}`;
-}
-
-/** Both drivers answer raw queries with `{ rows }`. */
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Every measure of the platform per day, each event counted on the day it happened. */

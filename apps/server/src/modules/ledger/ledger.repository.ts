@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import type { ledgerEntries } from '../../db/schema/index';
 
 type Bucket = 'balance' | 'profit';
@@ -62,7 +62,9 @@ async function moveBucket(
   context: LedgerContext,
 ): Promise<bigint | undefined> {
   const column = bucketColumn(bucket);
-  const result = await tx.execute(sql`
+  const [row] = await rowsOf<{ after: string }>(
+    tx,
+    sql`
     with changed as (
       update users set ${column} = ${column} + ${deltaCents}::bigint
       where id = ${userId} and ${column} + ${deltaCents}::bigint >= 0
@@ -75,8 +77,8 @@ async function moveBucket(
              ${context.counterpartyId ?? null}::uuid, ${context.note ?? null}::text
       from changed
     )
-    select after::text as after from changed`);
-  const [row] = (result as unknown as { rows: { after: string }[] }).rows;
+    select after::text as after from changed`,
+  );
   return row ? BigInt(row.after) : undefined;
 }
 

@@ -12,10 +12,11 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@keymarket/contracts/orders';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { categories, orders, productKeys, products, users } from '../../db/schema/index';
 import { auditInsert, type AuditRecord } from '../ledger/ledger.repository';
 import { selfAndDownlineIds } from '../users/downline';
+import { escapeLike } from '../products/products.repository';
 import { productStock, stockSaleInsert } from '../products/stock';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -63,10 +64,12 @@ export async function takeStockAndAudit(
       : sql`update products set stock = stock - ${quantity}::int
             where id = ${product.id}::uuid and stock >= ${quantity}::int
             returning id`;
-  const result = await db.execute(sql`
-    with taken as (${taken}), audited as (${auditInsert(audit)})
-    select count(*)::int as taken from taken`);
-  return rowsOf<{ taken: number }>(result)[0]!.taken === 1;
+  const [row] = await rowsOf<{ taken: number }>(
+    db,
+    sql`with taken as (${taken}), audited as (${auditInsert(audit)})
+        select count(*)::int as taken from taken`,
+  );
+  return row!.taken === 1;
 }
 
 export async function returnStock(db: Executor, productId: string, quantity: number) {
@@ -109,7 +112,13 @@ export async function insertOrderClaimingKeys(
   claim: number,
 ): Promise<PlacedRow> {
   const delivered = values.status === 'completed';
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{
+    created_at: string;
+    id: string | null;
+    ciphertext: Uint8Array | null;
+  }>(
+    db,
+    sql`
     with placed as (
       insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
         delivery_type, unit_price_cents, initial_price_cents, total_cents, status, notes,
@@ -132,9 +141,7 @@ export async function insertOrderClaimingKeys(
     select to_char(placed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
            claimed.id, claimed.ciphertext
     from placed left join claimed on true
-    order by claimed.id`);
-  const rows = rowsOf<{ created_at: string; id: string | null; ciphertext: Uint8Array | null }>(
-    result,
+    order by claimed.id`,
   );
   const createdAt = new Date(rows[0]!.created_at);
   return {
@@ -154,10 +161,6 @@ export async function insertOrderClaimingKeys(
       r.id && r.ciphertext ? [{ id: r.id, ciphertext: Buffer.from(r.ciphertext) }] : [],
     ),
   };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**
@@ -197,12 +200,7 @@ export function scopeFor(userId: string, isAdmin: boolean, showAll: boolean): SQ
 }
 
 const buyer = alias(users, 'buyer');
-
 const seller = alias(users, 'seller');
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function whereOf(scope: SQL | undefined, status?: OrderStatus, search?: string) {
   const pattern = search ? `%${escapeLike(search)}%` : undefined;

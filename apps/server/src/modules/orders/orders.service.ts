@@ -186,7 +186,7 @@ export class OrdersService {
     if (instant && placed.keys.length !== input.quantity) throw outOfStock();
 
     if (instant) await creditProfitChain(tx, placed.order, caller.userId);
-    // The counter must agree with the keys just claimed, or the whole order is undone.
+    // Refused here (the whole order undone) when a request product's stock ran out meanwhile.
     const stockTaken = await takeStockAndAudit(tx, product, input.quantity, {
       actorId: caller.userId,
       action: 'order.placed',

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@keymarket/contracts/users';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import {
   managerPackageProducts,
   managerPackages,
@@ -20,7 +20,9 @@ export interface AncestorRow {
 
 /** The user and its inviters, nearest first (bounded: an invitation tree is never that deep). */
 export async function loadAncestors(db: Executor, userId: string): Promise<AncestorRow[]> {
-  const result = await db.execute(sql`
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
     with recursive up as (
       select id, username, role, invited_by_id, package_id, manager_package_id, 0 as depth from users where id = ${userId}
       union all
@@ -28,8 +30,9 @@ export async function loadAncestors(db: Executor, userId: string): Promise<Ances
       from users u join up on u.id = up.invited_by_id
       where up.depth < 64
     )
-    select id, username, role, invited_by_id, package_id, manager_package_id from up order by depth`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    select id, username, role, invited_by_id, package_id, manager_package_id from up order by depth`,
+  );
+  return rows.map((r) => ({
     id: r.id as string,
     username: r.username as string,
     role: r.role as Role,

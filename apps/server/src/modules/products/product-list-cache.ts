@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import type { PricingChain } from '../pricing/pricing.service';
 
 const gzipAsync = promisify(gzip);
@@ -123,7 +123,9 @@ const idList = (ids: readonly string[]) =>
   )})`;
 
 async function fingerprintOf(db: Executor, columns: ReturnType<typeof sql>) {
-  const result = await db.execute(sql`select concat_ws('|', ${columns}) as fingerprint`);
-  const rows = (result as unknown as { rows: { fingerprint: string }[] }).rows;
-  return rows[0]!.fingerprint;
+  const [row] = await rowsOf<{ fingerprint: string }>(
+    db,
+    sql`select concat_ws('|', ${columns}) as fingerprint`,
+  );
+  return row!.fingerprint;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { withoutQueryValues } from '../../plugins/error-handler';
 
 /**
@@ -32,14 +32,17 @@ export async function foldProductStock(
   db: Executor,
   productId: string,
 ): Promise<number | undefined> {
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ stock: number }>(
+    db,
+    sql`
     with folded as (
       delete from product_stock_changes where product_id = ${productId}::uuid returning delta
     )
     update products set stock = stock + (select sum(delta) from folded)
     where id = ${productId}::uuid and exists (select 1 from folded)
-    returning stock`);
-  return (result as unknown as { rows: { stock: number }[] }).rows[0]?.stock;
+    returning stock`,
+  );
+  return row?.stock;
 }
 
 // One background fold at a time across every server process on the database: two folds
@@ -56,7 +59,9 @@ const FOLD_BATCH = 10_000;
  * that sales in progress hold on the product, so a product on sale is folded too.
  */
 export async function foldStockChanges(db: Executor): Promise<number> {
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ folded: number }>(
+    db,
+    sql`
     with fold_lock as (select pg_try_advisory_xact_lock(${FOLD_LOCK_ID}) as held),
     targets as (
       select id from products
@@ -74,8 +79,9 @@ export async function foldStockChanges(db: Executor): Promise<number> {
       from (select product_id, sum(delta)::int as delta from folded group by product_id) s
       where p.id = s.product_id
     )
-    select count(*)::int as folded from folded`);
-  return (result as unknown as { rows: { folded: number }[] }).rows[0]!.folded;
+    select count(*)::int as folded from folded`,
+  );
+  return row!.folded;
 }
 
 /**
