@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { routePreloads } from './build/route-preloads';
+import { AREA_DASHBOARD_PATH, AREA_PATH } from './src/app/area-paths';
 
 // `@/` is `src/`: shared code is imported by that name, while a feature's own files import
 // each other relatively (the lint rule against cross-feature imports relies on it).
@@ -14,16 +15,13 @@ export default defineConfig({
     tailwindcss(),
     // An area's address gets its route table, layout and (on the area's home) dashboard as
     // modulepreload links from the server, so they download with the entry, not after it
-    // (routes.tsx, area-routes.tsx). The areas are `roles` of @keymarket/contracts/users.
+    // (routes.tsx, area-routes.tsx).
     routePreloads([
       {
-        path: /^\/(admin|manager|reseller)(\/|$)/,
+        path: AREA_PATH,
         modules: ['src/app/area-routes.tsx', 'src/app/layouts/area-layout.tsx'],
       },
-      {
-        path: /^\/(admin|manager|reseller)(\/|\/dashboard\/?)?$/,
-        modules: ['src/app/routes/area/dashboard.tsx'],
-      },
+      { path: AREA_DASHBOARD_PATH, modules: ['src/app/routes/area/dashboard.tsx'] },
     ]),
   ],
   resolve: { alias: [{ find: /^@\//, replacement: `${srcDir}/` }] },

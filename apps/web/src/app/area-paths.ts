@@ -28,3 +28,13 @@ export const areaPaths = {
   /** Admin packages; a manager's own packages. */
   packages: 'packages',
 } as const;
+
+// Which addresses open which first screen. Shared by the route table (what to fetch early) and
+// the build's route preloads (vite.config.ts: what the server sends as modulepreload links), so
+// both always agree. The areas are the `roles` of @keymarket/contracts/users.
+
+/** Any address of an area. */
+export const AREA_PATH = /^\/(admin|manager|reseller)(\/|$)/;
+
+/** An area's home or its dashboard: the addresses whose first screen is the dashboard. */
+export const AREA_DASHBOARD_PATH = /^\/(admin|manager|reseller)(\/|\/dashboard\/?)?$/;

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import type { Role } from '@keymarket/contracts/users';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { i18n } from '@/lib/i18n';
-import { areaPaths } from './area-paths';
+import { AREA_DASHBOARD_PATH, areaPaths } from './area-paths';
 import { RequireRole } from './guards/require-role';
 import { NotFoundRoute } from './routes/not-found';
 
@@ -59,7 +59,7 @@ const [DashboardRoute, preloadDashboard] = preloadable(loadDashboard);
 export function preloadArea(path: string) {
   // A failure shows when the lazy element renders (the route's error element), not here.
   preloadLayout().catch(() => undefined);
-  if (/^\/[a-z]+\/?$|\/dashboard\/?$/.test(path)) preloadDashboard().catch(() => undefined);
+  if (AREA_DASHBOARD_PATH.test(path)) preloadDashboard().catch(() => undefined);
 }
 
 const GenerateCodeRoute = lazy(() =>

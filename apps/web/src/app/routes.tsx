@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
-import { roles } from '@keymarket/contracts/users';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { AREA_PATH } from './area-paths';
 import { RootRedirect } from './guards/root-redirect';
 import { PublicLayout } from './layouts/public-layout';
 import { LoginRoute } from './routes/login';
@@ -58,15 +58,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const areaPathPattern = new RegExp(`^/(${roles.join('|')})(/|$)`);
-
 /**
  * React Router's lazy route discovery: the first visit to an area fetches the areas' routes
  * (area-routes.tsx) and adds them under the root. The sign-in page thereby downloads no area
  * code, not even the names of the area's chunks that preloading them would list.
  */
 export const discoverAreaRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
-  if (!areaPathPattern.test(path)) return;
+  if (!AREA_PATH.test(path)) return;
   const { areaRoutes, preloadArea } = await import('./area-routes');
   preloadArea(path);
   // Patching the same routes twice adds nothing: React Router compares them first.
