@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { orderStatement } from '../apps/server/src/modules/orders/orders.repository';
+import { profitMargins } from '../apps/server/src/modules/orders/profit';
 import { machineCpu, processCpuSeconds } from './server';
 import type { OrdersSeed } from './seed';
 
@@ -194,11 +197,48 @@ export interface ExplainedStatement {
   plan: string;
 }
 
+/** The order statement the server sends for one key bought by `buyer` from the manager's chain. */
+function orderStatementOf(seed: OrdersSeed, buyer: string, orderId: string): [string, unknown[]] {
+  const price = BigInt(seed.chainPriceCents);
+  const priceChain = [
+    { userId: buyer, costCents: String(price) },
+    { userId: seed.managerId, costCents: String(seed.managerPriceCents) },
+  ];
+  const order = {
+    id: orderId,
+    buyerId: buyer,
+    sellerId: seed.managerId,
+    productId: seed.productId,
+    productName: seed.productName,
+    categoryId: seed.categoryId,
+    quantity: 1,
+    deliveryType: 'instant' as const,
+    unitPriceCents: price,
+    initialPriceCents: null,
+    totalCents: price,
+    status: 'completed' as const,
+    notes: null,
+    priceChain,
+  };
+  const query = new PgDialect().sqlToQuery(
+    orderStatement({
+      order,
+      claim: 1,
+      debit: { kind: 'purchase', actorId: buyer, orderId },
+      margins: profitMargins(order),
+      audit: { actorId: buyer, action: 'order.placed', targetType: 'order', targetId: orderId },
+      idempotency: null,
+    }),
+  );
+  return [query.sql, query.params];
+}
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of each statement POST /api/orders sends for a reseller under a
  * manager (the longer path), in the service's order and inside one transaction that is rolled
- * back. The statements are written from orders.service.ts and the repositories it calls (the
- * idempotency record, sent only with an Idempotency-Key, is left out), one per round trip.
+ * back. The reads are written from the repositories orders.service.ts calls; the write is the
+ * server's own `orderStatement` (without the idempotency record, sent only with an
+ * Idempotency-Key). One statement per round trip.
  */
 export async function explainOrderTransaction(
   pool: pg.Pool,
@@ -215,7 +255,6 @@ export async function explainOrderTransaction(
     const buyer = rows[0]!.id;
     const session = rows[0]!.session_id ?? '00000000-0000-0000-0000-000000000000';
     const order = '11111111-1111-4111-8111-111111111111';
-    const price = seed.chainPriceCents;
     const steps: [string, string, unknown[]][] = [
       [
         'session check (before the transaction)',
@@ -246,53 +285,10 @@ export async function explainOrderTransaction(
          where seller_id in ($1) and product_id in ($2)`,
         [seed.managerId, seed.productId],
       ],
+      // The server's own statement, rendered by Drizzle as the server sends it.
       [
-        'debitBucket (the buyer, and its ledger row)',
-        `with changed as (
-           update users set balance_cents = balance_cents + $2 where id = $1 and balance_cents + $2 >= 0
-           returning balance_cents as after
-         ), entry as (
-           insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, order_id)
-           select $1, 'balance', $2, 'purchase', $1, $3 from changed
-         ) select after from changed`,
-        [buyer, -price, order],
-      ],
-      [
-        'insertOrderClaimingKeys (SKIP LOCKED)',
-        `with placed as (
-           insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
-             delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at)
-           values ($1, $2, $3, $4, $5, $6, 1, 'instant', $7, $7, 'completed', '[]', now())
-           returning created_at
-         ), claimed as (
-           update product_keys set order_id = $1, sold_at = now()
-           where id in (select id from product_keys where product_id = $4 and order_id is null
-                        order by created_at, id limit 1 for update skip locked)
-           returning id, ciphertext
-         ) select placed.created_at, claimed.id, claimed.ciphertext
-           from placed left join claimed on true order by claimed.id`,
-        [order, buyer, seed.managerId, seed.productId, seed.productName, seed.categoryId, price],
-      ],
-      [
-        'creditProfitChain (hot row: the manager, and its ledger row)',
-        `with changed as (
-           update users set profit_cents = profit_cents + $2 where id = $1 and profit_cents + $2 >= 0
-           returning profit_cents as after
-         ), entry as (
-           insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, order_id, counterparty_id)
-           select $1, 'profit', $2, 'profit', $3, $4, $3 from changed
-         ) select after from changed`,
-        [seed.managerId, price - seed.managerPriceCents, buyer, order],
-      ],
-      [
-        'takeStockAndAudit (a stock change row, the audit row)',
-        `with taken as (
-           insert into product_stock_changes (product_id, delta) values ($1, -1) returning product_id
-         ), audited as (
-           insert into audit_log (actor_id, action, target_type, target_id, after)
-           values ($2, 'order.placed', 'order', $3, '{}')
-         ) select count(*)::int as taken from taken`,
-        [seed.productId, buyer, order],
+        'placeOrder (everything an order writes, one statement)',
+        ...orderStatementOf(seed, buyer, order),
       ],
     ];
     await client.query('begin');

@@ -162,8 +162,8 @@ export function printOrdersReport(report: OrdersReport) {
       explained.map((e) => [e.label, fmt(e.executionMs, 3), fmt(e.planningMs, 3)]),
     ),
   );
-  const claim = explained.find((e) => e.label.startsWith('insertOrderClaimingKeys'));
-  if (claim) log(`\ninsertOrderClaimingKeys plan:\n${claim.plan}`);
+  const write = explained.find((e) => e.label.startsWith('placeOrder'));
+  if (write) log(`\nplaceOrder plan:\n${write.plan}`);
 
   for (const h of http) {
     if (h.measured.failures.length)

@@ -8,10 +8,10 @@ import { GROUP, type OrdersSeed } from './seed';
 
 /**
  * The raw SQL of POST /api/orders, driven by pgbench: the ceiling the HTTP figures are compared
- * with. Same tables, same rows (the seeded product and resellers), same statements in the order
- * the server makes them (one per round trip); no pricing reads, no session check, no response building, no network hop
- * through Node. Every RETURNING ... \gset makes a statement that touched no row fail the
- * transaction, as the service does (out of stock, insufficient balance, no key).
+ * with. Same tables, same rows (the seeded product and resellers), the same one statement the
+ * server writes an order with; no pricing reads, no session check, no response building, no
+ * network hop through Node. A shortfall (out of stock, insufficient balance) fails the statement
+ * through keymarket_refuse, as it does for the server.
  */
 
 export interface PgbenchOptions {
@@ -45,8 +45,8 @@ export interface ScriptOptions {
   /** The buyer is a manager's invitee: the manager's profit bucket is credited too (a second hot row). */
   chain: boolean;
   /**
-   * How the sale is taken from the stock, last in the transaction with the audit row: `changes`
-   * as orders.service.ts does (a row appended to product_stock_changes), `counter` as it did
+   * How the sale is taken from the stock: `changes` as orders.repository.ts does (a row
+   * appended to product_stock_changes), `counter` as it did
    * before (the product's stock counter, one row every buyer updates), `none` not at all. The
    * last two are what-ifs for the diagnosis.
    */
@@ -73,45 +73,44 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
   const buyerLink = `jsonb_build_object('userId', CAST(:buyer_id AS text), 'costCents', '${price}')`;
   const managerLink = `jsonb_build_object('userId', ${manager}, 'costCents', '${seed.managerPriceCents}')`;
   const priceChain = `jsonb_build_array(${buyerLink}${chain ? `, ${managerLink}` : ''})`;
+  const buyer = buyerIdSql(group);
+  const orderId = '(SELECT order_id FROM made)';
   const audit =
-    `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) VALUES (:buyer_id, 'order.placed', 'order', :order_id, ` +
-    `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}')`;
+    `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) SELECT ${buyer}, 'order.placed', 'order', order_id, ` +
+    `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}' FROM made`;
+  // The stock change, as orders.repository.ts writes it, or the what-ifs.
+  const taken = {
+    changes: `INSERT INTO product_stock_changes (product_id, delta) VALUES (${product}, -1) RETURNING product_id`,
+    counter: `UPDATE products SET stock = stock - 1 WHERE id = ${product} AND stock >= 1 RETURNING id AS product_id`,
+    none: `SELECT ${product} AS product_id`,
+  }[options.stock];
 
-  const lines = [
-    perClient ? '\\set buyer :client_id + 1' : `\\set buyer random(1, ${resellers})`,
-    'BEGIN;',
+  // One statement, as the server writes an order (orders.repository.ts, orderStatement). The
+  // server makes the order's id itself; here the statement does.
+  const ctes = [
+    `made AS (SELECT gen_random_uuid() AS order_id)`,
+    `debited AS (UPDATE users SET balance_cents = balance_cents - ${price} WHERE id = ${buyer} AND balance_cents >= ${price} RETURNING id)`,
+    `debited_entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id) SELECT id, 'balance', -${price}, 'purchase', order_id, id FROM debited, made)`,
+    `claimed AS (UPDATE product_keys SET order_id = ${orderId}, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, ciphertext)`,
+    `taken AS (${taken})`,
+    `placed AS (INSERT INTO orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity, delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at) ` +
+      `SELECT order_id, ${buyer}, ${chain ? manager : 'NULL'}, ${product}, '${seed.productName}', '${seed.categoryId}', 1, 'instant', ${price}, ${price}, 'completed', ${priceChain}, now() FROM made RETURNING created_at)`,
   ];
-  // One statement per round trip the server makes (orders.service.ts, placeInTransaction).
-  lines.push(
-    // The server makes the order's id itself; here the first statement does.
-    `WITH made AS (SELECT gen_random_uuid() AS order_id), ` +
-      `changed AS (UPDATE users SET balance_cents = balance_cents - ${price} WHERE id = ${buyerIdSql(group)} AND balance_cents >= ${price} RETURNING id), ` +
-      `entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id) SELECT id, 'balance', -${price}, 'purchase', order_id, id FROM changed, made) ` +
-      `SELECT id AS buyer_id, order_id FROM changed, made \\gset`,
-    `WITH placed AS (INSERT INTO orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity, delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at) ` +
-      `VALUES (:order_id, :buyer_id, ${chain ? manager : 'NULL'}, ${product}, '${seed.productName}', '${seed.categoryId}', 1, 'instant', ${price}, ${price}, 'completed', ${priceChain}, now()) RETURNING created_at), ` +
-      `claimed AS (UPDATE product_keys SET order_id = :order_id, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, ciphertext) ` +
-      `SELECT placed.created_at, claimed.id AS key_id FROM placed JOIN claimed ON true \\gset`,
-  );
-  // As the server does: the rows other orders write too (the manager's profit, the stock) last.
   if (chain) {
-    lines.push(
-      `WITH changed AS (UPDATE users SET profit_cents = profit_cents + ${margin} WHERE id = ${manager} RETURNING id), ` +
-        `entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id, counterparty_id) SELECT id, 'profit', ${margin}, 'profit', :order_id, :buyer_id, :buyer_id FROM changed) ` +
-        `SELECT id AS manager_id FROM changed \\gset`,
+    ctes.push(
+      `profit AS (UPDATE users SET profit_cents = profit_cents + ${margin} WHERE id = ${manager} RETURNING id)`,
+      `profit_entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id, counterparty_id) SELECT id, 'profit', ${margin}, 'profit', order_id, ${buyer}, ${buyer} FROM profit, made)`,
     );
   }
-  // The stock and the audit row in one statement, as the server writes them.
-  const taken =
-    options.stock === 'changes'
-      ? `INSERT INTO product_stock_changes (product_id, delta) VALUES (${product}, -1) RETURNING product_id`
-      : `UPDATE products SET stock = stock - 1 WHERE id = ${product} AND stock >= 1 RETURNING id AS product_id`;
-  lines.push(
-    options.stock === 'none'
-      ? `${audit};`
-      : `WITH taken AS (${taken}), audited AS (${audit}) SELECT product_id FROM taken \\gset`,
-  );
-  lines.push('END;');
+  ctes.push(`audited AS (${audit})`);
+  const lines = [
+    perClient ? '\\set buyer :client_id + 1' : `\\set buyer random(1, ${resellers})`,
+    `WITH ${ctes.join(', ')} ` +
+      `SELECT placed.created_at, claimed.id AS key_id FROM placed LEFT JOIN claimed ON true ` +
+      `WHERE keymarket_refuse(CASE WHEN NOT EXISTS (SELECT 1 FROM debited) THEN 'insufficient_balance' ` +
+      `WHEN (SELECT count(*) FROM claimed) < 1 THEN 'out_of_stock' ` +
+      `WHEN NOT EXISTS (SELECT 1 FROM taken) THEN 'out_of_stock' END) \\gset`,
+  ];
   return `${lines.join('\n')}\n`;
 }
 

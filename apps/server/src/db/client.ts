@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -8,7 +9,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type {
+  PgDatabase,
+  PgDialect,
+  PgQueryResultHKT,
+  PgSession,
+  PgTransaction,
+} from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
@@ -28,6 +35,32 @@ export type Executor = Database | Transaction;
 /** The rows of a raw query: both drivers answer `execute` with `{ rows }`. */
 export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * `rowsOf`, sent as a named prepared statement: PostgreSQL parses and plans it once per pooled
+ * connection instead of on every call (on the order path planning was half of PostgreSQL's time,
+ * bench/README.md, Orders). The name is a digest of the text, so one name never stands for two
+ * texts. Only for hot statements with few distinct texts: each stays prepared on every pooled
+ * connection for the connection's life. PGlite ignores the name.
+ */
+export async function preparedRowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  // Drizzle prepares named statements only through its query builders; `execute` always sends
+  // them unnamed. These are the same two members the builders' `prepare` uses.
+  const { dialect, session } = db as unknown as {
+    dialect: PgDialect;
+    session: PgSession;
+  };
+  const built = dialect.sqlToQuery(query);
+  const result = await session
+    .prepareQuery(built, undefined, statementName(built.sql), false)
+    .execute();
+  return (result as { rows: T[] }).rows;
+}
+
+/** A prepared statement's name for `text`: the same text, the same name, on every process. */
+export function statementName(text: string): string {
+  return `km_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
 }
 
 export interface DatabaseHandle {

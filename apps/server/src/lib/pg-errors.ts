@@ -21,3 +21,17 @@ export const isCheckViolation = (error: unknown) => pgErrorCode(error) === '2351
 /** Serialization failure or deadlock: safe to retry the whole transaction. */
 export const isRetryableTransactionError = (error: unknown) =>
   pgErrorCode(error) === '40001' || pgErrorCode(error) === '40P01';
+
+/** SQLSTATE of `keymarket_refuse` (migration 0005): a statement refused its own writes. */
+const REFUSAL_CODE = 'KM001';
+
+/** The reason a statement gave `keymarket_refuse`, or undefined for any other error. */
+export function refusalOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === REFUSAL_CODE && typeof message === 'string') return message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -33,7 +33,10 @@ export class SessionGate {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
-      .limit(1);
+      .limit(1)
+      // Prepared once per connection: every signed-in request runs it. The text never varies.
+      .prepare('session_gate')
+      .execute();
     if (!row) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
     // Status first: a banned user whose sessions were just ended learns why, not just "signed out".
     assertCanSignIn(row.status, row.banReason);

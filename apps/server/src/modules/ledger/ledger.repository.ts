@@ -52,7 +52,7 @@ export async function debitBucket(
 
 /**
  * Adds `deltaCents` (negative: takes) to the bucket unless that would leave it below zero, and
- * writes the ledger row only if the bucket changed (the INSERT selects from the UPDATE's result).
+ * writes the ledger row only if the bucket changed.
  */
 async function moveBucket(
   tx: Executor,
@@ -61,25 +61,41 @@ async function moveBucket(
   deltaCents: bigint,
   context: LedgerContext,
 ): Promise<bigint | undefined> {
-  const column = bucketColumn(bucket);
   const [row] = await rowsOf<{ after: string }>(
     tx,
-    sql`
-    with changed as (
+    sql`with ${bucketMove('changed', userId, bucket, deltaCents, context)}
+        select after::text as after from changed`,
+  );
+  return row ? BigInt(row.after) : undefined;
+}
+
+/**
+ * The two CTEs of one bucket move, for a statement to embed: `name` updates the bucket (a row
+ * with the new value `after`, or none when the bucket would go below zero) and `name_entry`
+ * appends its ledger row, selected from the update's result so it exists only if the bucket
+ * changed. An order places itself with several of these in one statement (`placeOrder`).
+ */
+export function bucketMove(
+  name: string,
+  userId: string,
+  bucket: Bucket,
+  deltaCents: bigint,
+  context: LedgerContext,
+): SQL {
+  const column = bucketColumn(bucket);
+  const changed = sql.identifier(name);
+  return sql`${changed} as (
       update users set ${column} = ${column} + ${deltaCents}::bigint
       where id = ${userId} and ${column} + ${deltaCents}::bigint >= 0
       returning ${column} as after
-    ), entry as (
+    ), ${sql.identifier(`${name}_entry`)} as (
       insert into ledger_entries
         (user_id, bucket, amount_cents, kind, actor_id, order_id, counterparty_id, note)
       select ${userId}::uuid, ${bucket}::ledger_bucket, ${deltaCents}::bigint, ${context.kind}::ledger_kind,
              ${context.actorId}::uuid, ${context.orderId ?? null}::uuid,
              ${context.counterpartyId ?? null}::uuid, ${context.note ?? null}::text
-      from changed
-    )
-    select after::text as after from changed`,
-  );
-  return row ? BigInt(row.after) : undefined;
+      from ${changed}
+    )`;
 }
 
 export interface AuditRecord {

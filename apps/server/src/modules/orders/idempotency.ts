@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 
@@ -7,31 +7,31 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
+export interface IdempotencyRecord {
+  userId: string;
+  key: string;
+  hash: string;
+  statusCode: number;
+  response: unknown;
+}
+
 /**
- * Records (user, key) → the answer to replay, inside the order's transaction, so the record and
- * the order commit or vanish together. A concurrent request with the same key waits on the
- * primary key until the first commits; it then finds the key taken (false) and replays the first
- * answer. A record older than 24 hours is forgotten and the key reused.
+ * Records (user, key) → the answer to replay, as a statement for the order's own statement to
+ * embed, so the record and the order commit or vanish together. It answers a row when the key
+ * was free. A concurrent request with the same key waits on the primary key until the first
+ * commits; it then finds the key taken (no row) and replays the first answer. A record older
+ * than 24 hours is forgotten and the key reused.
  */
-export async function reserveIdempotencyKey(
-  tx: Executor,
-  record: { userId: string; key: string; hash: string; statusCode: number; response: unknown },
-): Promise<boolean> {
-  const fresh = {
-    requestHash: record.hash,
-    statusCode: record.statusCode,
-    response: record.response,
-  };
-  const rows = await tx
-    .insert(idempotencyKeys)
-    .values({ userId: record.userId, key: record.key, ...fresh })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { ...fresh, createdAt: sql`now()` },
-      setWhere: sql`${idempotencyKeys.createdAt} < now() - interval '24 hours'`,
-    })
-    .returning({ key: idempotencyKeys.key });
-  return rows.length === 1;
+export function idempotencyReservation(record: IdempotencyRecord): SQL {
+  const response = JSON.stringify(record.response);
+  return sql`insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response)
+    values (${record.userId}::uuid, ${record.key}::text, ${record.hash}::text,
+            ${record.statusCode}::int, ${response}::jsonb)
+    on conflict (user_id, key) do update
+      set request_hash = excluded.request_hash, status_code = excluded.status_code,
+          response = excluded.response, created_at = now()
+      where ${idempotencyKeys}.created_at < now() - interval '24 hours'
+    returning key`;
 }
 
 export async function findIdempotentResponse(db: Executor, userId: string, key: string) {

@@ -12,9 +12,17 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@keymarket/contracts/orders';
-import { rowsOf, type Executor } from '../../db/client';
+import { preparedRowsOf, type Executor } from '../../db/client';
 import { categories, orders, productKeys, products, users } from '../../db/schema/index';
-import { auditInsert, type AuditRecord } from '../ledger/ledger.repository';
+import {
+  auditInsert,
+  bucketMove,
+  type AuditRecord,
+  type LedgerContext,
+} from '../ledger/ledger.repository';
+import { refusalOf } from '../../lib/pg-errors';
+import { idempotencyReservation, type IdempotencyRecord } from './idempotency';
+import type { Margin } from './profit';
 import { selfAndDownlineIds } from '../users/downline';
 import { escapeLike } from '../products/products.repository';
 import { productStock, stockSaleInsert } from '../products/stock';
@@ -38,38 +46,11 @@ export async function findLiveProduct(db: Executor, productId: string) {
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, productId), isNull(products.deletedAt)))
-    .limit(1);
+    .limit(1)
+    // Prepared once per connection: every order reads it. The text never varies.
+    .prepare('find_live_product')
+    .execute();
   return row;
-}
-
-/**
- * Takes `quantity` from the product's stock and writes the order's audit row, in one statement
- * (one round trip less on the money path). False: not enough stock, and the caller must undo the
- * transaction (the audit row goes with it).
- *
- * An instant product's sale appends a stock change instead of updating the product's row
- * (`stock.ts`): the keys the order claimed already prove the stock was there, and no buyer of
- * the product waits for another's commit. A request product's stock is a number the admin sets,
- * so it is taken from the row, on condition, the CHECK (stock >= 0) backing it.
- */
-export async function takeStockAndAudit(
-  db: Executor,
-  product: { id: string; deliveryType: 'instant' | 'request' },
-  quantity: number,
-  audit: AuditRecord,
-): Promise<boolean> {
-  const taken =
-    product.deliveryType === 'instant'
-      ? sql`${stockSaleInsert(product.id, quantity)} returning product_id`
-      : sql`update products set stock = stock - ${quantity}::int
-            where id = ${product.id}::uuid and stock >= ${quantity}::int
-            returning id`;
-  const [row] = await rowsOf<{ taken: number }>(
-    db,
-    sql`with taken as (${taken}), audited as (${auditInsert(audit)})
-        select count(*)::int as taken from taken`,
-  );
-  return row!.taken === 1;
 }
 
 export async function returnStock(db: Executor, productId: string, quantity: number) {
@@ -99,27 +80,106 @@ export interface PlacedRow {
   keys: { id: string; ciphertext: Buffer }[];
 }
 
+/** Everything an order writes, decided beforehand from the product, the chain and the prices. */
+export interface OrderPlan {
+  order: NewOrder;
+  /** Unsold keys to claim: the quantity for an instant product, none for a request. */
+  claim: number;
+  /** The buyer pays `order.totalCents` out of its balance (nothing when it is free). */
+  debit: LedgerContext | null;
+  /** Paid at once for an instant order; a request order pays them when it is completed. */
+  margins: readonly Margin[];
+  audit: AuditRecord;
+  /** Recorded with the order, so the two commit or vanish together (`idempotency.ts`). */
+  idempotency: IdempotencyRecord | null;
+}
+
+/** Why an order was refused; nothing of it was written. */
+export type OrderRefusal = 'idempotency_key_taken' | 'insufficient_balance' | 'out_of_stock';
+
 /**
- * Inserts the order and claims `claim` unsold keys for it, in one statement (one round trip on
- * the money path). Fewer keys than asked come back when the stock is short: the caller checks
- * and undoes the transaction. SKIP LOCKED lets concurrent buyers take different keys instead of
- * queueing on the same rows; a key can be claimed by one order only because the UPDATE re-checks
- * `order_id IS NULL` on the row it locked. A completed (instant) order is delivered at once.
+ * Writes an order in one statement, one round trip on the busiest write path there is: the
+ * idempotency record, the buyer's debit and its ledger row, the order, its keys, the stock, the
+ * sellers' profit and their ledger rows, the audit row. A single statement is atomic on its own
+ * (no BEGIN, no COMMIT) and holds its row locks for no longer than itself and its commit.
+ *
+ * Each step that can fall short (the key already recorded, the balance, the keys, a request
+ * product's stock) is a CTE whose rows say whether it happened. The WHERE clause reads them in
+ * that order and hands the first shortfall to `keymarket_refuse` (migration 0005), which raises
+ * and so undoes everything. Being a condition on no column, it is checked once, before the main
+ * query's rows, so it also fixes the order the rows are locked in: the buyer's before the
+ * product's, as `respond` takes them (no deadlock between them). The CTEs no condition reads (the
+ * ledger and audit rows, the sellers' profit) run after it, to completion.
+ *
+ * SKIP LOCKED lets concurrent buyers take different keys instead of queueing on the same rows; a
+ * key can be claimed by one order only because the UPDATE re-checks `order_id IS NULL` on the row
+ * it locked. An instant product's sale appends a stock change instead of updating the product's
+ * row (`stock.ts`): the keys claimed already prove the stock was there, and no buyer of the
+ * product waits for another's commit. A request product's stock is a number the admin sets, so
+ * it is taken from the row, on condition, the CHECK (stock >= 0) backing it.
  */
-export async function insertOrderClaimingKeys(
+export async function placeOrder(
   db: Executor,
-  values: NewOrder,
-  claim: number,
-): Promise<PlacedRow> {
+  plan: OrderPlan,
+): Promise<PlacedRow | { refused: OrderRefusal }> {
+  const values = plan.order;
   const delivered = values.status === 'completed';
-  const rows = await rowsOf<{
-    created_at: string;
-    id: string | null;
-    ciphertext: Uint8Array | null;
-  }>(
-    db,
-    sql`
-    with placed as (
+  try {
+    const rows = await preparedRowsOf<{
+      created_at: string;
+      id: string | null;
+      ciphertext: Uint8Array | null;
+    }>(db, orderStatement(plan));
+    const createdAt = new Date(rows[0]!.created_at);
+    return {
+      order: {
+        ...values,
+        categoryId: values.categoryId ?? null,
+        initialPriceCents: values.initialPriceCents ?? null,
+        rejectionReason: null,
+        deliveredKeys: null,
+        respondedById: null,
+        createdAt,
+        // now() is the statement's start, so both columns hold the same moment.
+        deliveredAt: delivered ? createdAt : null,
+        respondedAt: null,
+      },
+      keys: rows.flatMap((r) =>
+        r.id && r.ciphertext ? [{ id: r.id, ciphertext: Buffer.from(r.ciphertext) }] : [],
+      ),
+    };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return { refused: refusal as OrderRefusal };
+    throw error;
+  }
+}
+
+/** `placeOrder`'s statement: the order's creation time, then one row per claimed key. */
+export function orderStatement(plan: OrderPlan): SQL {
+  const { order: values, claim, debit, idempotency } = plan;
+  const delivered = values.status === 'completed';
+  const ctes: SQL[] = [
+    sql`reserved as (${idempotency ? idempotencyReservation(idempotency) : sql`select 1`})`,
+    debit
+      ? bucketMove('debited', values.buyerId, 'balance', -values.totalCents, debit)
+      : sql`debited as (select 1)`,
+    sql`claimed as (
+      update product_keys set order_id = ${values.id}::uuid, sold_at = now()
+      where id in (select id from product_keys
+                   where product_id = ${values.productId}::uuid and order_id is null
+                   order by created_at, id
+                   limit ${claim}::int for update skip locked)
+      returning id, ciphertext
+    )`,
+    sql`taken as (${
+      values.deliveryType === 'instant'
+        ? sql`${stockSaleInsert(values.productId, values.quantity)} returning product_id`
+        : sql`update products set stock = stock - ${values.quantity}::int
+              where id = ${values.productId}::uuid and stock >= ${values.quantity}::int
+              returning id`
+    })`,
+    sql`placed as (
       insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
         delivery_type, unit_price_cents, initial_price_cents, total_cents, status, notes,
         price_chain, delivered_at)
@@ -130,37 +190,29 @@ export async function insertOrderClaimingKeys(
         ${values.totalCents}::bigint, ${values.status}::order_status, ${values.notes}::text,
         ${JSON.stringify(values.priceChain)}::jsonb, ${delivered ? sql`now()` : sql`null`})
       returning created_at
-    ), claimed as (
-      update product_keys set order_id = ${values.id}::uuid, sold_at = now()
-      where id in (select id from product_keys
-                   where product_id = ${values.productId}::uuid and order_id is null
-                   order by created_at, id
-                   limit ${claim}::int for update skip locked)
-      returning id, ciphertext
-    )
+    )`,
+    ...plan.margins.map(({ sellerId, marginCents }, i) =>
+      bucketMove(`profit_${i}`, sellerId, 'profit', marginCents, {
+        kind: 'profit',
+        actorId: values.buyerId,
+        orderId: values.id,
+        counterpartyId: values.buyerId,
+      }),
+    ),
+    sql`audited as (${auditInsert(plan.audit)})`,
+  ];
+  return sql`
+    with ${sql.join(ctes, sql`, `)}
     select to_char(placed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
            claimed.id, claimed.ciphertext
     from placed left join claimed on true
-    order by claimed.id`,
-  );
-  const createdAt = new Date(rows[0]!.created_at);
-  return {
-    order: {
-      ...values,
-      categoryId: values.categoryId ?? null,
-      initialPriceCents: values.initialPriceCents ?? null,
-      rejectionReason: null,
-      deliveredKeys: null,
-      respondedById: null,
-      createdAt,
-      // now() is the transaction's start, so both columns hold the same moment.
-      deliveredAt: delivered ? createdAt : null,
-      respondedAt: null,
-    },
-    keys: rows.flatMap((r) =>
-      r.id && r.ciphertext ? [{ id: r.id, ciphertext: Buffer.from(r.ciphertext) }] : [],
-    ),
-  };
+    where keymarket_refuse(case
+      when not exists (select 1 from reserved) then 'idempotency_key_taken'
+      when not exists (select 1 from debited) then 'insufficient_balance'
+      when (select count(*) from claimed) < ${claim}::int then 'out_of_stock'
+      when not exists (select 1 from taken) then 'out_of_stock'
+    end)
+    order by claimed.id`;
 }
 
 /**

@@ -8,28 +8,27 @@ import {
   type ordersQuerySchema,
   type respondOrderSchema,
 } from '@keymarket/contracts/orders';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../../plugins/access';
-import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
+import { creditBucket, writeAudit } from '../ledger/ledger.repository';
 import { loadPricingChain, quoteProducts } from '../pricing/pricing.service';
 import { isInDownline } from '../users/downline';
-import { findIdempotentResponse, requestHash, reserveIdempotencyKey } from './idempotency';
+import { findIdempotentResponse, requestHash } from './idempotency';
 import { orderView, orderViews } from './order-view';
 import {
   findLiveProduct,
   findOrder,
-  insertOrderClaimingKeys,
   leavePending,
   listOrders,
   orderStats,
   orderWithRefs,
+  placeOrder,
   returnStock,
   scopeFor,
-  takeStockAndAudit,
 } from './orders.repository';
-import { creditProfitChain } from './profit';
+import { creditProfitChain, profitMargins } from './profit';
 import { retryOnConflict } from '../../lib/transactions';
 import { messages } from '@keymarket/contracts/messages';
 
@@ -50,7 +49,7 @@ export class OrdersService {
   ) {}
 
   /**
-   * Prices, debits and (for instant products) delivers in one transaction: either the buyer has
+   * Prices, debits and (for instant products) delivers in one statement: either the buyer has
    * paid and holds its keys, or nothing happened at all.
    */
   async place(
@@ -65,38 +64,14 @@ export class OrdersService {
       const replay = await this.replay(caller, idempotencyKey, hash);
       if (replay) return replay;
     }
-    try {
-      const order = await retryOnConflict(() =>
-        this.db.transaction(async (tx) => {
-          const orderId = randomUUID();
-          // Only the order id is kept for a replay: the answer holds decrypted keys, which never
-          // rest in clear.
-          if (
-            idempotencyKey &&
-            !(await reserveIdempotencyKey(tx, {
-              userId: caller.userId,
-              key: idempotencyKey,
-              hash,
-              statusCode: 201,
-              response: { orderId },
-            }))
-          )
-            throw new IdempotencyKeyTaken();
-          return this.placeInTransaction(tx, caller, input, orderId);
-        }),
-      );
-      return { statusCode: 201, body: order, replayed: false };
-    } catch (error) {
-      if (idempotencyKey && error instanceof IdempotencyKeyTaken) {
-        const replay = await this.replay(caller, idempotencyKey, hash);
-        if (replay) return replay;
-        throw new AppError(
-          'conflict',
-          'A request with this Idempotency-Key is still being processed',
-        );
-      }
-      throw error;
-    }
+    const placed = await retryOnConflict(() =>
+      this.placeOnce(caller, input, idempotencyKey ? { key: idempotencyKey, hash } : undefined),
+    );
+    if (placed !== 'idempotency_key_taken')
+      return { statusCode: 201, body: placed, replayed: false };
+    const replay = await this.replay(caller, idempotencyKey!, hash);
+    if (replay) return replay;
+    throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed');
   }
 
   private async replay(
@@ -117,89 +92,84 @@ export class OrdersService {
   }
 
   /**
-   * The order's statements, few and in a set sequence: this is the busiest write path there is,
-   * and each statement is a round trip (bench/README.md, Orders).
-   *
-   * The rows other buyers' orders write too come last: the sellers' profit buckets (every buyer
-   * below them) and the product's stock counter (every buyer of the product). A row lock is held
-   * until the commit, so taking them at the end lets the next order of the same product in after
-   * one statement and the commit, not after the whole transaction. Row locks are taken in one
-   * order, users before products, as `respond` does too: no deadlock between them.
+   * Reads what the order depends on (the product, the chain, the prices), then writes it in a
+   * single statement (`placeOrder`): this is the busiest write path there is, and each statement
+   * is a round trip (bench/README.md, Orders). The reads take no lock, so they may as well come
+   * before the write as inside a transaction with it: the write re-checks everything it relies on
+   * (balance, keys, stock) in its own conditions.
    */
-  private async placeInTransaction(
-    tx: Executor,
+  private async placeOnce(
     caller: AuthContext,
     input: CreateOrderInput,
-    orderId: string,
-  ): Promise<Order> {
-    const found = await findLiveProduct(tx, input.productId);
+    idempotency: { key: string; hash: string } | undefined,
+  ): Promise<Order | 'idempotency_key_taken'> {
+    const found = await findLiveProduct(this.db, input.productId);
     if (!found) throw new AppError('not_found', messages.productNotFound);
     const { product, category } = found;
     const outOfStock = () => new AppError('out_of_stock', `Only ${product.stock} left in stock`);
-    // Refused early when it is plain; the conditional update at the end is what guarantees it.
+    // Refused early when it is plain; the conditions of the write are what guarantee it.
     if (product.stock < input.quantity) throw outOfStock();
-    const chain = await loadPricingChain(tx, caller.userId);
+    const chain = await loadPricingChain(this.db, caller.userId);
     const quote = (
-      await quoteProducts(tx, chain, [product], { onlyThese: true, costsOnly: true })
+      await quoteProducts(this.db, chain, [product], { onlyThese: true, costsOnly: true })
     ).get(product.id)!;
     const unitCents = quote.costsCents[0]!;
     const totalCents = unitCents * BigInt(input.quantity);
-
-    if (totalCents > 0n) {
-      const after = await debitBucket(tx, caller.userId, 'balance', totalCents, {
-        kind: 'purchase',
+    const instant = product.deliveryType === 'instant';
+    const [buyer, seller] = chain.members;
+    const orderId = randomUUID();
+    const order = {
+      id: orderId,
+      buyerId: caller.userId,
+      sellerId: seller?.id ?? null,
+      productId: product.id,
+      productName: product.name,
+      categoryId: product.categoryId,
+      quantity: input.quantity,
+      deliveryType: product.deliveryType,
+      unitPriceCents: unitCents,
+      initialPriceCents: product.initialPriceCents,
+      totalCents,
+      status: instant ? ('completed' as const) : ('pending' as const),
+      notes: input.notes || null,
+      priceChain: chain.members.map((m, i) => ({
+        userId: m.id,
+        costCents: quote.costsCents[i]!.toString(),
+      })),
+    };
+    const placed = await placeOrder(this.db, {
+      order,
+      claim: instant ? input.quantity : 0,
+      debit: totalCents > 0n ? { kind: 'purchase', actorId: caller.userId, orderId } : null,
+      margins: instant ? profitMargins(order) : [],
+      audit: {
         actorId: caller.userId,
-        orderId,
-      });
-      if (after === undefined) {
+        action: 'order.placed',
+        targetType: 'order',
+        targetId: orderId,
+        after: {
+          productId: product.id,
+          quantity: input.quantity,
+          totalCents,
+          status: order.status,
+        },
+      },
+      // Only the order id is kept for a replay: the answer holds decrypted keys, which never
+      // rest in clear.
+      idempotency: idempotency
+        ? { userId: caller.userId, ...idempotency, statusCode: 201, response: { orderId } }
+        : null,
+    });
+    if ('refused' in placed) {
+      if (placed.refused === 'insufficient_balance') {
         throw new AppError(
           'insufficient_balance',
           `Insufficient balance: this order costs ${formatAmount(fromCents(totalCents))}`,
         );
       }
+      if (placed.refused === 'out_of_stock') throw outOfStock();
+      return placed.refused;
     }
-    const instant = product.deliveryType === 'instant';
-    const [buyer, seller] = chain.members;
-    const placed = await insertOrderClaimingKeys(
-      tx,
-      {
-        id: orderId,
-        buyerId: caller.userId,
-        sellerId: seller?.id ?? null,
-        productId: product.id,
-        productName: product.name,
-        categoryId: product.categoryId,
-        quantity: input.quantity,
-        deliveryType: product.deliveryType,
-        unitPriceCents: unitCents,
-        initialPriceCents: product.initialPriceCents,
-        totalCents,
-        status: instant ? 'completed' : 'pending',
-        notes: input.notes || null,
-        priceChain: chain.members.map((m, i) => ({
-          userId: m.id,
-          costCents: quote.costsCents[i]!.toString(),
-        })),
-      },
-      instant ? input.quantity : 0,
-    );
-    if (instant && placed.keys.length !== input.quantity) throw outOfStock();
-
-    if (instant) await creditProfitChain(tx, placed.order, caller.userId);
-    // Refused here (the whole order undone) when a request product's stock ran out meanwhile.
-    const stockTaken = await takeStockAndAudit(tx, product, input.quantity, {
-      actorId: caller.userId,
-      action: 'order.placed',
-      targetType: 'order',
-      targetId: orderId,
-      after: {
-        productId: product.id,
-        quantity: input.quantity,
-        totalCents,
-        status: placed.order.status,
-      },
-    });
-    if (!stockTaken) throw outOfStock();
     return orderView(
       this.vault,
       caller,
@@ -333,6 +303,3 @@ function alreadyAnswered(status?: string) {
     status ? `This order is already ${status}` : 'This order has already been answered',
   );
 }
-
-/** The Idempotency-Key is already recorded: the request is answered by replaying the first. */
-class IdempotencyKeyTaken extends Error {}

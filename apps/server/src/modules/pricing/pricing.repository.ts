@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@keymarket/contracts/users';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { rowsOf, type Executor } from '../../db/client';
+import { preparedRowsOf, type Executor } from '../../db/client';
 import {
   managerPackageProducts,
   managerPackages,
@@ -18,9 +18,12 @@ export interface AncestorRow {
   managerPackageId: string | null;
 }
 
-/** The user and its inviters, nearest first (bounded: an invitation tree is never that deep). */
+/**
+ * The user and its inviters, nearest first (bounded: an invitation tree is never that deep).
+ * Prepared: every order and every catalogue read prices through it.
+ */
 export async function loadAncestors(db: Executor, userId: string): Promise<AncestorRow[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
+  const rows = await preparedRowsOf<Record<string, unknown>>(
     db,
     sql`
     with recursive up as (

@@ -15,7 +15,7 @@ export const productStock = sql<number>`("products"."stock" + coalesce((
 
 /**
  * Records the sale of `quantity` keys of an instant product: a new row, so concurrent sales of
- * one product never wait for each other. The keys claimed in the same transaction are what
+ * one product never wait for each other. The keys claimed in the same statement are what
  * guarantees the stock (counter plus changes) cannot go below zero.
  */
 export function stockSaleInsert(productId: string, quantity: number) {

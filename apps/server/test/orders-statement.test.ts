@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  orderStatement,
+  placeOrder,
+  type OrderPlan,
+} from '../src/modules/orders/orders.repository';
+import { profitMargins } from '../src/modules/orders/profit';
+import { CatalogueFactory } from './helpers/catalogue-factory';
+import type { SignedInUser } from './helpers/factory';
+import { expectLedgerInvariants } from './helpers/invariants';
+import { bucketsOf, fundedReseller, queryRows, stockOf, unsoldKeysOf } from './helpers/money';
+import { createTestApp, type TestContext } from './helpers/test-app';
+
+/**
+ * An order is written by one statement that refuses itself (`keymarket_refuse`) when a step falls
+ * short. The service checks stock and price beforehand, so these drive the statement directly
+ * with plans that only a race could produce, and check that a refusal leaves nothing behind.
+ */
+describe('the order statement: all of an order or nothing', () => {
+  let ctx: TestContext;
+  let catalogue: CatalogueFactory;
+  let admin: SignedInUser;
+  const db = () => ctx.database.db;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    catalogue = new CatalogueFactory(ctx.database.db);
+    admin = await ctx.factory.signedIn('admin');
+  });
+  afterAll(() => ctx.close());
+
+  /** Rows an order writes, anywhere: a refused order must leave each of these as it was. */
+  async function footprint(buyerId: string, productId: string) {
+    const [row] = await queryRows<{
+      orders: number;
+      ledger: number;
+      audit: number;
+      changes: number;
+      idempotency: number;
+    }>(
+      db(),
+      sql`select
+        (select count(*)::int from orders where buyer_id = ${buyerId}) as orders,
+        (select count(*)::int from ledger_entries) as ledger,
+        (select count(*)::int from audit_log) as audit,
+        (select count(*)::int from product_stock_changes where product_id = ${productId}) as changes,
+        (select count(*)::int from idempotency_keys where user_id = ${buyerId}) as idempotency`,
+    );
+    return {
+      ...row!,
+      buckets: await bucketsOf(db(), buyerId),
+      stock: await stockOf(db(), productId),
+      unsold: await unsoldKeysOf(db(), productId),
+    };
+  }
+
+  /**
+   * What the service would write for `quantity` units at 10.00 each; with a seller, the seller's
+   * own cost is `sellerCostCents` and it earns the difference.
+   */
+  function plan(
+    buyerId: string,
+    product: { id: string; deliveryType: 'instant' | 'request' },
+    quantity: number,
+    options: { sellerId?: string; sellerCostCents?: bigint; idempotencyKey?: string } = {},
+  ): OrderPlan {
+    const id = randomUUID();
+    const instant = product.deliveryType === 'instant';
+    const priceChain = [{ userId: buyerId, costCents: '1000' }];
+    if (options.sellerId) {
+      priceChain.push({ userId: options.sellerId, costCents: String(options.sellerCostCents) });
+    }
+    const order = {
+      id,
+      buyerId,
+      sellerId: options.sellerId ?? null,
+      productId: product.id,
+      productName: 'Statement test',
+      categoryId: null,
+      quantity,
+      deliveryType: product.deliveryType,
+      unitPriceCents: 1000n,
+      initialPriceCents: 500n,
+      totalCents: 1000n * BigInt(quantity),
+      status: instant ? ('completed' as const) : ('pending' as const),
+      notes: null,
+      priceChain,
+    };
+    return {
+      order,
+      claim: instant ? quantity : 0,
+      debit: { kind: 'purchase', actorId: buyerId, orderId: id },
+      margins: instant ? profitMargins({ quantity, priceChain }) : [],
+      audit: { actorId: buyerId, action: 'order.placed', targetType: 'order', targetId: id },
+      idempotency: options.idempotencyKey
+        ? {
+            userId: buyerId,
+            key: options.idempotencyKey,
+            hash: 'h',
+            statusCode: 201,
+            response: { orderId: id },
+          }
+        : null,
+    };
+  }
+
+  it('writes the order, its keys, the debit, the stock change, the audit row and the profit', async () => {
+    const buyer = await fundedReseller(ctx.factory, admin, 50);
+    const seller = await fundedReseller(ctx.factory, admin, 0);
+    const product = await catalogue.product({ keys: 4 });
+    const before = await footprint(buyer.user.id, product.id);
+
+    const placed = await placeOrder(
+      db(),
+      plan(buyer.user.id, product, 3, { sellerId: seller.user.id, sellerCostCents: 960n }),
+    );
+
+    expect('refused' in placed).toBe(false);
+    if ('refused' in placed) return;
+    expect(placed.keys).toHaveLength(3);
+    expect(placed.order.createdAt).toBeInstanceOf(Date);
+    const after = await footprint(buyer.user.id, product.id);
+    expect(after).toMatchObject({
+      orders: before.orders + 1,
+      ledger: before.ledger + 2, // the debit and the seller's profit
+      audit: before.audit + 1,
+      changes: before.changes + 1,
+      stock: 1,
+      unsold: 1,
+    });
+    expect(after.buckets.balance).toBe(before.buckets.balance - 3000n);
+    expect((await bucketsOf(db(), seller.user.id)).profit).toBe(120n);
+    await expectLedgerInvariants(db());
+  });
+
+  it('refuses fewer keys than claimed and leaves nothing behind', async () => {
+    const buyer = await fundedReseller(ctx.factory, admin, 100);
+    const seller = await fundedReseller(ctx.factory, admin, 0);
+    const product = await catalogue.product({ keys: 2 });
+    const before = await footprint(buyer.user.id, product.id);
+
+    const placed = await placeOrder(
+      db(),
+      plan(buyer.user.id, product, 3, { sellerId: seller.user.id, sellerCostCents: 900n }),
+    );
+
+    expect(placed).toEqual({ refused: 'out_of_stock' });
+    expect(await footprint(buyer.user.id, product.id)).toEqual(before);
+    expect((await bucketsOf(db(), seller.user.id)).profit).toBe(0n);
+    await expectLedgerInvariants(db());
+  });
+
+  // The balance is checked before the stock: with both short, the balance is the reason.
+  it.each([
+    {
+      short: 'the balance (keys claimed, then given back)',
+      balance: 20,
+      stock: 'keys',
+      refused: 'insufficient_balance',
+    },
+    {
+      short: 'both the balance and the stock',
+      balance: 10,
+      stock: 'request',
+      refused: 'insufficient_balance',
+    },
+    { short: "a request product's stock", balance: 100, stock: 'request', refused: 'out_of_stock' },
+  ] as const)('refuses when $short falls short: $refused, nothing written', async (c) => {
+    const buyer = await fundedReseller(ctx.factory, admin, c.balance);
+    const product =
+      c.stock === 'keys'
+        ? await catalogue.product({ keys: 5 })
+        : await catalogue.product({ deliveryType: 'request', stock: 1 });
+    const before = await footprint(buyer.user.id, product.id);
+
+    const quantity = c.stock === 'keys' ? 3 : 2;
+    expect(await placeOrder(db(), plan(buyer.user.id, product, quantity))).toEqual({
+      refused: c.refused,
+    });
+    expect(await footprint(buyer.user.id, product.id)).toEqual(before);
+  });
+
+  it('refuses an Idempotency-Key already recorded, writing nothing more', async () => {
+    const buyer = await fundedReseller(ctx.factory, admin, 100);
+    const product = await catalogue.product({ keys: 5 });
+    const key = `statement-${randomUUID()}`;
+    const first = await placeOrder(db(), plan(buyer.user.id, product, 1, { idempotencyKey: key }));
+    expect('refused' in first).toBe(false);
+    const before = await footprint(buyer.user.id, product.id);
+
+    expect(
+      await placeOrder(db(), plan(buyer.user.id, product, 1, { idempotencyKey: key })),
+    ).toEqual({ refused: 'idempotency_key_taken' });
+    expect(await footprint(buyer.user.id, product.id)).toEqual(before);
+  });
+
+  it('checks its conditions once, before the rows: the lock order the comment promises', async () => {
+    const buyer = await fundedReseller(ctx.factory, admin, 100);
+    const product = await catalogue.product({ keys: 1 });
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(
+      db(),
+      sql`explain (costs off) ${orderStatement(plan(buyer.user.id, product, 1))}`,
+    );
+    const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/One-Time Filter: keymarket_refuse/);
+  });
+});
