@@ -25,7 +25,9 @@ describe('loginPathFor', () => {
     expect(loginPathFor('/admin/profile?x=1')).toBe('/login?redirect=%2Fadmin%2Fprofile%3Fx%3D1');
   });
 
-  it('does not nest a login inside a login', () => {
-    expect(loginPathFor('/login?redirect=%2Fadmin')).toBe('/login');
+  it('does not nest a login inside a login, and keeps the page the login was asked for', () => {
+    expect(loginPathFor('/login?redirect=%2Fadmin')).toBe('/login?redirect=%2Fadmin');
+    expect(loginPathFor('/login')).toBe('/login');
+    expect(loginPathFor('/')).toBe('/login');
   });
 });

@@ -14,9 +14,11 @@ export function safeRedirectPath(raw: string | null): string | null {
 
 /**
  * Where an unauthenticated visitor is sent, remembering the page they wanted. `/` needs no
- * reminder: it is where a successful login lands anyway.
+ * reminder: it is where a successful login lands anyway. On the login page already, it stays as
+ * it is: its own `?redirect=` is the page wanted, and a login is never nested inside a login.
  */
 export function loginPathFor(currentPath: string): string {
-  if (currentPath === '/' || currentPath.startsWith('/login')) return '/login';
+  if (currentPath === '/') return '/login';
+  if (currentPath === '/login' || currentPath.startsWith('/login?')) return currentPath;
   return `/login?redirect=${encodeURIComponent(currentPath)}`;
 }
