@@ -257,15 +257,18 @@ export async function explainOrderTransaction(
     const order = '11111111-1111-4111-8111-111111111111';
     const steps: [string, string, unknown[]][] = [
       [
-        'session check (before the transaction)',
-        `select u.role, u.status, u.ban_reason from sessions s join users u on u.id = s.user_id
-         where s.id = $1 and s.user_id = $2 and s.revoked_at is null limit 1`,
+        'session check (session-gate.ts)',
+        `select u.role, u.status, u.ban_reason, u.totp_enabled_at, s.revoked_at
+         from sessions s inner join users u on u.id = s.user_id
+         where s.id = $1 and s.user_id = $2 limit 1`,
         [session, buyer],
       ],
       [
-        'findLiveProduct (with its category)',
-        `select p.*, c.id, c.name_en, c.name_fr, c.name_ar from products p
-         left join categories c on c.id = p.category_id
+        'findLiveProduct (with its category and pending stock)',
+        `select p.*, (p.stock + coalesce((select sum(c.delta) from product_stock_changes c
+                                          where c.product_id = p.id), 0))::int as stock,
+                cat.id, cat.name_en, cat.name_fr, cat.name_ar
+         from products p left join categories cat on cat.id = p.category_id
          where p.id = $1 and p.deleted_at is null limit 1`,
         [seed.productId],
       ],

@@ -203,7 +203,7 @@ async function diagnoseRaw(db: BenchDatabase, seed: OrdersSeed, options: OrdersO
   );
   runs.push(
     await rawScenario(
-      'what-if: 16 clients (pool-sized)',
+      'what-if: 16 clients',
       db,
       script({ chain: false, stock: 'changes' }),
       options,

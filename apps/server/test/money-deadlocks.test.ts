@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import { onPostgres } from './helpers/database';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
-import { addBalance, deposit, placedOrder, placeOrder, respond } from './helpers/money';
+import { addBalance, deposit, placedOrder, placeOrder, queryRows, respond } from './helpers/money';
 import { createTestApp, type TestContext } from './helpers/test-app';
 
 // Deadlocks need real concurrent transactions: PostgreSQL only (PGlite has one connection).
@@ -68,6 +69,49 @@ describe.skipIf(!onPostgres)(
         expect(responses.filter((r) => r.statusCode >= 500)).toEqual([]);
       });
     });
+
+    it("locks a two-seller chain nearest seller first: an order waiting on its seller's row holds no row above it", async () => {
+      // B buys from R, who buys from M: the order credits R's and M's profit. A transaction that
+      // holds R's row (as a transfer from M to R or R's own order does) and then wants M's must
+      // find M free. Had the order locked M before R, the two would wait on each other; this
+      // transaction's short deadlock_timeout makes it the victim, so the test would see 40P01.
+      const manager = await ctx.factory.signedIn('manager', admin.user);
+      const seller = await ctx.factory.signedIn('reseller', manager.user);
+      const buyer = await ctx.factory.signedIn('reseller', seller.user);
+      await deposit(admin, buyer.user.id, 100);
+      const product = await catalogue.product({ keys: 1 });
+      await catalogue.sellerPrice(manager.user.id, product.id, 1200n);
+      await catalogue.sellerPrice(seller.user.id, product.id, 1500n);
+
+      let order: Promise<LightMyRequestResponse> | undefined;
+      await db().transaction(async (tx) => {
+        await tx.execute(sql`set local deadlock_timeout = '20ms'`);
+        await tx.execute(sql`select 1 from users where id = ${seller.user.id} for update`);
+        order = placeOrder(buyer, { productId: product.id, quantity: 1 });
+        await vi.waitFor(async () => expect(await lockWaiters()).toBeGreaterThan(0), {
+          timeout: 10_000,
+          interval: 10,
+        });
+        await tx.execute(
+          sql`update users set profit_cents = profit_cents where id = ${manager.user.id}`,
+        );
+      });
+
+      const response = await order!;
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<{ totalAmount: number }>().totalAmount).toBe(15);
+      await expectLedgerInvariants(db());
+    });
+
+    /** Sessions of this database waiting for a row lock. */
+    async function lockWaiters() {
+      const [row] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return row!.n;
+    }
 
     describe('a buyer cancelling pending orders while buying the same request product again', () => {
       let responses: LightMyRequestResponse[];

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   orderStatement,
@@ -155,7 +158,7 @@ describe('the order statement: all of an order or nothing', () => {
   // The balance is checked before the stock: with both short, the balance is the reason.
   it.each([
     {
-      short: 'the balance (keys claimed, then given back)',
+      short: 'the balance (the keys stay unsold)',
       balance: 20,
       stock: 'keys',
       refused: 'insufficient_balance',
@@ -194,6 +197,30 @@ describe('the order statement: all of an order or nothing', () => {
       await placeOrder(db(), plan(buyer.user.id, product, 1, { idempotencyKey: key })),
     ).toEqual({ refused: 'idempotency_key_taken' });
     expect(await footprint(buyer.user.id, product.id)).toEqual(before);
+  });
+
+  it('claims keys by id in its generic plan too, never scanning every key', async () => {
+    // The pool plans named statements once, generically (db/client.ts): with the LIMIT unknown,
+    // `id in (…)` let that plan scan the whole table. Enough keys for the planner to care.
+    const buyer = await fundedReseller(ctx.factory, admin, 100);
+    const product = await catalogue.product({ keys: 3000 });
+    for (let i = 0; i < 4; i += 1) await catalogue.product({ keys: 2000 });
+    const query = new PgDialect().sqlToQuery(orderStatement(plan(buyer.user.id, product, 1)));
+    const literal = (v: unknown) => (v === null ? 'NULL' : pg.escapeLiteral(String(v)));
+
+    await db().execute(sql`analyze product_keys`);
+    const text = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare generic_order as ${query.sql}`));
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        tx as unknown as Database,
+        sql.raw(`explain execute generic_order(${query.params.map(literal).join(', ')})`),
+      );
+      await tx.execute(sql`deallocate generic_order`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(text).toMatch(/Index Scan using product_keys_unsold_idx/);
+    expect(text).not.toMatch(/Seq Scan on product_keys/);
   });
 
   it('checks its conditions once, before the rows: the lock order the comment promises', async () => {

@@ -94,7 +94,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    // A named statement (`preparedRowsOf`, a builder's `.prepare`) is then planned once per
+    // connection, not on every call: left to itself PostgreSQL kept re-planning the order's
+    // write, guessing its `LIMIT $n` at a tenth of the table. Unnamed statements, all the others,
+    // are planned with their values whatever this says (docs/decisions.md).
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // A connection losing its server (restart, failover) must not crash the process. The pool only
   // listens on idle clients; a client checked out for a transaction emits 'error' between two of
   // its queries, with no listener, unless each client gets one of its own. The query in flight

@@ -95,7 +95,12 @@ export interface OrderPlan {
 }
 
 /** Why an order was refused; nothing of it was written. */
-export type OrderRefusal = 'idempotency_key_taken' | 'insufficient_balance' | 'out_of_stock';
+export type OrderRefusal =
+  | 'idempotency_key_taken'
+  | 'insufficient_balance'
+  | 'out_of_stock'
+  /** A seller of the chain has no row to credit: users are never deleted, so this is a bug. */
+  | 'seller_missing';
 
 /**
  * Writes an order in one statement, one round trip on the busiest write path there is: the
@@ -104,16 +109,21 @@ export type OrderRefusal = 'idempotency_key_taken' | 'insufficient_balance' | 'o
  * (no BEGIN, no COMMIT) and holds its row locks for no longer than itself and its commit.
  *
  * Each step that can fall short (the key already recorded, the balance, the keys, a request
- * product's stock) is a CTE whose rows say whether it happened. The WHERE clause reads them in
- * that order and hands the first shortfall to `keymarket_refuse` (migration 0005), which raises
- * and so undoes everything. Being a condition on no column, it is checked once, before the main
- * query's rows, so it also fixes the order the rows are locked in: the buyer's before the
- * product's, as `respond` takes them (no deadlock between them). The CTEs no condition reads (the
- * ledger and audit rows, the sellers' profit) run after it, to completion.
+ * product's stock, a seller's row) is a CTE whose rows say whether it happened. The WHERE clause
+ * reads them in that order and hands the first shortfall to `keymarket_refuse` (migration 0005),
+ * which raises and so undoes everything. Being a condition on no column, it is checked once,
+ * before the main query's rows, so it also fixes the order the rows are locked in: the buyer's,
+ * then a request product's (as `respond` takes them), then the sellers' nearest the buyer first
+ * (as `respond`, transfers and every other order take them). No two of them wait on each other
+ * the other way round, so they cannot deadlock. The CTEs the condition does not read (the order,
+ * the ledger and audit rows) run after it; PostgreSQL runs those in an order of its own, which
+ * is why every row lock is taken inside the condition.
  *
  * SKIP LOCKED lets concurrent buyers take different keys instead of queueing on the same rows; a
- * key can be claimed by one order only because the UPDATE re-checks `order_id IS NULL` on the row
- * it locked. An instant product's sale appends a stock change instead of updating the product's
+ * key can be claimed by one order only because the lock re-checks `order_id IS NULL` on the row
+ * it locked (and the UPDATE once more). `= any(array(…))` rather than `in (…)`: PostgreSQL then
+ * looks the claimed keys up by id whatever it guesses the LIMIT to be, where `in` let a generic
+ * plan (a named statement's) scan every key of the table. An instant product's sale appends a stock change instead of updating the product's
  * row (`stock.ts`): the keys claimed already prove the stock was there, and no buyer of the
  * product waits for another's commit. A request product's stock is a number the admin sets, so
  * it is taken from the row, on condition, the CHECK (stock >= 0) backing it.
@@ -166,10 +176,11 @@ export function orderStatement(plan: OrderPlan): SQL {
       : sql`debited as (select 1)`,
     sql`claimed as (
       update product_keys set order_id = ${values.id}::uuid, sold_at = now()
-      where id in (select id from product_keys
-                   where product_id = ${values.productId}::uuid and order_id is null
-                   order by created_at, id
-                   limit ${claim}::int for update skip locked)
+      where id = any(array(select id from product_keys
+                           where product_id = ${values.productId}::uuid and order_id is null
+                           order by created_at, id
+                           limit ${claim}::int for update skip locked))
+        and order_id is null
       returning id, ciphertext
     )`,
     sql`taken as (${
@@ -211,6 +222,13 @@ export function orderStatement(plan: OrderPlan): SQL {
       when not exists (select 1 from debited) then 'insufficient_balance'
       when (select count(*) from claimed) < ${claim}::int then 'out_of_stock'
       when not exists (select 1 from taken) then 'out_of_stock'
+      ${sql.join(
+        plan.margins.map(
+          (_, i) => sql`when not exists (select 1 from ${sql.identifier(`profit_${i}`)})
+                        then 'seller_missing'`,
+        ),
+        sql` `,
+      )}
     end)
     order by claimed.id`;
 }

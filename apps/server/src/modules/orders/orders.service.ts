@@ -168,6 +168,7 @@ export class OrdersService {
         );
       }
       if (placed.refused === 'out_of_stock') throw outOfStock();
+      if (placed.refused === 'seller_missing') throw new Error('a seller of the chain has no row');
       return placed.refused;
     }
     return orderView(

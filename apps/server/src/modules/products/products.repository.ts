@@ -102,8 +102,9 @@ export async function findProductWithRefs(db: Executor, id: string) {
 export async function lockProduct(db: Executor, id: string) {
   const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
   if (!row) return undefined;
-  // FOR UPDATE waited for the sales under way (they hold a key-share lock on the row) and keeps
-  // new ones out, so every change of this product is committed and folded here.
+  // The fold takes the committed sales. A sale still under way (its statement takes a key-share
+  // lock on this row only at its end, for the foreign key, and so waits for this one) is not
+  // folded: its change stays pending and counts once it commits, so the stock stays exact.
   const stock = await foldProductStock(db, id);
   return stock === undefined ? row : { ...row, stock };
 }
