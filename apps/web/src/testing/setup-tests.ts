@@ -11,8 +11,11 @@ expect.extend(domMatchers);
 // longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 await i18nReady;
-// Components are tested as they render inside an area, where its layout has loaded these texts.
-await i18n.loadNamespaces('area');
+// Components are tested as they render inside an area, where its layout and route have loaded
+// their texts before they show: rendered alone, a screen could otherwise show its data before
+// its texts had arrived, and a test read keys instead of words (seen on a busy machine).
+const namespaceFiles = Object.keys(import.meta.glob('../locales/namespaces/*/en.json'));
+await i18n.loadNamespaces(namespaceFiles.map((file) => file.split('/')[3]!));
 
 // A React warning (act, keys, a11y props) or a jsdom "not implemented" is a bug the test did
 // not assert on; any console.error fails the test that produced it.
