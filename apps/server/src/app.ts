@@ -164,7 +164,7 @@ export async function buildApp({
   );
 
   await registerWebApp(app, env.WEB_DIST_DIR);
-  app.addHook('onClose', startStockFolding(db, app.log));
+  app.addHook('onClose', startStockFolding(db, app.log, env.STOCK_FOLD_INTERVAL_MS));
   return app;
 }
 

@@ -36,6 +36,9 @@ export async function createTestApp(
     // Generous limits so tests that are not about rate limiting never trip them.
     LOGIN_RATE_LIMIT: '1000',
     REGISTER_RATE_LIMIT: '1000',
+    // Tests fold the stock themselves when they mean to (foldStockChanges): one in the
+    // background would change the counter under a test reading it.
+    STOCK_FOLD_INTERVAL_MS: '3600000',
     ...overrides,
   });
   const database = ownDatabase ?? (await freshDatabase());
