@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -12,17 +12,15 @@ import type { AuthContext } from '../../plugins/access';
  * lookup; the role comes from the database so an upgrade applies immediately too.
  */
 export class SessionGate {
+  /** Every signed-in request runs it: built once, named, sent with the two ids only. */
+  private readonly sessionQuery;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly tokens: AccessTokens,
     private readonly settings: SystemSettingsCache,
-  ) {}
-
-  async authenticate(token: string): Promise<AuthContext> {
-    const claims = await this.tokens.verify(token);
-    if (!claims)
-      throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
-    const [row] = await this.db
+  ) {
+    this.sessionQuery = db
       .select({
         role: users.role,
         status: users.status,
@@ -32,11 +30,24 @@ export class SessionGate {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+        ),
+      )
       .limit(1)
-      // Prepared once per connection: every signed-in request runs it. The text never varies.
-      .prepare('session_gate')
-      .execute();
+      .prepare('session_gate');
+  }
+
+  async authenticate(token: string): Promise<AuthContext> {
+    const claims = await this.tokens.verify(token);
+    if (!claims)
+      throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
+    const [row] = await this.sessionQuery.execute({
+      sessionId: claims.sessionId,
+      userId: claims.userId,
+    });
     if (!row) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
     // Status first: a banned user whose sessions were just ended learns why, not just "signed out".
     assertCanSignIn(row.status, row.banReason);

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@keymarket/contracts/orders';
-import { preparedRowsOf, type Executor } from '../../db/client';
+import { preparedRowsOf, type Database, type Executor } from '../../db/client';
 import { categories, orders, productKeys, products, users } from '../../db/schema/index';
 import {
   auditInsert,
@@ -36,21 +36,21 @@ const categoryRef = {
   nameAr: categories.nameAr,
 };
 
-/** A product on sale, with the names of its category (for the order's answer). */
-export async function findLiveProduct(db: Executor, productId: string) {
-  const [row] = await db
+/**
+ * A product on sale, with the names of its category (for the order's answer). Every order reads
+ * it, so the query is built once for `db` and named: `execute({ productId })` sends only the id.
+ */
+export function prepareFindLiveProduct(db: Database) {
+  return db
     .select({
       product: { ...getTableColumns(products), stock: productStock },
       category: categoryRef,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+    .where(and(eq(products.id, sql.placeholder('productId')), isNull(products.deletedAt)))
     .limit(1)
-    // Prepared once per connection: every order reads it. The text never varies.
-    .prepare('find_live_product')
-    .execute();
-  return row;
+    .prepare('find_live_product');
 }
 
 export async function returnStock(db: Executor, productId: string, quantity: number) {

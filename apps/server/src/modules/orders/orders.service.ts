@@ -18,13 +18,13 @@ import { isInDownline } from '../users/downline';
 import { findIdempotentResponse, requestHash } from './idempotency';
 import { orderView, orderViews } from './order-view';
 import {
-  findLiveProduct,
   findOrder,
   leavePending,
   listOrders,
   orderStats,
   orderWithRefs,
   placeOrder,
+  prepareFindLiveProduct,
   returnStock,
   scopeFor,
 } from './orders.repository';
@@ -43,10 +43,14 @@ export interface PlacedOrder {
 }
 
 export class OrdersService {
+  private readonly findLiveProduct: ReturnType<typeof prepareFindLiveProduct>;
+
   constructor(
     private readonly db: Database,
     private readonly vault: KeyVault,
-  ) {}
+  ) {
+    this.findLiveProduct = prepareFindLiveProduct(db);
+  }
 
   /**
    * Prices, debits and (for instant products) delivers in one statement: either the buyer has
@@ -103,7 +107,7 @@ export class OrdersService {
     input: CreateOrderInput,
     idempotency: { key: string; hash: string } | undefined,
   ): Promise<Order | 'idempotency_key_taken'> {
-    const found = await findLiveProduct(this.db, input.productId);
+    const [found] = await this.findLiveProduct.execute({ productId: input.productId });
     if (!found) throw new AppError('not_found', messages.productNotFound);
     const { product, category } = found;
     const outOfStock = () => new AppError('out_of_stock', `Only ${product.stock} left in stock`);
