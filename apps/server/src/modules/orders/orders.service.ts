@@ -107,13 +107,16 @@ export class OrdersService {
     input: CreateOrderInput,
     idempotency: { key: string; hash: string } | undefined,
   ): Promise<Order | 'idempotency_key_taken'> {
-    const [found] = await this.findLiveProduct.execute({ productId: input.productId });
+    // Side by side, on two pooled connections: neither depends on the other.
+    const [[found], chain] = await Promise.all([
+      this.findLiveProduct.execute({ productId: input.productId }),
+      loadPricingChain(this.db, caller.userId),
+    ]);
     if (!found) throw new AppError('not_found', messages.productNotFound);
     const { product, category } = found;
     const outOfStock = () => new AppError('out_of_stock', `Only ${product.stock} left in stock`);
     // Refused early when it is plain; the conditions of the write are what guarantee it.
     if (product.stock < input.quantity) throw outOfStock();
-    const chain = await loadPricingChain(this.db, caller.userId);
     const quote = (
       await quoteProducts(this.db, chain, [product], { onlyThese: true, costsOnly: true })
     ).get(product.id)!;
