@@ -30,6 +30,25 @@ describe('AccessTokens', () => {
     expect(await tokens.verify(`${token}x`)).toBeUndefined();
   });
 
+  it('takes only the spelling it wrote, not the others a lenient decoder would accept', async () => {
+    const tokens = new AccessTokens(SECRET, 900);
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    // The last of 43 characters carries 2 bits the 32-byte signature does not use.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(signature.at(-1)!);
+    const sameBytes = `${signature.slice(0, -1)}${alphabet[last ^ 1]}`;
+    for (const variant of [
+      `${header}.${payload}.${sameBytes}`,
+      `${header}.${payload}.${signature}=`,
+      `${header}.${payload}.${signature.slice(0, 20)} ${signature.slice(20)}`,
+      ` ${token}`,
+    ]) {
+      expect(await tokens.verify(variant)).toBeUndefined();
+    }
+  });
+
   it('stops answering a remembered token once it has expired', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));

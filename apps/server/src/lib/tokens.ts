@@ -40,6 +40,10 @@ export class AccessTokens {
 
   /** Claims of a valid, unexpired token; undefined otherwise (never throws). */
   async verify(token: string): Promise<AccessClaims | undefined> {
+    // jose decodes base64url leniently (spaces, padding, the last character's unused bits), so
+    // one token has many spellings it accepts. Only the one it writes is taken: otherwise each
+    // spelling would be a cache entry of its own, up to the header's size.
+    if (!isCanonicalToken(token)) return undefined;
     const known = this.verified.get(token);
     if (known) {
       if (Date.now() < known.expiresAtMs) return known.claims;
@@ -64,6 +68,15 @@ export class AccessTokens {
     }
     this.verified.set(token, { claims, expiresAtMs });
   }
+}
+
+/** An HS256 compact JWT as jose writes it: three base64url parts, a 32-byte signature. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,512}\.[A-Za-z0-9_-]{1,1024}\.[A-Za-z0-9_-]{43}$/;
+
+function isCanonicalToken(token: string): boolean {
+  if (!TOKEN_SHAPE.test(token)) return false;
+  const signature = token.slice(token.lastIndexOf('.') + 1);
+  return Buffer.from(signature, 'base64url').toString('base64url') === signature;
 }
 
 export function newRefreshToken(): string {
