@@ -120,7 +120,7 @@ export async function buildApp({
     redis,
   );
   const systemSettings = new SystemSettingsCache(db);
-  registerAccessControl(app, new SessionGate(db, tokens, systemSettings));
+  registerAccessControl(app, new SessionGate(database.hot, tokens, systemSettings));
   // + maintenance gate: before the /api routes
   await app.register(settingsModule, { db, systemSettings });
 
@@ -147,7 +147,9 @@ export async function buildApp({
         vault,
         productListCacheBytes: env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
       });
-      await api.register(ordersRoutes, { orders: new OrdersService(db, vault) });
+      await api.register(ordersRoutes, {
+        orders: new OrdersService(db, vault, database.hot),
+      });
       await api.register(balanceRoutes, { balance: new BalanceService(db) });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
       await api.register(auditRoutes, { db });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
-import { foldStockChanges } from '../src/modules/products/stock';
+import { foldStockChanges, startStockFolding } from '../src/modules/products/stock';
 import { onPostgres } from './helpers/database';
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
@@ -79,6 +79,26 @@ describe('stock of instant products: sales as changes, folded into the counter',
     expect(await stockOf(db(), product.id)).toBe(3);
     expect(await unsoldKeysOf(db(), product.id)).toBe(3);
     await expectLedgerInvariants(db());
+  });
+
+  it('the background fold (startStockFolding) empties the changes on its own, and stops when told', async () => {
+    const product = await catalogue.product({ keys: 4 });
+    const reseller = await buyer(100);
+    const response = await placeOrder(reseller, { productId: product.id, quantity: 1 });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await pending(product.id)).toEqual({ n: 1, sum: -1 });
+
+    const stop = startStockFolding(db(), ctx.app.log, 10);
+    try {
+      await vi.waitFor(async () => expect(await pending(product.id)).toEqual({ n: 0, sum: 0 }), {
+        timeout: 5000,
+        interval: 20,
+      });
+    } finally {
+      await stop();
+    }
+    expect(await counter(product.id)).toBe(3);
+    expect(await stockOf(db(), product.id)).toBe(3);
   });
 
   it('an administrator’s change folds the product’s changes first: a key import answers the true stock', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../src/modules/orders/orders.repository';
 import { profitMargins } from '../src/modules/orders/profit';
 import { CatalogueFactory } from './helpers/catalogue-factory';
+import { onPostgres } from './helpers/database';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
 import { bucketsOf, fundedReseller, queryRows, stockOf, unsoldKeysOf } from './helpers/money';
@@ -198,6 +199,21 @@ describe('the order statement: all of an order or nothing', () => {
     ).toEqual({ refused: 'idempotency_key_taken' });
     expect(await footprint(buyer.user.id, product.id)).toEqual(before);
   });
+
+  it.skipIf(!onPostgres)(
+    'forces generic plans on the hot pool only, where the named statements go',
+    async () => {
+      const setting = async (on: Database) =>
+        (
+          await queryRows<{ mode: string }>(
+            on,
+            sql`select current_setting('plan_cache_mode') as mode`,
+          )
+        )[0]!.mode;
+      expect(await setting(ctx.database.hot)).toBe('force_generic_plan');
+      expect(await setting(db())).toBe('auto');
+    },
+  );
 
   it('claims keys by id in its generic plan too, never scanning every key', async () => {
     // The pool plans named statements once, generically (db/client.ts): with the LIMIT unknown,

@@ -12,7 +12,10 @@ import type { AuthContext } from '../../plugins/access';
  * lookup; the role comes from the database so an upgrade applies immediately too.
  */
 export class SessionGate {
-  /** Every signed-in request runs it: built once, named, sent with the two ids only. */
+  /**
+   * Every signed-in request runs it: built once, named, sent with the two ids only. It runs on
+   * the `db` given (the hot pool, `DatabaseHandle.hot`), outside any transaction.
+   */
   private readonly sessionQuery;
 
   constructor(

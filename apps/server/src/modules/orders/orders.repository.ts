@@ -39,6 +39,7 @@ const categoryRef = {
 /**
  * A product on sale, with the names of its category (for the order's answer). Every order reads
  * it, so the query is built once for `db` and named: `execute({ productId })` sends only the id.
+ * It runs on `db` itself, never inside a transaction (on PGlite it would wait for that one).
  */
 export function prepareFindLiveProduct(db: Database) {
   return db

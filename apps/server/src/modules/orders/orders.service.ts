@@ -48,8 +48,10 @@ export class OrdersService {
   constructor(
     private readonly db: Database,
     private readonly vault: KeyVault,
+    /** The pool for the order path's named statements (`DatabaseHandle.hot`). */
+    private readonly hot: Database = db,
   ) {
-    this.findLiveProduct = prepareFindLiveProduct(db);
+    this.findLiveProduct = prepareFindLiveProduct(hot);
   }
 
   /**
@@ -110,7 +112,7 @@ export class OrdersService {
     // Side by side, on two pooled connections: neither depends on the other.
     const [[found], chain] = await Promise.all([
       this.findLiveProduct.execute({ productId: input.productId }),
-      loadPricingChain(this.db, caller.userId),
+      loadPricingChain(this.hot, caller.userId),
     ]);
     if (!found) throw new AppError('not_found', messages.productNotFound);
     const { product, category } = found;
@@ -144,7 +146,7 @@ export class OrdersService {
         costCents: quote.costsCents[i]!.toString(),
       })),
     };
-    const placed = await placeOrder(this.db, {
+    const placed = await placeOrder(this.hot, {
       order,
       claim: instant ? input.quantity : 0,
       debit: totalCents > 0n ? { kind: 'purchase', actorId: caller.userId, orderId } : null,
