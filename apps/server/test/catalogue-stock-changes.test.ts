@@ -1,30 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { foldStockChanges, startStockFolding } from '../src/modules/products/stock';
 import { onPostgres } from './helpers/database';
-import { CatalogueFactory } from './helpers/catalogue-factory';
-import type { SignedInUser } from './helpers/factory';
+import { useCatalogueApp } from './helpers/catalogue-app';
 import { expectLedgerInvariants } from './helpers/invariants';
 import { fundedReseller, placeOrder, queryRows, stockOf, unsoldKeysOf } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
 
 /**
  * An instant product's sale appends a row to product_stock_changes instead of updating the
  * product; the stock is the counter plus those rows, and a fold moves them into the counter.
  */
 describe('stock of instant products: sales as changes, folded into the counter', () => {
-  let ctx: TestContext;
-  let catalogue: CatalogueFactory;
-  let admin: SignedInUser;
-  const db = () => ctx.database.db;
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    catalogue = new CatalogueFactory(ctx.database.db);
-    admin = await ctx.factory.signedIn('admin');
-  });
-  afterAll(() => ctx.close());
+  const app = useCatalogueApp();
+  const { db } = app;
 
   async function pending(productId: string) {
     const [row] = await queryRows<{ n: number; sum: number }>(
@@ -43,15 +32,15 @@ describe('stock of instant products: sales as changes, folded into the counter',
   }
   /** The product as the whole-catalogue list shows it to an administrator. */
   const productAsAdmin = async (id: string) => {
-    const response = await admin.inject({ method: 'GET', url: '/api/products?limit=10000' });
+    const response = await app.admin.inject({ method: 'GET', url: '/api/products?limit=10000' });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ data: Product[] }>().data.find((p) => p.id === id)!;
   };
 
-  const buyer = (amount: number) => fundedReseller(ctx.factory, admin, amount);
+  const buyer = (amount: number) => fundedReseller(app.ctx.factory, app.admin, amount);
 
   it('a sale leaves the counter alone; the stock read everywhere already counts it', async () => {
-    const product = await catalogue.product({ keys: 5 });
+    const product = await app.catalogue.product({ keys: 5 });
     const reseller = await buyer(100);
 
     const response = await placeOrder(reseller, { productId: product.id, quantity: 2 });
@@ -65,7 +54,7 @@ describe('stock of instant products: sales as changes, folded into the counter',
   });
 
   it('the fold moves every pending change into the counter and the stock stays the same', async () => {
-    const product = await catalogue.product({ keys: 6 });
+    const product = await app.catalogue.product({ keys: 6 });
     const reseller = await buyer(100);
     for (const quantity of [1, 2]) {
       const response = await placeOrder(reseller, { productId: product.id, quantity });
@@ -82,13 +71,13 @@ describe('stock of instant products: sales as changes, folded into the counter',
   });
 
   it('the background fold (startStockFolding) empties the changes on its own, and stops when told', async () => {
-    const product = await catalogue.product({ keys: 4 });
+    const product = await app.catalogue.product({ keys: 4 });
     const reseller = await buyer(100);
     const response = await placeOrder(reseller, { productId: product.id, quantity: 1 });
     expect(response.statusCode, response.body).toBe(201);
     expect(await pending(product.id)).toEqual({ n: 1, sum: -1 });
 
-    const stop = startStockFolding(db(), ctx.app.log, 10);
+    const stop = startStockFolding(db(), app.ctx.app.log, 10);
     try {
       await vi.waitFor(async () => expect(await pending(product.id)).toEqual({ n: 0, sum: 0 }), {
         timeout: 5000,
@@ -102,12 +91,12 @@ describe('stock of instant products: sales as changes, folded into the counter',
   });
 
   it('an administrator’s change folds the product’s changes first: a key import answers the true stock', async () => {
-    const product = await catalogue.product({ keys: 4 });
+    const product = await app.catalogue.product({ keys: 4 });
     const reseller = await buyer(100);
     const sale = await placeOrder(reseller, { productId: product.id, quantity: 3 });
     expect(sale.statusCode, sale.body).toBe(201);
 
-    const response = await admin.inject({
+    const response = await app.admin.inject({
       method: 'POST',
       url: `/api/products/${product.id}/keys`,
       payload: { keys: 'FOLD-A\nFOLD-B' },
@@ -121,7 +110,7 @@ describe('stock of instant products: sales as changes, folded into the counter',
   });
 
   it('a sold-out product is refused, and what was sold before stays counted', async () => {
-    const product = await catalogue.product({ keys: 2 });
+    const product = await app.catalogue.product({ keys: 2 });
     const reseller = await buyer(100);
     expect((await placeOrder(reseller, { productId: product.id, quantity: 2 })).statusCode).toBe(
       201,
@@ -138,7 +127,7 @@ describe('stock of instant products: sales as changes, folded into the counter',
   it.skipIf(!onPostgres)(
     'the fold skips a product an administrator holds instead of waiting for it (PostgreSQL)',
     async () => {
-      const product = await catalogue.product({ keys: 3 });
+      const product = await app.catalogue.product({ keys: 3 });
       const reseller = await buyer(100);
       expect((await placeOrder(reseller, { productId: product.id, quantity: 1 })).statusCode).toBe(
         201,
@@ -173,7 +162,7 @@ describe('stock of instant products: sales as changes, folded into the counter',
   it.skipIf(!onPostgres)(
     '60 purchases of one product while the fold runs again and again: stock equals unsold keys (PostgreSQL)',
     async () => {
-      const product = await catalogue.product({ keys: 40 });
+      const product = await app.catalogue.product({ keys: 40 });
       const buyers = await Promise.all(Array.from({ length: 60 }, () => buyer(20)));
       let folding = true;
       const folds = (async () => {

@@ -3,19 +3,17 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from '../src/db/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   orderStatement,
   placeOrder,
   type OrderPlan,
 } from '../src/modules/orders/orders.repository';
 import { profitMargins } from '../src/modules/orders/profit';
-import { CatalogueFactory } from './helpers/catalogue-factory';
+import { useCatalogueApp } from './helpers/catalogue-app';
 import { onPostgres } from './helpers/database';
-import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
 import { bucketsOf, fundedReseller, queryRows, stockOf, unsoldKeysOf } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
 
 /**
  * An order is written by one statement that refuses itself (`keymarket_refuse`) when a step falls
@@ -23,17 +21,8 @@ import { createTestApp, type TestContext } from './helpers/test-app';
  * with plans that only a race could produce, and check that a refusal leaves nothing behind.
  */
 describe('the order statement: all of an order or nothing', () => {
-  let ctx: TestContext;
-  let catalogue: CatalogueFactory;
-  let admin: SignedInUser;
-  const db = () => ctx.database.db;
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    catalogue = new CatalogueFactory(ctx.database.db);
-    admin = await ctx.factory.signedIn('admin');
-  });
-  afterAll(() => ctx.close());
+  const app = useCatalogueApp();
+  const { db } = app;
 
   /** Rows an order writes, anywhere: a refused order must leave each of these as it was. */
   async function footprint(buyerId: string, productId: string) {
@@ -110,11 +99,16 @@ describe('the order statement: all of an order or nothing', () => {
     };
   }
 
+  /** A buyer with `balance`, a seller of its own and a product with `keys` keys. */
+  async function sale(balance: number, keys: number) {
+    const buyer = await fundedReseller(app.ctx.factory, app.admin, balance);
+    const seller = await fundedReseller(app.ctx.factory, app.admin, 0);
+    const product = await app.catalogue.product({ keys });
+    return { buyer, seller, product, before: await footprint(buyer.user.id, product.id) };
+  }
+
   it('writes the order, its keys, the debit, the stock change, the audit row and the profit', async () => {
-    const buyer = await fundedReseller(ctx.factory, admin, 50);
-    const seller = await fundedReseller(ctx.factory, admin, 0);
-    const product = await catalogue.product({ keys: 4 });
-    const before = await footprint(buyer.user.id, product.id);
+    const { buyer, seller, product, before } = await sale(50, 4);
 
     const placed = await placeOrder(
       db(),
@@ -140,10 +134,7 @@ describe('the order statement: all of an order or nothing', () => {
   });
 
   it('refuses fewer keys than claimed and leaves nothing behind', async () => {
-    const buyer = await fundedReseller(ctx.factory, admin, 100);
-    const seller = await fundedReseller(ctx.factory, admin, 0);
-    const product = await catalogue.product({ keys: 2 });
-    const before = await footprint(buyer.user.id, product.id);
+    const { buyer, seller, product, before } = await sale(100, 2);
 
     const placed = await placeOrder(
       db(),
@@ -172,11 +163,11 @@ describe('the order statement: all of an order or nothing', () => {
     },
     { short: "a request product's stock", balance: 100, stock: 'request', refused: 'out_of_stock' },
   ] as const)('refuses when $short falls short: $refused, nothing written', async (c) => {
-    const buyer = await fundedReseller(ctx.factory, admin, c.balance);
+    const buyer = await fundedReseller(app.ctx.factory, app.admin, c.balance);
     const product =
       c.stock === 'keys'
-        ? await catalogue.product({ keys: 5 })
-        : await catalogue.product({ deliveryType: 'request', stock: 1 });
+        ? await app.catalogue.product({ keys: 5 })
+        : await app.catalogue.product({ deliveryType: 'request', stock: 1 });
     const before = await footprint(buyer.user.id, product.id);
 
     const quantity = c.stock === 'keys' ? 3 : 2;
@@ -187,8 +178,8 @@ describe('the order statement: all of an order or nothing', () => {
   });
 
   it('refuses an Idempotency-Key already recorded, writing nothing more', async () => {
-    const buyer = await fundedReseller(ctx.factory, admin, 100);
-    const product = await catalogue.product({ keys: 5 });
+    const buyer = await fundedReseller(app.ctx.factory, app.admin, 100);
+    const product = await app.catalogue.product({ keys: 5 });
     const key = `statement-${randomUUID()}`;
     const first = await placeOrder(db(), plan(buyer.user.id, product, 1, { idempotencyKey: key }));
     expect('refused' in first).toBe(false);
@@ -210,7 +201,7 @@ describe('the order statement: all of an order or nothing', () => {
             sql`select current_setting('plan_cache_mode') as mode`,
           )
         )[0]!.mode;
-      expect(await setting(ctx.database.hot)).toBe('force_generic_plan');
+      expect(await setting(app.ctx.database.hot)).toBe('force_generic_plan');
       expect(await setting(db())).toBe('auto');
     },
   );
@@ -218,9 +209,9 @@ describe('the order statement: all of an order or nothing', () => {
   it('claims keys by id in its generic plan too, never scanning every key', async () => {
     // The pool plans named statements once, generically (db/client.ts): with the LIMIT unknown,
     // `id in (…)` let that plan scan the whole table. Enough keys for the planner to care.
-    const buyer = await fundedReseller(ctx.factory, admin, 100);
-    const product = await catalogue.product({ keys: 3000 });
-    for (let i = 0; i < 4; i += 1) await catalogue.product({ keys: 2000 });
+    const buyer = await fundedReseller(app.ctx.factory, app.admin, 100);
+    const product = await app.catalogue.product({ keys: 3000 });
+    for (let i = 0; i < 4; i += 1) await app.catalogue.product({ keys: 2000 });
     const query = new PgDialect().sqlToQuery(orderStatement(plan(buyer.user.id, product, 1)));
     const literal = (v: unknown) => (v === null ? 'NULL' : pg.escapeLiteral(String(v)));
 
@@ -240,8 +231,8 @@ describe('the order statement: all of an order or nothing', () => {
   });
 
   it('checks its conditions once, before the rows: the lock order the comment promises', async () => {
-    const buyer = await fundedReseller(ctx.factory, admin, 100);
-    const product = await catalogue.product({ keys: 1 });
+    const buyer = await fundedReseller(app.ctx.factory, app.admin, 100);
+    const product = await app.catalogue.product({ keys: 1 });
     const rows = await queryRows<{ 'QUERY PLAN': string }>(
       db(),
       sql`explain (costs off) ${orderStatement(plan(buyer.user.id, product, 1))}`,

@@ -1,11 +1,17 @@
 /** Postgres error code of a driver error, whether Drizzle wrapped it or not. */
 export function pgErrorCode(error: unknown): string | undefined {
-  // Drizzle wraps the driver's error, and a failed rollback can wrap that again: the first code
-  // along the cause chain is the database's.
+  return databaseError(error)?.code;
+}
+
+/**
+ * The database's own error inside a driver error. Drizzle wraps the driver's error, and a failed
+ * rollback can wrap that again: the first error with a code along the cause chain is it.
+ */
+function databaseError(error: unknown): { code: string; message?: unknown } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string') return current as { code: string; message?: unknown };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
@@ -27,11 +33,8 @@ const REFUSAL_CODE = 'KM001';
 
 /** The reason a statement gave `keymarket_refuse`, or undefined for any other error. */
 export function refusalOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth += 1) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (code === REFUSAL_CODE && typeof message === 'string') return message;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const found = databaseError(error);
+  return found?.code === REFUSAL_CODE && typeof found.message === 'string'
+    ? found.message
+    : undefined;
 }

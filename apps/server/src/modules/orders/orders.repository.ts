@@ -124,9 +124,11 @@ export type OrderRefusal =
  * key can be claimed by one order only because the lock re-checks `order_id IS NULL` on the row
  * it locked (and the UPDATE once more). `= any(array(…))` rather than `in (…)`: PostgreSQL then
  * looks the claimed keys up by id whatever it guesses the LIMIT to be, where `in` let a generic
- * plan (a named statement's) scan every key of the table. An instant product's sale appends a stock change instead of updating the product's
- * row (`stock.ts`): the keys claimed already prove the stock was there, and no buyer of the
- * product waits for another's commit. A request product's stock is a number the admin sets, so
+ * plan (a named statement's) scan every key of the table.
+ *
+ * An instant product's sale appends a stock change instead of updating the product's row
+ * (`stock.ts`): the keys claimed already prove the stock was there, and no buyer of the product
+ * waits for another's commit. A request product's stock is a number the admin sets, so
  * it is taken from the row, on condition, the CHECK (stock >= 0) backing it.
  */
 export async function placeOrder(

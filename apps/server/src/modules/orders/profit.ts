@@ -36,9 +36,3 @@ export async function creditProfitChain(tx: Executor, order: OrderRow, actorId: 
     });
   }
 }
-
-/** What the platform keeps of an order: the total minus every seller's margin. */
-export function platformShareCents(order: Pick<OrderRow, 'quantity' | 'priceChain'>): bigint {
-  const top = order.priceChain[order.priceChain.length - 1]!;
-  return BigInt(order.quantity) * BigInt(top.costCents);
-}
