@@ -10,6 +10,7 @@ import { fmt, table } from './report';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 
 interface CpuProfile {
@@ -62,5 +63,60 @@ export function summariseProfile(dir: string, top = 12): string {
     table(['package', 'self ms', 'share'], rows(byPackage)),
     '',
     table(['function', 'self ms', 'share'], rows(byFunction)),
+    '',
+    nativeCallers(profile, byId, selfUs, total),
   ].join('\n');
+}
+
+/**
+ * A native function's self time says little until one knows who called it: a socket write may
+ * be the HTTP answer or a database query. For the costliest native function, the nearest
+ * JavaScript frames that led to it, by self time.
+ */
+function nativeCallers(
+  profile: CpuProfile,
+  byId: Map<number, ProfileNode>,
+  selfUs: Map<number, number>,
+  total: number,
+): string {
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const isNative = (node: ProfileNode) =>
+    !node.callFrame.url && !node.callFrame.functionName.startsWith('(');
+  let costliest: string | undefined;
+  const nativeSelf = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const node = byId.get(id)!;
+    if (!isNative(node)) continue;
+    const name = node.callFrame.functionName;
+    nativeSelf.set(name, (nativeSelf.get(name) ?? 0) + us);
+    if (!costliest || nativeSelf.get(name)! > nativeSelf.get(costliest)!) costliest = name;
+  }
+  if (!costliest) return 'no native function in the profile';
+
+  const byCaller = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    if (byId.get(id)!.callFrame.functionName !== costliest) continue;
+    // Walk up to the first frame of a package (not node's own internals), which names the writer.
+    let caller = parentOf.get(id);
+    const path: string[] = [];
+    while (caller !== undefined) {
+      const { functionName, url, lineNumber } = byId.get(caller)!.callFrame;
+      if (url && !url.startsWith('node:')) {
+        path.push(
+          `${functionName || '(anonymous)'} ${packageOf(url, functionName)}:${lineNumber + 1}`,
+        );
+        if (path.length === 2) break;
+      }
+      caller = parentOf.get(caller);
+    }
+    const key = path.length ? path.join(' < ') : '(no JavaScript caller)';
+    byCaller.set(key, (byCaller.get(key) ?? 0) + us);
+  }
+  const rows = [...byCaller.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, us]) => [name, fmt(us / 1000, 0), `${fmt((us / total) * 100)} %`]);
+  return table([`${costliest} (native), called from`, 'self ms', 'share'], rows);
 }
