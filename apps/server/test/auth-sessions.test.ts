@@ -6,7 +6,12 @@ import { users } from '../src/db/schema/index';
 import type { UserRow } from '../src/modules/users/users.repository';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { injectWith, login, sessionTokensOf, type SessionTokens } from './helpers/signup';
-import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+import {
+  createTestApp,
+  TEST_JWT_SECRET,
+  TEST_PASSWORD,
+  type TestContext,
+} from './helpers/test-app';
 
 let ctx: TestContext;
 let user: UserRow;
@@ -156,6 +161,33 @@ describe('access tokens', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 16 * 60_000);
     expectError(await me(access), 401, 'unauthorized');
+  });
+
+  it('answers requests checked together each with its own session, live or ended', async () => {
+    // Checks that arrive in one turn of the event loop share one query (batchedLookup).
+    const people = await Promise.all([1, 2, 3, 4].map(() => ctx.factory.user()));
+    const live = await Promise.all(people.map((who) => signIn(who)));
+    const ended = await signIn(people[0]);
+    await injectWith(ctx, ended, { method: 'GET', url: '/api/auth/logout' });
+    // Another user's session id under this user's name: the session must be the user's own.
+    const borrowed = await new SignJWT({ sid: claimsOf(live[1]!.access).sid, role: 'reseller' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(people[2]!.id)
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+
+    const answers = await Promise.all([
+      ...live.map((session) => me(session.access)),
+      me(ended.access),
+      me(borrowed),
+    ]);
+    answers.slice(0, 4).forEach((res, i) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().username).toBe(people[i]!.username);
+    });
+    expectError(answers[4]!, 401, 'unauthorized');
+    expectError(answers[5]!, 401, 'unauthorized');
   });
 
   it("bans take effect on the user's very next request", async () => {

@@ -237,6 +237,42 @@ describe('prices and profit along the invitation chain', () => {
     await expectLedgerInvariants(db());
   });
 
+  it('prices orders placed together each by its own buyer, chain and product', async () => {
+    // The product and chain reads of orders that arrive together share one query each
+    // (batchedLookup): each order must still get its own.
+    const manager = await ctx.factory.signedIn('manager', admin.user);
+    const invitee = await ctx.factory.signedIn('reseller', manager.user);
+    await deposit(admin, invitee.user.id, 100);
+    const direct = await fundedReseller(100);
+    const { product: first } = await instantProduct(5);
+    const { product: second } = await instantProduct(5);
+    await catalogue.sellerPrice(manager.user.id, first.id, 1250n);
+
+    const [a, b, c] = await Promise.all([
+      placeOrder(invitee, { productId: first.id, quantity: 2 }),
+      placeOrder(direct, { productId: first.id, quantity: 1 }),
+      placeOrder(direct, { productId: second.id, quantity: 3 }),
+    ]);
+
+    expect(a!.json<Order>()).toMatchObject({
+      productId: first.id,
+      unitPrice: 12.5,
+      totalAmount: 25,
+      buyer: { id: invitee.user.id },
+      seller: { id: manager.user.id },
+    });
+    expect(b!.json<Order>()).toMatchObject({
+      productId: first.id,
+      unitPrice: 10,
+      buyer: { id: direct.user.id },
+      seller: null,
+    });
+    expect(c!.json<Order>()).toMatchObject({ productId: second.id, totalAmount: 30 });
+    expect((await balanceOf(manager)).profit).toBe(9); // 2 × (12.50 − 8.00)
+    expect(await balanceOf(direct)).toMatchObject({ current: 60, spent: 40 });
+    await expectLedgerInvariants(db());
+  });
+
   /** admin → manager → reseller A → reseller B, each seller with its own selling price. */
   async function threeLevelChain() {
     const manager = await ctx.factory.signedIn('manager', admin.user);

@@ -1,10 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { batchedLookup } from '../../lib/batched-lookup';
 import type { SystemSettingsCache } from '../../lib/settings';
 import type { AccessTokens } from '../../lib/tokens';
 import type { AuthContext } from '../../plugins/access';
+
+/** The ids a token carries are ours, but one malformed id would fail a whole batch's query. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checks an access token AND the live state behind it on every request: a revoked session, a ban
@@ -13,18 +17,21 @@ import type { AuthContext } from '../../plugins/access';
  */
 export class SessionGate {
   /**
-   * Every signed-in request runs it: built once, named, sent with the two ids only. It runs on
-   * the `db` given (the hot pool, `DatabaseHandle.hot`), outside any transaction.
+   * Every signed-in request runs it, so the checks of requests that arrive together go out as one
+   * query (`batchedLookup`), built once and named. It runs on the `db` given (the hot pool,
+   * `DatabaseHandle.hot`), outside any transaction.
    */
-  private readonly sessionQuery;
+  private readonly sessionOf;
 
   constructor(
     db: Database,
     private readonly tokens: AccessTokens,
     private readonly settings: SystemSettingsCache,
   ) {
-    this.sessionQuery = db
+    const sessionsQuery = db
       .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
         role: users.role,
         status: users.status,
         banReason: users.banReason,
@@ -33,25 +40,21 @@ export class SessionGate {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sessionId')),
-          eq(sessions.userId, sql.placeholder('userId')),
-        ),
-      )
-      .limit(1)
+      .where(sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`)
       .prepare('session_gate');
+    this.sessionOf = batchedLookup(async (sessionIds: readonly string[]) => {
+      const rows = await sessionsQuery.execute({ sessionIds });
+      return new Map(rows.map((row) => [row.sessionId, row]));
+    });
   }
 
   async authenticate(token: string): Promise<AuthContext> {
     const claims = await this.tokens.verify(token);
-    if (!claims)
+    if (!claims || !UUID.test(claims.sessionId) || !UUID.test(claims.userId))
       throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
-    const [row] = await this.sessionQuery.execute({
-      sessionId: claims.sessionId,
-      userId: claims.userId,
-    });
-    if (!row) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+    const row = await this.sessionOf(claims.sessionId);
+    if (!row || row.userId !== claims.userId)
+      throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
     // Status first: a banned user whose sessions were just ended learns why, not just "signed out".
     assertCanSignIn(row.status, row.banReason);
     if (row.revokedAt)

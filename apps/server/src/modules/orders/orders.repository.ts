@@ -20,6 +20,7 @@ import {
   type AuditRecord,
   type LedgerContext,
 } from '../ledger/ledger.repository';
+import { batchedLookup } from '../../lib/batched-lookup';
 import { refusalOf } from '../../lib/pg-errors';
 import { idempotencyReservation, type IdempotencyRecord } from './idempotency';
 import type { Margin } from './profit';
@@ -38,20 +39,30 @@ const categoryRef = {
 
 /**
  * A product on sale, with the names of its category (for the order's answer). Every order reads
- * it, so the query is built once for `db` and named: `execute({ productId })` sends only the id.
- * It runs on `db` itself, never inside a transaction (on PGlite it would wait for that one).
+ * it, so the reads of the orders that arrive together go out as one query (`batchedLookup`),
+ * built once for `db` and named. The row handed to each caller may be shared with the other
+ * orders of its batch: read it, never change it. It runs on `db` itself, never inside a
+ * transaction (on PGlite it would wait for that one).
  */
-export function prepareFindLiveProduct(db: Database) {
-  return db
+export function liveProductLookup(db: Database) {
+  const query = db
     .select({
       product: { ...getTableColumns(products), stock: productStock },
       category: categoryRef,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, sql.placeholder('productId')), isNull(products.deletedAt)))
-    .limit(1)
-    .prepare('find_live_product');
+    .where(
+      and(
+        sql`${products.id} = any(${sql.placeholder('productIds')}::uuid[])`,
+        isNull(products.deletedAt),
+      ),
+    )
+    .prepare('find_live_products');
+  return batchedLookup(async (productIds: readonly string[]) => {
+    const rows = await query.execute({ productIds });
+    return new Map(rows.map((row) => [row.product.id, row]));
+  });
 }
 
 export async function returnStock(db: Executor, productId: string, quantity: number) {

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../../plugins/access';
 import { creditBucket, writeAudit } from '../ledger/ledger.repository';
-import { loadPricingChain, quoteProducts } from '../pricing/pricing.service';
+import { pricingChainLookup, quoteProducts, type PricingChain } from '../pricing/pricing.service';
 import { isInDownline } from '../users/downline';
 import { findIdempotentResponse, requestHash } from './idempotency';
 import { orderView, orderViews } from './order-view';
@@ -24,7 +24,7 @@ import {
   orderStats,
   orderWithRefs,
   placeOrder,
-  prepareFindLiveProduct,
+  liveProductLookup,
   returnStock,
   scopeFor,
 } from './orders.repository';
@@ -43,7 +43,8 @@ export interface PlacedOrder {
 }
 
 export class OrdersService {
-  private readonly findLiveProduct: ReturnType<typeof prepareFindLiveProduct>;
+  private readonly findLiveProduct: ReturnType<typeof liveProductLookup>;
+  private readonly pricingChainOf: (userId: string) => Promise<PricingChain>;
 
   constructor(
     private readonly db: Database,
@@ -51,7 +52,8 @@ export class OrdersService {
     /** The pool for the order path's named statements (`DatabaseHandle.hot`). */
     private readonly hot: Database = db,
   ) {
-    this.findLiveProduct = prepareFindLiveProduct(hot);
+    this.findLiveProduct = liveProductLookup(hot);
+    this.pricingChainOf = pricingChainLookup(hot);
   }
 
   /**
@@ -110,9 +112,9 @@ export class OrdersService {
     idempotency: { key: string; hash: string } | undefined,
   ): Promise<Order | 'idempotency_key_taken'> {
     // Side by side, on two pooled connections: neither depends on the other.
-    const [[found], chain] = await Promise.all([
-      this.findLiveProduct.execute({ productId: input.productId }),
-      loadPricingChain(this.hot, caller.userId),
+    const [found, chain] = await Promise.all([
+      this.findLiveProduct(input.productId),
+      this.pricingChainOf(caller.userId),
     ]);
     if (!found) throw new AppError('not_found', messages.productNotFound);
     const { product, category } = found;

@@ -23,26 +23,43 @@ export interface AncestorRow {
  * Prepared: every order and every catalogue read prices through it.
  */
 export async function loadAncestors(db: Executor, userId: string): Promise<AncestorRow[]> {
+  return (await ancestorsOf(db, [userId])).get(userId) ?? [];
+}
+
+/** `loadAncestors` of several users in one query (the order path's `batchedLookup`). */
+export async function ancestorsOf(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, AncestorRow[]>> {
   const rows = await preparedRowsOf<Record<string, unknown>>(
     db,
     sql`
     with recursive up as (
-      select id, username, role, invited_by_id, package_id, manager_package_id, 0 as depth from users where id = ${userId}
+      select id as root, id, username, role, invited_by_id, package_id, manager_package_id, 0 as depth
+      from users where id = any(${sql.param(userIds)}::uuid[])
       union all
-      select u.id, u.username, u.role, u.invited_by_id, u.package_id, u.manager_package_id, up.depth + 1
+      select up.root, u.id, u.username, u.role, u.invited_by_id, u.package_id, u.manager_package_id,
+             up.depth + 1
       from users u join up on u.id = up.invited_by_id
       where up.depth < 64
     )
-    select id, username, role, invited_by_id, package_id, manager_package_id from up order by depth`,
+    select root, id, username, role, invited_by_id, package_id, manager_package_id from up
+    order by root, depth`,
   );
-  return rows.map((r) => ({
-    id: r.id as string,
-    username: r.username as string,
-    role: r.role as Role,
-    invitedById: (r.invited_by_id as string | null) ?? null,
-    packageId: (r.package_id as string | null) ?? null,
-    managerPackageId: (r.manager_package_id as string | null) ?? null,
-  }));
+  const byUser = new Map<string, AncestorRow[]>();
+  for (const r of rows) {
+    const root = r.root as string;
+    if (!byUser.has(root)) byUser.set(root, []);
+    byUser.get(root)!.push({
+      id: r.id as string,
+      username: r.username as string,
+      role: r.role as Role,
+      invitedById: (r.invited_by_id as string | null) ?? null,
+      packageId: (r.package_id as string | null) ?? null,
+      managerPackageId: (r.manager_package_id as string | null) ?? null,
+    });
+  }
+  return byUser;
 }
 
 const productFilter = (column: AnyPgColumn, productIds?: readonly string[]) =>

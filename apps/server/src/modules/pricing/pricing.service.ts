@@ -1,5 +1,6 @@
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { batchedLookup } from '../../lib/batched-lookup';
 import {
   chainCosts,
   defaultSellingPrice,
@@ -10,6 +11,7 @@ import {
 } from './cost';
 import {
   adminPackagePrices,
+  ancestorsOf,
   loadAncestors,
   managerPackagePrices,
   sellerPricesOf,
@@ -34,7 +36,19 @@ export interface PricingChain {
 
 /** The buyer and its sellers up to the first member the platform prices. */
 export async function loadPricingChain(db: Executor, userId: string): Promise<PricingChain> {
-  const ancestors = await loadAncestors(db, userId);
+  return chainOf(await loadAncestors(db, userId));
+}
+
+/**
+ * `loadPricingChain` for the order path: the chains of the orders that arrive together are read
+ * in one query (`batchedLookup`). Outside any transaction.
+ */
+export function pricingChainLookup(db: Database): (userId: string) => Promise<PricingChain> {
+  const ancestors = batchedLookup((userIds: readonly string[]) => ancestorsOf(db, userIds));
+  return async (userId) => chainOf((await ancestors(userId)) ?? []);
+}
+
+function chainOf(ancestors: readonly AncestorRow[]): PricingChain {
   if (ancestors.length === 0) throw new AppError('not_found', messages.userNotFound);
   const members: PricingChain['members'] = [];
   for (let i = 0; i < ancestors.length; i += 1) {
