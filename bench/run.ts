@@ -11,7 +11,7 @@ options:
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
   --connections N   orders: connections / pgbench clients (default 64)
   --keys N          orders: keys seeded for the whole run (default 150000)
-  --pool N          orders: the server's DATABASE_POOL_MAX (default: the server's own, 20)
+  --pool N          orders: the server's DATABASE_POOL_MAX (default: the server's own, 32)
   --protocol P      orders: pgbench -M simple|extended|prepared (default prepared)
   --diagnose        orders: also run the raw-SQL what-ifs that isolate the causes (+2.5 min)
   --profile         profile the server's CPU (node --cpu-prof) and print where it went`;

@@ -151,7 +151,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     baseUrl,
     pid: child.pid!,
-    poolMax: env.DATABASE_POOL_MAX ?? '20 (default)',
+    poolMax: env.DATABASE_POOL_MAX ?? '32 (default)',
     logFile,
     stop: async () => {
       if (child.exitCode === null) {

@@ -20,7 +20,7 @@ describe('parseEnv', () => {
       HOST: '0.0.0.0',
       PORT: 3000,
       DATA_DIR: './data',
-      DATABASE_POOL_MAX: 20,
+      DATABASE_POOL_MAX: 32,
       LOG_LEVEL: 'info',
       ACCESS_TOKEN_TTL_SECONDS: 900,
       REFRESH_TOKEN_TTL_DAYS: 30,
