@@ -177,11 +177,11 @@ describe('access tokens', () => {
       .setExpirationTime('15m')
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
 
-    const answers = await Promise.all([
-      ...live.map((session) => me(session.access)),
-      me(ended.access),
-      me(borrowed),
-    ]);
+    const tokens = [...live.map((session) => session.access), ended.access, borrowed];
+    // Once each first, so every signature is already verified (remembered) and the checks below
+    // reach the session lookup in the same turn.
+    for (const token of tokens) await me(token);
+    const answers = await Promise.all(tokens.map(me));
     answers.slice(0, 4).forEach((res, i) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().username).toBe(people[i]!.username);

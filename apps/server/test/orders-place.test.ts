@@ -251,7 +251,8 @@ describe('prices and profit along the invitation chain', () => {
     const [a, b, c] = await Promise.all([
       placeOrder(invitee, { productId: first.id, quantity: 2 }),
       placeOrder(direct, { productId: first.id, quantity: 1 }),
-      placeOrder(direct, { productId: second.id, quantity: 3 }),
+      // Upper-case hex is a UUID too; the database answers the id in lower case.
+      placeOrder(direct, { productId: second.id.toUpperCase(), quantity: 3 }),
     ]);
 
     expect(a!.json<Order>()).toMatchObject({

@@ -52,8 +52,9 @@ export class SessionGate {
     const claims = await this.tokens.verify(token);
     if (!claims || !UUID.test(claims.sessionId) || !UUID.test(claims.userId))
       throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
-    const row = await this.sessionOf(claims.sessionId);
-    if (!row || row.userId !== claims.userId)
+    // PostgreSQL answers ids in lower case; the server issues them so, but compare alike anyway.
+    const row = await this.sessionOf(claims.sessionId.toLowerCase());
+    if (!row || row.userId !== claims.userId.toLowerCase())
       throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
     // Status first: a banned user whose sessions were just ended learns why, not just "signed out".
     assertCanSignIn(row.status, row.banReason);

@@ -59,10 +59,12 @@ export function liveProductLookup(db: Database) {
       ),
     )
     .prepare('find_live_products');
-  return batchedLookup(async (productIds: readonly string[]) => {
+  const lookup = batchedLookup(async (productIds: readonly string[]) => {
     const rows = await query.execute({ productIds });
     return new Map(rows.map((row) => [row.product.id, row]));
   });
+  // PostgreSQL answers ids in lower case; the schema also accepts upper-case hex.
+  return (productId: string) => lookup(productId.toLowerCase());
 }
 
 export async function returnStock(db: Executor, productId: string, quantity: number) {

@@ -111,7 +111,7 @@ export class OrdersService {
     input: CreateOrderInput,
     idempotency: { key: string; hash: string } | undefined,
   ): Promise<Order | 'idempotency_key_taken'> {
-    // Side by side, on two pooled connections: neither depends on the other.
+    // Side by side: neither depends on the other (each joins its own batch, `batchedLookup`).
     const [found, chain] = await Promise.all([
       this.findLiveProduct(input.productId),
       this.pricingChainOf(caller.userId),

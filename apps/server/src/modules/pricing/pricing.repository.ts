@@ -23,10 +23,14 @@ export interface AncestorRow {
  * Prepared: every order and every catalogue read prices through it.
  */
 export async function loadAncestors(db: Executor, userId: string): Promise<AncestorRow[]> {
-  return (await ancestorsOf(db, [userId])).get(userId) ?? [];
+  const id = userId.toLowerCase();
+  return (await ancestorsOf(db, [id])).get(id) ?? [];
 }
 
-/** `loadAncestors` of several users in one query (the order path's `batchedLookup`). */
+/**
+ * `loadAncestors` of several users in one query (the order path's `batchedLookup`), by user id as
+ * PostgreSQL spells it (lower case).
+ */
 export async function ancestorsOf(
   db: Executor,
   userIds: readonly string[],

@@ -45,7 +45,7 @@ export async function loadPricingChain(db: Executor, userId: string): Promise<Pr
  */
 export function pricingChainLookup(db: Database): (userId: string) => Promise<PricingChain> {
   const ancestors = batchedLookup((userIds: readonly string[]) => ancestorsOf(db, userIds));
-  return async (userId) => chainOf((await ancestors(userId)) ?? []);
+  return async (userId) => chainOf((await ancestors(userId.toLowerCase())) ?? []);
 }
 
 function chainOf(ancestors: readonly AncestorRow[]): PricingChain {
