@@ -31,6 +31,19 @@ function packageOf(url: string, functionName: string): string {
   return url.includes('/apps/server/') ? 'apps/server (bundle)' : url;
 }
 
+/** "placeOrder apps/server (bundle):4694": a frame as the tables name it. */
+function frameLabel({ functionName, url, lineNumber }: ProfileNode['callFrame']): string {
+  return `${functionName || '(anonymous)'} ${packageOf(url, functionName)}${url ? `:${lineNumber + 1}` : ''}`;
+}
+
+/** The `top` largest entries of `map` (microseconds) as table rows: name, ms, share of `total`. */
+function topRows(map: Map<string, number>, total: number, top: number): string[][] {
+  return [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, us]) => [name, fmt(us / 1000, 0), `${fmt((us / total) * 100)} %`]);
+}
+
 export function summariseProfile(dir: string, top = 12): string {
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) return `no CPU profile in ${dir}`;
@@ -45,19 +58,15 @@ export function summariseProfile(dir: string, top = 12): string {
   const byFunction = new Map<string, number>();
   let total = 0;
   for (const [id, us] of selfUs) {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    if (functionName === '(idle)') continue;
+    const { callFrame } = byId.get(id)!;
+    if (callFrame.functionName === '(idle)') continue;
     total += us;
-    const pkg = packageOf(url, functionName);
+    const pkg = packageOf(callFrame.url, callFrame.functionName);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
-    const fn = `${functionName || '(anonymous)'} ${pkg}${url ? `:${lineNumber + 1}` : ''}`;
+    const fn = frameLabel(callFrame);
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
-  const rows = (map: Map<string, number>) =>
-    [...map.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([name, us]) => [name, fmt(us / 1000, 0), `${fmt((us / total) * 100)} %`]);
+  const rows = (map: Map<string, number>) => topRows(map, total, top);
   return [
     `Server CPU profile: ${fmt(total / 1e6)} s of CPU (idle excluded)`,
     table(['package', 'self ms', 'share'], rows(byPackage)),
@@ -82,8 +91,8 @@ function nativeCallers(
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const isNative = (node: ProfileNode) =>
-    !node.callFrame.url && !node.callFrame.functionName.startsWith('(');
+  const isNative = ({ callFrame }: ProfileNode) =>
+    packageOf(callFrame.url, callFrame.functionName) === '(native)';
   let costliest: string | undefined;
   const nativeSelf = new Map<string, number>();
   for (const [id, us] of selfUs) {
@@ -102,11 +111,9 @@ function nativeCallers(
     let caller = parentOf.get(id);
     const path: string[] = [];
     while (caller !== undefined) {
-      const { functionName, url, lineNumber } = byId.get(caller)!.callFrame;
-      if (url && !url.startsWith('node:')) {
-        path.push(
-          `${functionName || '(anonymous)'} ${packageOf(url, functionName)}:${lineNumber + 1}`,
-        );
+      const { callFrame } = byId.get(caller)!;
+      if (callFrame.url && !callFrame.url.startsWith('node:')) {
+        path.push(frameLabel(callFrame));
         if (path.length === 2) break;
       }
       caller = parentOf.get(caller);
@@ -114,9 +121,8 @@ function nativeCallers(
     const key = path.length ? path.join(' < ') : '(no JavaScript caller)';
     byCaller.set(key, (byCaller.get(key) ?? 0) + us);
   }
-  const rows = [...byCaller.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 8)
-    .map(([name, us]) => [name, fmt(us / 1000, 0), `${fmt((us / total) * 100)} %`]);
-  return table([`${costliest} (native), called from`, 'self ms', 'share'], rows);
+  return table(
+    [`${costliest} (native), called from`, 'self ms', 'share'],
+    topRows(byCaller, total, 8),
+  );
 }
