@@ -1,9 +1,28 @@
 // One lint setup for the whole repository. Rules chosen for the bugs they catch:
-// floating promises, non-exhaustive switches, type-only imports, cross-feature imports in the web app.
+// floating promises, non-exhaustive switches, type-only imports, cross-feature imports in the web app;
+// in the server: configuration read only in env.ts, no unchecked non-null assertions, modules that
+// never reach into plugins. Import cycles are found by dependency-cruiser (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// The server's settings are read and validated in one place (apps/server/src/env.ts) and handed
+// down, so a setting cannot be read unchecked or with a default of its own somewhere else.
+const envOnlyInEnvTs = {
+  properties: [
+    {
+      object: 'process',
+      property: 'env',
+      message: 'Read settings through env.ts (the Env it returns).',
+    },
+  ],
+  imports: ['process', 'node:process'].map((name) => ({
+    name,
+    importNames: ['env'],
+    message: 'Read settings through env.ts (the Env it returns).',
+  })),
+};
 
 export default tseslint.config(
   {
@@ -44,6 +63,42 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Tests, bench and e2e may read the environment: there it says which database or port the
+    // harness uses, not how the app behaves.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/env.ts'],
+    rules: {
+      'no-restricted-properties': ['error', ...envOnlyInEnvTs.properties],
+      'no-restricted-imports': ['error', { paths: envOnlyInEnvTs.imports }],
+    },
+  },
+  {
+    // A `!` is an unchecked claim; in server code a wrong one surfaces far from its cause. Tests
+    // are exempt: there a wrong claim fails the test where it is made.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
+    // Layers point one way: plugins (app-wide request handling) use modules, never the reverse.
+    // What both need (the caller's identity, error helpers) lives in modules/ or lib/.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: envOnlyInEnvTs.imports,
+          patterns: [
+            {
+              regex: '(^|/)plugins(/|$)',
+              message: 'Modules do not import plugins: move what both need to modules/ or lib/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

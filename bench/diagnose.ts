@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { orderStatement } from '../apps/server/src/modules/orders/orders.repository';
+import { orderStatement } from '../apps/server/src/modules/orders/place-order.statement';
 import { profitMargins } from '../apps/server/src/modules/orders/profit';
 import { machineCpu, processCpuSeconds } from './server';
 import type { OrdersSeed } from './seed';

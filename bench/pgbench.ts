@@ -45,7 +45,7 @@ export interface ScriptOptions {
   /** The buyer is a manager's invitee: the manager's profit bucket is credited too (a second hot row). */
   chain: boolean;
   /**
-   * How the sale is taken from the stock: `changes` as orders.repository.ts does (a row
+   * How the sale is taken from the stock: `changes` as stock.ts does (a row
    * appended to product_stock_changes), `counter` as it did
    * before (the product's stock counter, one row every buyer updates), `none` not at all. The
    * last two are what-ifs for the diagnosis.
@@ -78,14 +78,14 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
   const audit =
     `INSERT INTO audit_log (actor_id, action, target_type, target_id, after) SELECT ${buyer}, 'order.placed', 'order', order_id, ` +
     `'{"productId":"' || CAST(${product} AS text) || '","quantity":1,"totalCents":"${price}","status":"completed"}' FROM made`;
-  // The stock change, as orders.repository.ts writes it, or the what-ifs.
+  // The stock change, as stock.ts writes it (`stockTakenByOrder`), or the what-ifs.
   const taken = {
     changes: `INSERT INTO product_stock_changes (product_id, delta) VALUES (${product}, -1) RETURNING product_id`,
     counter: `UPDATE products SET stock = stock - 1 WHERE id = ${product} AND stock >= 1 RETURNING id AS product_id`,
     none: `SELECT ${product} AS product_id`,
   }[options.stock];
 
-  // One statement, as the server writes an order (orders.repository.ts, orderStatement). The
+  // One statement, as the server writes an order (place-order.statement.ts, orderStatement). The
   // server makes the order's id itself; here the statement does.
   const ctes = [
     `made AS (SELECT gen_random_uuid() AS order_id)`,

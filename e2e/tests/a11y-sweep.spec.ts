@@ -38,7 +38,7 @@ function seedOnce(origin: string, admin: APIRequestContext): Promise<Seeded> {
       await generateCode(managerApi, 'reseller');
       await generateCode(resellerApi, 'reseller');
       const instant = await seedProduct(admin, { keys: newKeys(4, 'SWEEP') });
-      const request = await seedProduct(admin, { deliveryType: 'request', stock: 5 });
+      const request = await seedProduct(admin, { deliveryType: 'request', stockQuantity: 5 });
       await placeOrder(managerApi, instant.id, 1);
       await placeOrder(resellerApi, instant.id, 1);
       await placeOrder(resellerApi, request.id, 1, 'Sweep request');

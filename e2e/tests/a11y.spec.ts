@@ -82,7 +82,7 @@ for (const language of ['en', 'ar'] as const) {
 
     test('products and orders, with their dialogs', async ({ page, origin, admin, makeUser }) => {
       const product = await seedProduct(admin, { keys: newKeys(2, 'AXE'), resellerPrice: 6 });
-      const pending = await seedProduct(admin, { deliveryType: 'request', stock: 2 });
+      const pending = await seedProduct(admin, { deliveryType: 'request', stockQuantity: 2 });
       const reseller = await makeUser('reseller', 'axe');
       await deposit(admin, reseller.id, 100);
       const resellerApi = await apiSignedInAs(origin, reseller.username, reseller.password);

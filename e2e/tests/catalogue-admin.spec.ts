@@ -123,12 +123,11 @@ test.describe('admin catalogue', () => {
     await expect(row.getByRole('cell').nth(5)).toHaveText('3');
 
     // What the screens did is what the API holds.
-    const listed = await jsonOf<{ data: { name: string; stock: number; badges: string[] }[] }>(
-      await admin.get('/api/products', { params: { search: product } }),
-      'Listing the product',
-    );
+    const listed = await jsonOf<{
+      data: { name: string; stockQuantity: number; badges: string[] }[];
+    }>(await admin.get('/api/products', { params: { search: product } }), 'Listing the product');
     expect(listed.data).toEqual([
-      expect.objectContaining({ name: product, stock: 3, badges: ['new', 'instant'] }),
+      expect.objectContaining({ name: product, stockQuantity: 3, badges: ['new', 'instant'] }),
     ]);
   });
 

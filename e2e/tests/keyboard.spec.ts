@@ -95,7 +95,7 @@ test('the admin sends the keys of a request order with the keyboard alone', asyn
   admin,
   makeUser,
 }) => {
-  const product = await seedProduct(admin, { deliveryType: 'request', stock: 3 });
+  const product = await seedProduct(admin, { deliveryType: 'request', stockQuantity: 3 });
   const buyer = await makeUser('reseller', 'kbdreq');
   await deposit(admin, buyer.id, 30);
   const buyerApi = await apiSignedInAs(origin, buyer.username, buyer.password);

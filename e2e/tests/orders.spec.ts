@@ -96,7 +96,7 @@ test.describe('request orders', () => {
   }) => {
     const product = await seedProduct(admin, {
       deliveryType: 'request',
-      stock: 5,
+      stockQuantity: 5,
       resellerPrice: 7,
     });
     const buyer = await makeUser('reseller', 'req');
@@ -157,7 +157,7 @@ test.describe('request orders', () => {
   }) => {
     const product = await seedProduct(admin, {
       deliveryType: 'request',
-      stock: 5,
+      stockQuantity: 5,
       resellerPrice: 12.5,
     });
     const buyer = await makeUser('reseller', 'rej');
@@ -209,7 +209,7 @@ test.describe('request orders', () => {
   }) => {
     const product = await seedProduct(admin, {
       deliveryType: 'request',
-      stock: 3,
+      stockQuantity: 3,
       resellerPrice: 9,
     });
     const buyer = await makeUser('reseller', 'cancel');

@@ -61,7 +61,7 @@ function seedOnce(origin: string, admin: APIRequestContext): Promise<TestUser> {
       });
       const request = await seedProduct(admin, {
         deliveryType: 'request',
-        stock: 4,
+        stockQuantity: 4,
         name: 'Netflix Premium 1 month',
       });
       await placeOrder(resellerApi, instant.id, 1);

@@ -17,6 +17,8 @@ import { RateLimits } from './lib/rate-limiter';
 import { AccessTokens } from './lib/tokens';
 import { registerAccessControl } from './plugins/access';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBodyParser } from './plugins/json-body';
+import { registerStrictBodies } from './plugins/strict-bodies';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
@@ -43,7 +45,7 @@ import { usersAdminModule } from './modules/users/users-admin.routes';
 import { MeService } from './modules/users/me.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { AnalyticsService } from './modules/analytics/analytics.service';
-import { startStockFolding } from './modules/products/stock';
+import { startStockFolding } from './modules/products/stock-fold-timer';
 
 export interface AppDeps {
   env: Env;
@@ -80,6 +82,8 @@ export async function buildApp({
   // Writes are JSON or multipart only (DESIGN.md §3): a text/plain body, which a cross-site form can
   // send, gets 415 instead of being parsed.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
+  registerStrictBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -115,16 +119,24 @@ export async function buildApp({
         durationSeconds: env.REGISTER_RATE_WINDOW_SECONDS,
       },
       { name: 'refresh', points: env.REFRESH_RATE_LIMIT, durationSeconds: 60 },
+      // Per user, as many as sign-ins: a session must not be a way around the login limit.
+      {
+        name: 'password-change',
+        points: env.LOGIN_RATE_LIMIT,
+        durationSeconds: env.LOGIN_RATE_WINDOW_SECONDS,
+      },
+      { name: 'email-change', points: env.EMAIL_CHANGE_RATE_LIMIT, durationSeconds: 3600 },
       { name: 'invitations', points: env.INVITATION_RATE_LIMIT, durationSeconds: 3600 },
     ],
     redis,
   );
   const systemSettings = new SystemSettingsCache(db);
-  registerAccessControl(app, new SessionGate(database.hot, tokens, systemSettings));
+  registerAccessControl(app, new SessionGate(database.preparedStatements, tokens, systemSettings));
   // + maintenance gate: before the /api routes
   await app.register(settingsModule, { db, systemSettings });
 
   const twoFactor = new TwoFactorService(db, vault, systemSettings);
+  const me = new MeService(db, rateLimits);
   const auth = new AuthService(db, tokens, rateLimits, twoFactor, {
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
@@ -138,7 +150,7 @@ export async function buildApp({
         countrySource: { header: env.COUNTRY_HEADER, geoip: env.GEOIP },
       });
       await api.register(twoFactorRoutes, { twoFactor });
-      await api.register(meRoutes, { me: new MeService(db) });
+      await api.register(meRoutes, { me });
       await api.register(invitationsRoutes, {
         invitations: new InvitationsService(db, rateLimits),
       });
@@ -148,12 +160,12 @@ export async function buildApp({
         productListCacheBytes: env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
       });
       await api.register(ordersRoutes, {
-        orders: new OrdersService(db, vault, database.hot),
+        orders: new OrdersService(db, vault, database.preparedStatements),
       });
       await api.register(balanceRoutes, { balance: new BalanceService(db) });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
       await api.register(auditRoutes, { db });
-      await api.register(usersAdminModule, { db });
+      await api.register(usersAdminModule, { db, me });
       await api.register(ticketsRoutes, { tickets: new TicketsService(db) });
       await api.register(analyticsRoutes, {
         analytics: new AnalyticsService(db, { dataDir: env.DATA_DIR, now }),

@@ -18,11 +18,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   /**
-   * Half for the order path (`DatabaseHandle.hot`). 32 rather than 20: with 16 connections writing
-   * orders instead of 10, more commits share each WAL flush (bench/README.md, Orders).
+   * Half for the order path's named statements (`DatabaseHandle.preparedStatements`). 32 rather
+   * than 20: with 16 connections writing orders instead of 10, more commits share each WAL flush
+   * (bench/README.md, Orders).
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(32),
-  /** How often each process folds sold keys into the products' stock counters (stock.ts). */
+  /** How often each process folds sold keys into the stock counters (stock-fold-timer.ts). */
   STOCK_FOLD_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(100),
   REDIS_URL: z
     .string()
@@ -71,6 +72,8 @@ const envSchema = z.object({
    * first); 0 turns the cache off. A 10,000-product list takes about 0.75 MB.
    */
   PRODUCT_LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Attempts to change one's email per user per hour (each tells whether an address is taken). */
+  EMAIL_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Invite codes one user may generate per hour. */
   INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   ADMIN_USERNAME: z.string().min(3).default('admin'),

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminDashboardStats,
   DiskSpace,
@@ -22,15 +22,17 @@ import {
   usd,
 } from './helpers/money';
 import { form, pngFile } from './helpers/multipart';
-import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+import { TEST_PASSWORD } from './helpers/test-app';
 import { generateCode, signupPayload } from './helpers/signup';
 import { setUser, userTrees } from './helpers/users';
+import { useTestApp } from './helpers/use-app';
 
 /**
  * The dashboard figures after real purchases through the API (the clock is the real one: all of
  * it happens "today", in the live part of the figures), the user map and the storage card.
  */
-let ctx: TestContext;
+// The country of a sign-up or sign-in comes from this header (as set by a CDN).
+const ctx = useTestApp({ COUNTRY_HEADER: 'cf-ipcountry' });
 let trees: Awaited<ReturnType<typeof userTrees>>;
 let resellerA3: SignedInUser;
 const ids: Record<'instant' | 'request' | 'soldOut' | 'deleted', string> = {
@@ -49,8 +51,6 @@ const ROUTES = [
 ];
 
 beforeAll(async () => {
-  // The country of a sign-up or sign-in comes from this header (as set by a CDN).
-  ctx = await createTestApp({ COUNTRY_HEADER: 'cf-ipcountry' });
   trees = await userTrees(ctx);
   resellerA3 = await ctx.factory.signIn(trees.resellerA3);
   const catalogue = new CatalogueFactory(ctx.database.db);
@@ -98,7 +98,6 @@ beforeAll(async () => {
   await setUser(ctx, trees.managerB.user.id, { lastLoginCountry: 'US' });
   await setUser(ctx, trees.resellerB1.id, { signupCountry: 'US' });
 });
-afterAll(() => ctx.close());
 
 const statsOf = <T>(viewer: SignedInUser) =>
   analyticsAs<T>(viewer, '/api/analytics/dashboard-stats');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminDashboardStats,
   RevenueChart,
@@ -12,8 +12,8 @@ import { analyticsAs, insertHistoricalOrder, type HistoricalOrder } from './help
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
 import { queryRows } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
 import { userTrees } from './helpers/users';
+import { useTestApp } from './helpers/use-app';
 
 /**
  * The revenue chart and the order figures of the dashboard on a fixed dataset with a fixed clock:
@@ -23,7 +23,7 @@ import { userTrees } from './helpers/users';
 const NOW = new Date('2025-03-19T15:00:00.000Z');
 let clock = NOW;
 
-let ctx: TestContext;
+const ctx = useTestApp({}, undefined, { now: () => clock });
 let trees: Awaited<ReturnType<typeof userTrees>>;
 let product: typeof products.$inferSelect;
 let resellerA3: SignedInUser;
@@ -126,13 +126,11 @@ async function insertSale(sale: Sale) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, undefined, { now: () => clock });
   trees = await userTrees(ctx);
   resellerA3 = await ctx.factory.signIn(trees.resellerA3);
   product = await new CatalogueFactory(ctx.database.db).product({ initialPriceCents: 200n });
   for (const sale of DATASET) await insertSale(sale);
 });
-afterAll(() => ctx.close());
 
 const chartOf = (viewer: SignedInUser, period: RevenuePeriod) =>
   analyticsAs<RevenueChart>(viewer, `/api/analytics/revenue-chart?period=${period}`);

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_QUERY_MAX, type SearchResults } from '@keymarket/contracts/analytics';
 import { products } from '../src/db/schema/index';
 import { analyticsAs } from './helpers/analytics';
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
-import { createTestApp, type TestContext } from './helpers/test-app';
 import { setUser, userTrees } from './helpers/users';
+import { useTestApp } from './helpers/use-app';
 
 /** GET /api/analytics/search: what each caller may find, and input taken literally. */
-let ctx: TestContext;
+const ctx = useTestApp();
 let trees: Awaited<ReturnType<typeof userTrees>>;
 let resellerA3: SignedInUser;
 const productIds = new Map<string, string>();
@@ -27,7 +27,6 @@ const PRODUCT_NAMES = [
 ];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   trees = await userTrees(ctx);
   resellerA3 = await ctx.factory.signIn(trees.resellerA3);
   const catalogue = new CatalogueFactory(ctx.database.db);
@@ -42,7 +41,6 @@ beforeAll(async () => {
   await setUser(ctx, trees.resellerA2.id, { firstName: 'يوسف', lastName: 'بن علي' });
   await setUser(ctx, trees.resellerB1.id, { firstName: 'Zoé', lastName: 'Lovelace' });
 });
-afterAll(() => ctx.close());
 
 const search = (viewer: SignedInUser, query: string) =>
   analyticsAs<SearchResults>(viewer, `/api/analytics/search?query=${encodeURIComponent(query)}`);

@@ -1,24 +1,17 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import type { Invitation } from '@keymarket/contracts/invitations';
 import type { SessionGate } from '../src/modules/auth/session-gate';
 import { registerAccessControl } from '../src/plugins/access';
 import { registerErrorHandler } from '../src/plugins/error-handler';
-import type { SignedInUser } from './helpers/factory';
 import { expectError, expectNoLeak, expectValidation } from './helpers/expect-error';
 import { generateCode, register, signupPayload } from './helpers/signup';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
 
 /** POST /api/auth/login with a raw body and content type. */
 const rawLogin = (payload: string, contentType = 'application/json') =>
@@ -99,6 +92,72 @@ describe('bad request bodies get the envelope, never a 500', () => {
     ['constructor.prototype', '{"identifier":"a","password":"b","constructor":{"prototype":{}}}'],
   ])('a %s key: 400 bad_request', async (_, payload) => {
     expectError(await rawLogin(payload), 400, 'bad_request');
+  });
+});
+
+describe('forbidden property names', () => {
+  it.each([
+    ['__proto__', '{"identifier":"a","password":"b","__proto__":{"role":"admin"}}'],
+    ['constructor.prototype', '{"identifier":"a","password":"b","constructor":{"prototype":{}}}'],
+  ])('a %s key is named as such, not called invalid JSON', async (_, payload) => {
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      expectError(
+        await rawLogin(payload, contentType),
+        400,
+        'bad_request',
+        'The request body contains a forbidden property name',
+      );
+    }
+  });
+
+  it('still calls malformed JSON invalid, and parses JSON sent with a charset', async () => {
+    expectError(
+      await rawLogin('{"identifier": "a",', 'application/json; charset=utf-8'),
+      400,
+      'bad_request',
+      'The request body is not valid JSON',
+    );
+    const res = await rawLogin(
+      '{"identifier":"nobody","password":"x"}',
+      'application/json; charset=utf-8',
+    );
+    expect(res.statusCode, res.body).toBe(401);
+  });
+});
+
+describe('strict bodies (DESIGN.md §2)', () => {
+  it('refuses unknown fields with one detail naming each, and creates nothing', async () => {
+    const codes = async () =>
+      (await admin.inject({ method: 'GET', url: '/api/invitations/' })).json<{
+        pagination: { total: number };
+      }>().pagination.total;
+    const before = await codes();
+    const res = await admin.inject({
+      method: 'POST',
+      url: '/api/invitations/generate',
+      payload: { expiryDays: 3, expiryDay: 5, note: 'typo' },
+    });
+    const body = expectError(res, 400, 'validation', 'Some fields are not valid');
+    expect(body.details).toEqual([
+      { path: 'body.expiryDay', message: messages.unknownField },
+      { path: 'body.note', message: messages.unknownField },
+    ]);
+    expect(await codes()).toBe(before);
+  });
+
+  it('names unknown fields inside nested objects', async () => {
+    const res = await admin.inject({
+      method: 'PATCH',
+      url: '/api/products/bulk-update-prices',
+      payload: {
+        products: [{ productId: '00000000-0000-4000-8000-000000000000', price: 1 }],
+      },
+    });
+    const body = expectError(res, 400, 'validation');
+    expect(body.details).toContainEqual({
+      path: 'body.products.0.price',
+      message: messages.unknownField,
+    });
   });
 });
 

@@ -7,15 +7,14 @@ import type { UserRow } from '../src/modules/users/users.repository';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { generateCode, login, register, signupPayload } from './helpers/signup';
 import { cookiesOf, createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+import { useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let reseller: UserRow;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   reseller = await ctx.factory.user({ username: 'Login_Tester' });
 });
-afterAll(() => ctx.close());
 
 describe('POST /api/auth/login', () => {
   it('signs in by username and sets both session cookies', async () => {
@@ -78,6 +77,29 @@ describe('POST /api/auth/login', () => {
     expectError(await login(ctx, banned.username, 'Wrong-passw0rd'), 401, 'invalid_credentials');
   });
 
+  it('sends the ban reason as data, exactly as the administrator typed it', async () => {
+    const withReason = await ctx.factory.user({ status: 'banned' });
+    const reason = 'Chargebacks: orders 41, 42';
+    await ctx.database.db
+      .update(users)
+      .set({ banReason: reason })
+      .where(eq(users.id, withReason.id));
+    const body = expectError(await login(ctx, withReason.username, TEST_PASSWORD), 403, 'banned');
+    expect(body.message).toEqual({
+      type: 'banned',
+      text: `Your account has been banned: ${reason}`,
+      reason,
+    });
+
+    const withoutReason = await ctx.factory.user({ status: 'banned' });
+    const bare = expectError(
+      await login(ctx, withoutReason.username, TEST_PASSWORD),
+      403,
+      'banned',
+    );
+    expect(bare.message).toEqual({ type: 'banned', text: 'Your account has been banned' });
+  });
+
   it('refuses an inactive (suspended or unapproved) user with 403 inactive', async () => {
     const inactive = await ctx.factory.user({ status: 'inactive' });
     const res = await login(ctx, inactive.username, TEST_PASSWORD);
@@ -128,6 +150,51 @@ describe('rate limits', () => {
     // The same identifier from another address is a different pair.
     const elsewhere = { remoteAddress: '198.51.100.9' };
     expect((await login(limited, target.username, TEST_PASSWORD, elsewhere)).statusCode).toBe(200);
+  });
+
+  it('counts attempts per account, whether the username or the email names it', async () => {
+    const target = await limited.factory.user();
+    const from = { remoteAddress: '203.0.113.9' };
+    const names = [target.username, target.email, target.username.toUpperCase()];
+    for (const identifier of names) {
+      expectError(
+        await login(limited, identifier, 'Wrong-passw0rd', from),
+        401,
+        'invalid_credentials',
+      );
+    }
+    const refused = await login(limited, target.email, TEST_PASSWORD, from);
+    expectError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expectError(await login(limited, target.username, TEST_PASSWORD, from), 429, 'rate_limited');
+  });
+
+  it('forgets the attempts under every identifier after a successful login', async () => {
+    const target = await limited.factory.user();
+    const from = { remoteAddress: '203.0.113.10' };
+    await login(limited, target.username, 'Wrong-passw0rd', from);
+    await login(limited, target.email, 'Wrong-passw0rd', from);
+    expect((await login(limited, target.email, TEST_PASSWORD, from)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expectError(
+        await login(limited, target.username, 'Wrong-passw0rd', from),
+        401,
+        'invalid_credentials',
+      );
+    }
+  });
+
+  it('still counts an identifier that names no account, as typed', async () => {
+    const from = { remoteAddress: '203.0.113.11' };
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expectError(
+        await login(limited, 'Nobody_Here', 'Wrong-passw0rd', from),
+        401,
+        'invalid_credentials',
+      );
+    }
+    expectError(await login(limited, 'nobody_here', 'Wrong-passw0rd', from), 429, 'rate_limited');
   });
 
   it('forgets failed attempts after a successful login', async () => {

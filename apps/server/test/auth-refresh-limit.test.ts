@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from './helpers/expect-error';
 import { injectWith, login, sessionTokensOf } from './helpers/signup';
-import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+import { TEST_PASSWORD } from './helpers/test-app';
+import { useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ REFRESH_RATE_LIMIT: '3' });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ REFRESH_RATE_LIMIT: '3' });
 
 describe('GET /api/auth/refresh rate limit', () => {
   it('answers 429 past the limit per address, and leaves the session cookies alone', async () => {

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RegisterRequest } from '@keymarket/contracts/auth';
 import { messages } from '@keymarket/contracts/messages';
 import type { Invitation } from '@keymarket/contracts/invitations';
 import type { User } from '@keymarket/contracts/users';
 import { invitations, users } from '../src/db/schema/index';
-import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import {
   expireCode,
@@ -16,18 +15,12 @@ import {
   SIGNUP_PASSWORD,
   signupPayload,
 } from './helpers/signup';
-import { cookiesOf, createTestApp, type TestContext } from './helpers/test-app';
+import { cookiesOf } from './helpers/test-app';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let manager: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
+const manager = useSignedIn(ctx, 'manager', admin);
 
 async function invitationRow(code: string) {
   const [row] = await ctx.database.db.select().from(invitations).where(eq(invitations.code, code));

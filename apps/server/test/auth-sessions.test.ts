@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { messages } from '@keymarket/contracts/messages';
 import { users } from '../src/db/schema/index';
 import type { UserRow } from '../src/modules/users/users.repository';
+import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { injectWith, login, sessionTokensOf, type SessionTokens } from './helpers/signup';
 import {
@@ -12,15 +13,14 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from './helpers/test-app';
+import { useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let user: UserRow;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   user = await ctx.factory.user();
 });
-afterAll(() => ctx.close());
 
 /** A new session of `who` (a fresh token family). */
 async function signIn(who: UserRow = user, password = TEST_PASSWORD): Promise<SessionTokens> {
@@ -118,6 +118,71 @@ describe('GET /api/auth/logout', () => {
     );
     expect(res.statusCode).toBe(200);
     expectError(await me(session.access), 401, 'unauthorized');
+  });
+});
+
+describe('GET /api/auth/logout from another site', () => {
+  const HOST = 'shop.example:8080';
+  const logoutWith = (session: SessionTokens, headers: Record<string, string>) =>
+    injectWith(ctx, session, {
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { host: HOST, ...headers },
+    });
+
+  it.each([
+    ['a link or an image on another site', { 'sec-fetch-site': 'cross-site' }],
+    ['a sibling site', { 'sec-fetch-site': 'same-site' }],
+    [
+      'a fetch from another origin',
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    ],
+    ['an older browser following a link', { referer: 'https://evil.example/page' }],
+    ['a referrer that only shares the host name', { referer: `https://${HOST}/` }],
+    ['a referrer that is not an address', { referer: 'not an address' }],
+  ])('refuses %s with 403 forbidden and keeps the session', async (_, headers) => {
+    const session = await signIn();
+    const res = await logoutWith(session, headers);
+    expectError(
+      res,
+      403,
+      'forbidden',
+      'This can only be done from this site, not from another one',
+    );
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await me(session.access)).statusCode).toBe(200);
+    expect((await refresh(session.refresh)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['the web app (a same-origin fetch)', { 'sec-fetch-site': 'same-origin' }],
+    ['an address the user typed', { 'sec-fetch-site': 'none' }],
+    ['an older browser on one of our pages', { referer: `http://${HOST}/reseller/profile` }],
+    ['a fetch naming our own origin', { origin: `http://${HOST}` }],
+    ['a client that is not a browser', {}],
+  ])('signs out %s', async (_, headers) => {
+    const session = await signIn();
+    expect((await logoutWith(session, headers)).statusCode).toBe(200);
+    expectError(await me(session.access), 401, 'unauthorized');
+  });
+
+  it('signs out a fetch from an origin in ALLOWED_ORIGINS, and only from those', async () => {
+    const allowing = await createTestApp({ ALLOWED_ORIGINS: 'https://app.example' });
+    try {
+      const signed = await allowing.factory.signedIn();
+      const logoutFrom = (origin: string) =>
+        signed.inject({
+          method: 'GET',
+          url: '/api/auth/logout',
+          headers: { host: HOST, 'sec-fetch-site': 'cross-site', origin },
+        });
+      expectError(await logoutFrom('https://other.example'), 403, 'forbidden');
+      expect((await logoutFrom('https://app.example')).statusCode).toBe(200);
+      const after = await signed.inject({ method: 'GET', url: '/api/users/me' });
+      expectError(after, 401, 'unauthorized');
+    } finally {
+      await allowing.close();
+    }
   });
 });
 
@@ -269,6 +334,48 @@ describe('PUT /api/users/me/password', () => {
       'invalid_credentials',
       messages.loginFailed,
     );
+  });
+
+  describe('attempts, limited per user like sign-ins', () => {
+    let limited: TestContext;
+    beforeAll(async () => {
+      limited = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
+    });
+    afterAll(() => limited.close());
+
+    const attempt = (as: SignedInUser, currentPassword: string) =>
+      as.inject({
+        method: 'PUT',
+        url: '/api/users/me/password',
+        payload: { currentPassword, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
+
+    it('refuses the 4th attempt with 429 and Retry-After, even with the right password', async () => {
+      const guesser = await limited.factory.signedIn();
+      for (let guess = 1; guess <= 3; guess += 1) {
+        expectValidation(await attempt(guesser, 'Not-the-passw0rd'), 'body.currentPassword');
+      }
+      const refused = await attempt(guesser, TEST_PASSWORD);
+      expectError(refused, 429, 'rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
+      // The password did not change.
+      expect((await login(limited, guesser.user.username, TEST_PASSWORD)).statusCode).toBe(200);
+
+      // Counted per user: another user of the same address is not held back.
+      const other = await limited.factory.signedIn();
+      expect((await attempt(other, TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('forgets the failed attempts after a change', async () => {
+      const changer = await limited.factory.signedIn();
+      await attempt(changer, 'Not-the-passw0rd');
+      await attempt(changer, 'Not-the-passw0rd');
+      expect((await attempt(changer, TEST_PASSWORD)).statusCode).toBe(200);
+      for (let guess = 1; guess <= 3; guess += 1) {
+        expectValidation(await attempt(changer, 'Not-the-passw0rd'), 'body.currentPassword');
+      }
+    });
   });
 
   it('requires a session', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@keymarket/contracts/balance';
+import { messages } from '@keymarket/contracts/messages';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
@@ -15,16 +16,10 @@ import {
   queryRows,
   removeBalance,
 } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
 
 const db = () => ctx.database.db;
 
@@ -231,6 +226,27 @@ describe('amount validation', () => {
     expectValidation(await removeBalance(admin, target.user.id, amount), 'body.amount');
     expect(await ledgerOf(db(), target.user.id)).toEqual([]);
   });
+
+  it.each([1e-9, 0.001])(
+    'refuses amount %s, which rounds to 0 cents, with 400 on add, remove and transfer (was a 500)',
+    async (amount) => {
+      const manager = await ctx.factory.signedIn('manager', admin.user);
+      const invitee = await ctx.factory.signedIn('reseller', manager.user);
+      await deposit(admin, manager.user.id, 10);
+      const everyone = [manager.user.id, invitee.user.id, target.user.id];
+      const before = await moneySnapshot(db(), everyone);
+
+      for (const response of [
+        await addBalance(admin, target.user.id, amount),
+        await removeBalance(admin, target.user.id, amount),
+        await addBalance(manager, invitee.user.id, amount),
+      ]) {
+        expectValidation(response, 'body.amount', messages.amountDecimals);
+      }
+
+      expect(await moneySnapshot(db(), everyone)).toEqual(before);
+    },
+  );
 
   it('refuses a missing amount, an infinite one (1e400) and a note over 200 characters', async () => {
     expectValidation(

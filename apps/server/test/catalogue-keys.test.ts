@@ -1,28 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEY_MAX_LENGTH, KEYS_IMPORT_MAX_LINES } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { productKeys, products } from '../src/db/schema/index';
-import { CatalogueFactory } from './helpers/catalogue-factory';
-import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
-import { createTestApp, type TestContext } from './helpers/test-app';
 import { productStock } from '../src/modules/products/stock';
+import { useCatalogueApp } from './helpers/catalogue-app';
+import { useSignedIn } from './helpers/use-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let reseller: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  reseller = await ctx.factory.signedIn('reseller', manager.user);
-});
-afterAll(() => ctx.close());
+const { ctx, catalogue, admin } = useCatalogueApp();
+const manager = useSignedIn(ctx, 'manager', admin);
+const reseller = useSignedIn(ctx, 'reseller', manager);
 
 const importKeys = (productId: string, keys: string, user = admin) =>
   user.inject({ method: 'POST', url: `/api/products/${productId}/keys`, payload: { keys } });
@@ -77,6 +65,17 @@ describe('key import', () => {
     expect(again.json()).toEqual({ added: 0, duplicates: 1, blanks: 0, stock: 1 });
     expect(await stockOf(first.id)).toBe(2);
     expect(await unsoldCount(second.id)).toBe(1);
+  });
+
+  it('takes two keys that look identical for one: invisible and direction characters are removed', async () => {
+    const product = await catalogue.product();
+    await importKeys(product.id, 'LOOK-ALIKE-0001');
+    const res = await importKeys(
+      product.id,
+      'LOOK\u200B-ALIKE-0001\n\uFEFFLOOK-ALIKE-0001\u202E\nLOOK-\u2066ALIKE-0002\u2069\nLOOK-ALIKE-0002\n\u200B\u200D\n',
+    );
+    expect(res.json()).toEqual({ added: 1, duplicates: 3, blanks: 1, stock: 2 });
+    expect(await unsoldCount(product.id)).toBe(2);
   });
 
   it('keeps stock equal to the unsold keys after sales', async () => {

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product, ProductList } from '@keymarket/contracts/catalogue';
 import {
   categories,
@@ -12,10 +12,10 @@ import {
 } from '../src/db/schema/index';
 import { ProductListCache } from '../src/modules/products/product-list-cache';
 import { CACHED_LIST_MIN_LIMIT } from '../src/modules/products/products.service';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
+import { useSignedIn } from './helpers/use-app';
 
 /**
  * The whole-catalogue list is served from a cache validated by a fingerprint of the rows it is
@@ -23,22 +23,10 @@ import { createTestApp, type TestContext } from './helpers/test-app';
  * database, or through another route): the cache must notice it whoever made it.
  */
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let resellerA: SignedInUser;
-let resellerB: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  resellerA = await ctx.factory.signedIn('reseller', manager.user);
-  resellerB = await ctx.factory.signedIn('reseller', resellerA.user);
-});
-afterAll(() => ctx.close());
+const { ctx, catalogue, admin } = useCatalogueApp();
+const manager = useSignedIn(ctx, 'manager', admin);
+const resellerA = useSignedIn(ctx, 'reseller', manager);
+const resellerB = useSignedIn(ctx, 'reseller', resellerA);
 
 const url = `/api/products?limit=${CACHED_LIST_MIN_LIMIT}`;
 
@@ -87,11 +75,11 @@ describe('the whole-catalogue product list cache', () => {
     const product = await catalogue.product({ deliveryType: 'instant', keys: 3 });
     await deposit(admin, resellerB.user.id, 100);
     const before = await listed(resellerB);
-    expect(find(before.list, product.id).stock).toBe(3);
+    expect(find(before.list, product.id).stockQuantity).toBe(3);
 
     await placedOrder(resellerB, product.id);
     const after = await listed(resellerB);
-    expect(find(after.list, product.id).stock).toBe(2);
+    expect(find(after.list, product.id).stockQuantity).toBe(2);
     expect(after.etag).not.toBe(before.etag);
     const stale = await resellerB.inject({
       method: 'GET',

@@ -1,38 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ManagerPackage, Package } from '@keymarket/contracts/packages';
 import { messages } from '@keymarket/contracts/messages';
 import { products, users } from '../src/db/schema/index';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
+import { useSignedIn } from './helpers/use-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let otherManager: SignedInUser;
+const { ctx, catalogue, admin } = useCatalogueApp();
+const manager = useSignedIn(ctx, 'manager', admin);
+const otherManager = useSignedIn(ctx, 'manager', admin);
 /** Invited by `manager`. */
-let invitee: SignedInUser;
+const invitee = useSignedIn(ctx, 'reseller', manager);
 /** Invited by `invitee`: in the manager's tree, not its direct invitee. */
-let grandchild: SignedInUser;
+const grandchild = useSignedIn(ctx, 'reseller', invitee);
 /** Invited by `otherManager`. */
-let stranger: SignedInUser;
-let adminReseller: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  otherManager = await ctx.factory.signedIn('manager', admin.user);
-  invitee = await ctx.factory.signedIn('reseller', manager.user);
-  grandchild = await ctx.factory.signedIn('reseller', invitee.user);
-  stranger = await ctx.factory.signedIn('reseller', otherManager.user);
-  adminReseller = await ctx.factory.signedIn('reseller', admin.user);
-});
-afterAll(() => ctx.close());
+const stranger = useSignedIn(ctx, 'reseller', otherManager);
+const adminReseller = useSignedIn(ctx, 'reseller', admin);
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 

@@ -1,32 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { products, sellerPrices } from '../src/db/schema/index';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
+import { useSignedIn } from './helpers/use-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
+const { ctx, catalogue, admin } = useCatalogueApp();
 /** admin → manager → resellerA → resellerB, and adminReseller invited by the admin. */
-let manager: SignedInUser;
-let resellerA: SignedInUser;
-let resellerB: SignedInUser;
-let adminReseller: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  resellerA = await ctx.factory.signedIn('reseller', manager.user);
-  resellerB = await ctx.factory.signedIn('reseller', resellerA.user);
-  adminReseller = await ctx.factory.signedIn('reseller', admin.user);
-});
-afterAll(() => ctx.close());
+const manager = useSignedIn(ctx, 'manager', admin);
+const resellerA = useSignedIn(ctx, 'reseller', manager);
+const resellerB = useSignedIn(ctx, 'reseller', resellerA);
+const adminReseller = useSignedIn(ctx, 'reseller', admin);
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -293,6 +280,37 @@ describe('PATCH /products/bulk-update-prices', () => {
     );
     expectValidation(await bulk(admin, [{ productId: a.id }]), 'body.products.0');
     expectValidation(await bulk(admin, []), 'body.products');
+    expect(await pricesOf(a.id)).toEqual({ manager: 800n, reseller: 1000n });
+  });
+
+  it('refuses a change of 0, or of an amount that rounds to 0 cents, instead of answering it as done', async () => {
+    const a = await catalogue.product();
+    expectValidation(
+      await bulk(admin, [{ productId: a.id, managerPrice: 0, resellerPrice: 0 }]),
+      'body.products.0',
+      'Enter a price change',
+    );
+    expectValidation(
+      await bulk(resellerA, [{ productId: a.id, resellerPrice: 0 }]),
+      'body.products.0',
+    );
+    for (const tiny of [1e-9, -1e-9]) {
+      expectValidation(
+        await bulk(admin, [{ productId: a.id, managerPrice: tiny }]),
+        'body.products.0.managerPrice',
+        messages.amountDecimals,
+      );
+    }
+    expect(await pricesOf(a.id)).toEqual({ manager: 800n, reseller: 1000n });
+  });
+
+  it('refuses a role price that rounds to 0 cents', async () => {
+    const a = await catalogue.product();
+    expectValidation(
+      await setRolePrice(admin, a.id, { managerPrice: 1e-9 }),
+      'body.managerPrice',
+      messages.amountDecimals,
+    );
     expect(await pricesOf(a.id)).toEqual({ manager: 800n, reseller: 1000n });
   });
 });

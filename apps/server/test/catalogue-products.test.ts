@@ -1,28 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productListSchema, type Product } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { categories, products, subcategories } from '../src/db/schema/index';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { form, pngFile } from './helpers/multipart';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
+import { useSignedIn } from './helpers/use-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let reseller: SignedInUser;
+const { ctx, catalogue, admin } = useCatalogueApp();
+const manager = useSignedIn(ctx, 'manager', admin);
+const reseller = useSignedIn(ctx, 'reseller', manager);
 let categoryId: string;
 let subcategoryId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  reseller = await ctx.factory.signedIn('reseller', manager.user);
   categoryId = (await catalogue.category('Software')).id;
   const [sub] = await ctx.database.db
     .insert(subcategories)
@@ -30,7 +23,6 @@ beforeAll(async () => {
     .returning();
   subcategoryId = sub!.id;
 });
-afterAll(() => ctx.close());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const ADMIN_ONLY = ['initialPrice', 'managerPrice', 'resellerPrice', 'deletedAt'];
@@ -44,7 +36,7 @@ const fields = (overrides: Record<string, string | number | boolean | null> = {}
   initialPrice: '5',
   managerPrice: '8.5',
   resellerPrice: '10',
-  stock: '7',
+  stockQuantity: '7',
   ...overrides,
 });
 
@@ -71,7 +63,7 @@ describe('creating and editing products (admin)', () => {
       deliveryType: 'request',
       isNew: true,
       badges: ['new', 'request'],
-      stock: 7,
+      stockQuantity: 7,
       price: 5,
       initialPrice: 5,
       managerPrice: 8.5,
@@ -82,8 +74,12 @@ describe('creating and editing products (admin)', () => {
   });
 
   it('ignores the stock sent for an instant product: it starts at 0, out of stock', async () => {
-    const product = await createProduct({ deliveryType: 'instant', stock: '50', isNew: 'false' });
-    expect(product).toMatchObject({ stock: 0, badges: ['instant', 'out of stock'] });
+    const product = await createProduct({
+      deliveryType: 'instant',
+      stockQuantity: '50',
+      isNew: 'false',
+    });
+    expect(product).toMatchObject({ stockQuantity: 0, badges: ['instant', 'out of stock'] });
   });
 
   it('creates a product without an image and without a subcategory', async () => {
@@ -102,7 +98,9 @@ describe('creating and editing products (admin)', () => {
       await admin.inject({
         method: 'POST',
         url: '/api/products',
-        payload: form(fields({ initialPrice: '1.234', stock: '-1', deliveryType: 'email' })),
+        payload: form(
+          fields({ initialPrice: '1.234', stockQuantity: '-1', deliveryType: 'email' }),
+        ),
       }),
       'body.initialPrice',
     );
@@ -137,17 +135,63 @@ describe('creating and editing products (admin)', () => {
     expect(after).toEqual(before);
   });
 
+  it('refuses the old `stock` name and any other unknown field, naming it, and saves nothing', async () => {
+    const count = async () =>
+      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
+    const before = await count();
+    const created = await admin.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: form({ ...fields(), stockQuantity: undefined, stock: '7' }),
+    });
+    expectValidation(created, 'body.stock', messages.unknownField);
+    expect(await count()).toBe(before);
+
+    const product = await createProduct();
+    const patched = await admin.inject({
+      method: 'PATCH',
+      url: `/api/products/${product.id}`,
+      payload: { stock: 3, name: 'Renamed' },
+    });
+    expectValidation(patched, 'body.stock', messages.unknownField);
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ name: product.name, stock: 7 });
+  });
+
+  it('takes 0 as a price (a free product) and refuses one that rounds to 0 cents', async () => {
+    const product = await createProduct();
+    const free = await admin.inject({
+      method: 'PATCH',
+      url: `/api/products/${product.id}`,
+      payload: { initialPrice: 0, managerPrice: 0, resellerPrice: 0 },
+    });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json()).toMatchObject({ initialPrice: 0, managerPrice: 0, resellerPrice: 0 });
+    for (const payload of [{ resellerPrice: 1e-9 }, { resellerPrice: '0.000000001' }]) {
+      expectValidation(
+        await admin.inject({ method: 'PATCH', url: `/api/products/${product.id}`, payload }),
+        'body.resellerPrice',
+      );
+    }
+    const form1e9 = await admin.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: form(fields({ initialPrice: '0', managerPrice: '0', resellerPrice: '1e-9' })),
+    });
+    expectValidation(form1e9, 'body.resellerPrice');
+  });
+
   it('PATCH changes only what it names', async () => {
     const product = await createProduct();
     const res = await admin.inject({
       method: 'PATCH',
       url: `/api/products/${product.id}`,
-      payload: { name: 'Office 2024', stock: 3 },
+      payload: { name: 'Office 2024', stockQuantity: 3 },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Office 2024',
-      stock: 3,
+      stockQuantity: 3,
       isNew: true,
       subcategory: { id: subcategoryId },
       managerPrice: 8.5,
@@ -176,13 +220,13 @@ describe('creating and editing products (admin)', () => {
     const res = await admin.inject({
       method: 'PUT',
       url: `/api/products/${product.id}`,
-      payload: form(fields({ name: 'Office Pro', isNew: 'false', stock: '0' })),
+      payload: form(fields({ name: 'Office Pro', isNew: 'false', stockQuantity: '0' })),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Office Pro',
       isNew: false,
-      stock: 0,
+      stockQuantity: 0,
       badges: ['request', 'out of stock'],
       imageUrl: product.imageUrl,
     });
@@ -195,7 +239,7 @@ describe('creating and editing products (admin)', () => {
       await admin.inject({
         method: 'PATCH',
         url: `/api/products/${product.id}`,
-        payload: { stock: 10 },
+        payload: { stockQuantity: 10 },
       }),
       409,
       'conflict',
@@ -204,9 +248,9 @@ describe('creating and editing products (admin)', () => {
     const put = await admin.inject({
       method: 'PUT',
       url: `/api/products/${product.id}`,
-      payload: form(fields({ deliveryType: 'instant', stock: '99' })),
+      payload: form(fields({ deliveryType: 'instant', stockQuantity: '99' })),
     });
-    expect(put.json()).toMatchObject({ stock: 2 });
+    expect(put.json()).toMatchObject({ stockQuantity: 2 });
     expectError(
       await admin.inject({
         method: 'PATCH',
@@ -223,7 +267,7 @@ describe('creating and editing products (admin)', () => {
       url: `/api/products/${request.id}`,
       payload: { deliveryType: 'instant' },
     });
-    expect(switched.json()).toMatchObject({ deliveryType: 'instant', stock: 0 });
+    expect(switched.json()).toMatchObject({ deliveryType: 'instant', stockQuantity: 0 });
   });
 
   it('answers 404 for an unknown product', async () => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
-import { foldStockChanges, startStockFolding } from '../src/modules/products/stock';
+import { foldStockChanges } from '../src/modules/products/stock';
+import { startStockFolding } from '../src/modules/products/stock-fold-timer';
 import { onPostgres } from './helpers/database';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { expectLedgerInvariants } from './helpers/invariants';
@@ -49,7 +50,7 @@ describe('stock of instant products: sales as changes, folded into the counter',
     expect(await counter(product.id)).toBe(5);
     expect(await pending(product.id)).toEqual({ n: 1, sum: -2 });
     expect(await stockOf(db(), product.id)).toBe(3);
-    expect((await productAsAdmin(product.id)).stock).toBe(3);
+    expect((await productAsAdmin(product.id)).stockQuantity).toBe(3);
     await expectLedgerInvariants(db());
   });
 

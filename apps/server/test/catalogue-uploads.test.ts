@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
-import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { form, JPEG_BYTES, PNG_BYTES, pngFile } from './helpers/multipart';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
 
 const names = { nameEn: 'Games', nameFr: 'Jeux', nameAr: 'ألعاب' };
 

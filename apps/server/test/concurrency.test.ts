@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invitations, refreshTokens, sessions, users } from '../src/db/schema/index';
 import type { SignedInUser } from './helpers/factory';
 import { onPostgres } from './helpers/database';
@@ -12,20 +12,19 @@ import {
   sessionTokensOf,
   signupPayload,
 } from './helpers/signup';
-import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+import { TEST_PASSWORD } from './helpers/test-app';
+import { useTestApp } from './helpers/use-app';
 
 // PGlite has a single connection, so requests queue one behind the other and a race proves
 // nothing there. These run against a real PostgreSQL only.
 describe.skipIf(!onPostgres)('races on PostgreSQL', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let creator: SignedInUser;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const admin = await ctx.factory.user({ role: 'admin' });
     creator = await ctx.factory.signedIn('manager', admin);
   });
-  afterAll(() => ctx.close());
 
   const refresh = (refreshToken: string) =>
     injectWith(ctx, { refresh: refreshToken }, { method: 'GET', url: '/api/auth/refresh' });

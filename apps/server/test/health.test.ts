@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('health and readiness', () => {
   it('answers alive on /api/health', async () => {

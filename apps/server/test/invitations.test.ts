@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import { INVITE_CODE_ALPHABET, type Invitation } from '@keymarket/contracts/invitations';
 import type { SignedInUser } from './helpers/factory';
@@ -10,7 +10,7 @@ import {
   setSystemSettings,
   signupPayload,
 } from './helpers/signup';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
 const DAY_MS = 86_400_000;
 
@@ -19,18 +19,10 @@ interface InvitationPage {
   pagination: { page: number; limit: number; total: number; totalPages: number };
 }
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let reseller: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  reseller = await ctx.factory.signedIn('reseller', manager.user);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
+const manager = useSignedIn(ctx, 'manager', admin);
+const reseller = useSignedIn(ctx, 'reseller', manager);
 
 const generate = (as: SignedInUser, payload: unknown) =>
   as.inject({ method: 'POST', url: '/api/invitations/generate', payload: payload as object });

@@ -1,13 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { ledgerEntries, orders } from '../src/db/schema/index';
 import type { UserRow } from '../src/modules/users/users.repository';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import { onPostgres } from './helpers/database';
 import { expectError } from './helpers/expect-error';
-import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
 import {
   addBalance,
@@ -23,7 +21,7 @@ import {
   stockOf,
   unsoldKeysOf,
 } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
 
 const statuses = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode);
 const count = (responses: LightMyRequestResponse[], status: number) =>
@@ -34,17 +32,7 @@ const typeOf = (response: LightMyRequestResponse) =>
 // PGlite has a single connection, so requests queue one behind the other and a race proves
 // nothing there. These run against a real PostgreSQL only.
 describe.skipIf(!onPostgres)('money under concurrent requests (PostgreSQL)', () => {
-  let ctx: TestContext;
-  let catalogue: CatalogueFactory;
-  let admin: SignedInUser;
-  const db = () => ctx.database.db;
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    catalogue = new CatalogueFactory(ctx.database.db);
-    admin = await ctx.factory.signedIn('admin');
-  });
-  afterAll(() => ctx.close());
+  const { ctx, catalogue, admin, db } = useCatalogueApp();
 
   /** `n` signed-in users of `role` under `inviter`, created and signed in in parallel. */
   const many = (n: number, role: 'manager' | 'reseller', inviter: UserRow) =>

@@ -1,28 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CatalogueFactory } from './helpers/catalogue-factory';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { onPostgres } from './helpers/database';
-import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
 import { addBalance, deposit, placedOrder, placeOrder, queryRows, respond } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
 
 // Deadlocks need real concurrent transactions: PostgreSQL only (PGlite has one connection).
 describe.skipIf(!onPostgres)(
   'races that lock the same rows in opposite orders (PostgreSQL)',
   () => {
-    let ctx: TestContext;
-    let catalogue: CatalogueFactory;
-    let admin: SignedInUser;
-    const db = () => ctx.database.db;
-
-    beforeAll(async () => {
-      ctx = await createTestApp();
-      catalogue = new CatalogueFactory(ctx.database.db);
-      admin = await ctx.factory.signedIn('admin');
-    });
-    afterAll(() => ctx.close());
+    const { ctx, catalogue, admin, db } = useCatalogueApp();
 
     /**
      * Races whose two sides lock the same two rows in opposite orders. Postgres breaks the deadlock

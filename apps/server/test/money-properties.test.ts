@@ -1,10 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { products, users } from '../src/db/schema/index';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
 import {
@@ -28,8 +27,8 @@ import {
   type ProductSlot,
   type UserSlot,
 } from './helpers/money-model';
-import { createTestApp, type TestContext } from './helpers/test-app';
 import { productStock } from '../src/modules/products/stock';
+import { useCatalogueApp } from './helpers/catalogue-app';
 
 /**
  * Random sequences of money operations through the API against a fresh small tree each run.
@@ -37,18 +36,7 @@ import { productStock } from '../src/modules/products/stock';
  * the tree's buckets and stocks equal the model's, and the whole database keeps its invariants.
  */
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const { ctx, catalogue, admin, db } = useCatalogueApp();
 
 interface World {
   users: Record<UserSlot, SignedInUser>;

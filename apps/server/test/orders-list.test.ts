@@ -1,26 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import type { UserRow } from '../src/modules/users/users.repository';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import { expectError } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder, queryRows, respond } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const { ctx, catalogue, admin, db } = useCatalogueApp();
 
 const getOrder = (viewer: SignedInUser, id: string) =>
   viewer.inject({ method: 'GET', url: `/api/orders/${id}` });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { products, sellerPrices } from '../src/db/schema/index';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
@@ -22,20 +21,9 @@ import {
   stockOf,
   unsoldKeysOf,
 } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const { ctx, catalogue, admin, db } = useCatalogueApp();
 
 const fundedReseller = (amount: number) => fundedResellerOf(ctx.factory, admin, amount);
 const instantProduct = (count: number) => instantProductWithKeys(catalogue, count);

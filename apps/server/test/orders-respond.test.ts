@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import type { Order } from '@keymarket/contracts/orders';
 import type { UserRow } from '../src/modules/users/users.repository';
-import { CatalogueFactory } from './helpers/catalogue-factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
@@ -17,20 +16,9 @@ import {
   respond,
   stockOf,
 } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const { ctx, catalogue, admin, db } = useCatalogueApp();
 
 /** A funded reseller (invited by `inviter`, the admin by default) with a pending request order. */
 async function pendingOrder(quantity = 2, inviter?: UserRow) {

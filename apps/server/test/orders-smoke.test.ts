@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueFactory } from './helpers/catalogue-factory';
+import { describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from './helpers/invariants';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogue } from './helpers/catalogue-app';
+import { useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const catalogue = useCatalogue(ctx);
 
 describe('order placement, end to end through the API', () => {
   it('sells keys down a three-level chain and pays every margin', async () => {

@@ -8,7 +8,7 @@ import {
   orderStatement,
   placeOrder,
   type OrderPlan,
-} from '../src/modules/orders/orders.repository';
+} from '../src/modules/orders/place-order.statement';
 import { profitMargins } from '../src/modules/orders/profit';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { onPostgres } from './helpers/database';
@@ -192,7 +192,7 @@ describe('the order statement: all of an order or nothing', () => {
   });
 
   it.skipIf(!onPostgres)(
-    'forces generic plans on the hot pool only, where the named statements go',
+    'forces generic plans on the prepared-statement pool only, where the named statements go',
     async () => {
       const setting = async (on: Database) =>
         (
@@ -201,7 +201,7 @@ describe('the order statement: all of an order or nothing', () => {
             sql`select current_setting('plan_cache_mode') as mode`,
           )
         )[0]!.mode;
-      expect(await setting(app.ctx.database.hot)).toBe('force_generic_plan');
+      expect(await setting(app.ctx.database.preparedStatements)).toBe('force_generic_plan');
       expect(await setting(db())).toBe('auto');
     },
   );

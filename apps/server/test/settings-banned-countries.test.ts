@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bannedCountryListSchema,
   bannedCountrySchema,
@@ -8,23 +8,15 @@ import {
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { generateCode, login, register, signupPayload } from './helpers/signup';
-import { createTestApp, type TestContext } from './helpers/test-app';
 import { auditRowsFor } from './helpers/users';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
 const BLOCKED_TEXT = 'Access from your country is not available';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let reseller: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ COUNTRY_HEADER: 'cf-ipcountry' });
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  reseller = await ctx.factory.signedIn('reseller', manager.user);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ COUNTRY_HEADER: 'cf-ipcountry' });
+const admin = useSignedIn(ctx, 'admin');
+const manager = useSignedIn(ctx, 'manager', admin);
+const reseller = useSignedIn(ctx, 'reseller', manager);
 
 const ban = (as: SignedInUser, countryCode: unknown) =>
   as.inject({ method: 'POST', url: '/api/banned-countries/ban', payload: { countryCode } });

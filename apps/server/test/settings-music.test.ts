@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MUSIC_MAX_BYTES, musicSchema, type Music } from '@keymarket/contracts/settings';
 import { auditLog, files } from '../src/db/schema/index';
 import { expectError } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { form, PNG_BYTES, type FilePart } from './helpers/multipart';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let reseller: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  reseller = await ctx.factory.signedIn('reseller', manager.user);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
+const manager = useSignedIn(ctx, 'manager', admin);
+const reseller = useSignedIn(ctx, 'reseller', manager);
 
 const TOO_LARGE_TEXT = 'Music file size must be less than 20MB';
 

@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { socialLinksResponseSchema } from '@keymarket/contracts/settings';
 import { auditLog } from '../src/db/schema/index';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let reseller: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  reseller = await ctx.factory.signedIn('reseller', manager.user);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
+const manager = useSignedIn(ctx, 'manager', admin);
+const reseller = useSignedIn(ctx, 'reseller', manager);
 
 const update = (as: SignedInUser, links: unknown) =>
   as.inject({ method: 'PUT', url: '/api/social-links/update', payload: { links } });
@@ -61,7 +53,7 @@ describe('social links', () => {
   });
 
   it.each([
-    ['an unknown network', { myspace: 'https://myspace.com/k' }, 'body.links'],
+    ['an unknown network', { myspace: 'https://myspace.com/k' }, 'body.links.myspace'],
     ['a javascript: link', { facebook: 'javascript:alert(1)' }, 'body.links.facebook'],
     ['a data: link', { website: 'data:text/html,<script>alert(1)</script>' }, 'body.links.website'],
     ['an ftp link', { website: 'ftp://files.example.com' }, 'body.links.website'],
@@ -76,7 +68,7 @@ describe('social links', () => {
   it('names the unknown network in the error', async () => {
     const body = expectValidation(
       await update(admin, { myspace: 'https://m.example' }),
-      'body.links',
+      'body.links.myspace',
     );
     expect(JSON.stringify(body.details)).toContain('Unknown social network');
   });

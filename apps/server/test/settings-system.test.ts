@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   systemSettingsResponseSchema,
   type SystemSettingsView,
@@ -9,22 +9,14 @@ import { SystemSettingsCache } from '../src/lib/settings';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { login, setSystemSettings } from './helpers/signup';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
 const MAINTENANCE_TEXT = 'The platform is under maintenance. Please try again later.';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let manager: SignedInUser;
-let reseller: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-  reseller = await ctx.factory.signedIn('reseller', manager.user);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
+const manager = useSignedIn(ctx, 'manager', admin);
+const reseller = useSignedIn(ctx, 'reseller', manager);
 
 const put = (as: SignedInUser, payload: unknown) =>
   as.inject({ method: 'PUT', url: '/api/system-settings', payload: payload as object });
@@ -93,7 +85,7 @@ describe('PUT /api/system-settings', () => {
   });
 
   it.each([
-    ['an unknown setting', { theme: 'dark' }, 'body'],
+    ['an unknown setting', { theme: 'dark' }, 'body.theme'],
     ['an unknown language', { defaultLanguage: 'de' }, 'body.defaultLanguage'],
     ['a blank site name', { siteName: '   ' }, 'body.siteName'],
     ['a boolean sent as text', { maintenanceMode: 'true' }, 'body.maintenanceMode'],

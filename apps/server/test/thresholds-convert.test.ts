@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@keymarket/contracts/balance';
-import { CatalogueFactory } from './helpers/catalogue-factory';
+import { messages } from '@keymarket/contracts/messages';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
@@ -15,20 +15,9 @@ import {
   placedOrder,
   respond,
 } from './helpers/money';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { useCatalogueApp } from './helpers/catalogue-app';
 
-let ctx: TestContext;
-let catalogue: CatalogueFactory;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  catalogue = new CatalogueFactory(ctx.database.db);
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const { ctx, catalogue, admin, db } = useCatalogueApp();
 
 function setMinimum(actor: SignedInUser, minProfitToConvert: unknown) {
   return actor.inject({
@@ -115,6 +104,20 @@ describe('GET /api/thresholds and POST /api/thresholds/update', () => {
   ])('refuses minimum %s with 400', async (_name, value) => {
     expectValidation(await setMinimum(admin, value), 'body.minProfitToConvert');
   });
+
+  it.each([1e-9, 0.001])(
+    'refuses a minimum of %s, which is not a whole cent, instead of keeping it',
+    async (value) => {
+      expectValidation(
+        await setMinimum(admin, value),
+        'body.minProfitToConvert',
+        messages.amountDecimals,
+      );
+      expect((await admin.inject({ method: 'GET', url: '/api/thresholds' })).json()).toEqual({
+        minProfitToConvert: 10,
+      });
+    },
+  );
 
   it('accepts a minimum of 0', async () => {
     expect((await setMinimum(admin, 0)).json()).toEqual({ minProfitToConvert: 0 });
@@ -253,6 +256,23 @@ describe('POST /api/thresholds/convert', () => {
     expectValidation(await convertProfit(manager, amount), 'body.amount');
     expect((await bucketsOf(db(), manager.user.id)).profit).toBe(1200n);
   });
+
+  it.each([1e-9, 0.001])(
+    'refuses amount %s, which rounds to 0 cents, with 400 even with a minimum of 0 (was a 500)',
+    async (amount) => {
+      await setMinimum(admin, 0);
+      const { manager } = await managerWithProfit(1200n);
+      const before = await moneySnapshot(db(), [manager.user.id]);
+
+      expectValidation(
+        await convertProfit(manager, amount),
+        'body.amount',
+        messages.amountDecimals,
+      );
+
+      expect(await moneySnapshot(db(), [manager.user.id])).toEqual(before);
+    },
+  );
 
   it('refuses an administrator with 403', async () => {
     expectError(await convertProfit(admin), 403, 'forbidden');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import { ticketSchema, type Ticket, type TicketStatus } from '@keymarket/contracts/tickets';
 import { tickets } from '../src/db/schema/index';
@@ -9,8 +9,8 @@ import { onPostgres } from './helpers/database';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { form } from './helpers/multipart';
-import { createTestApp, type TestContext } from './helpers/test-app';
 import { auditRowsFor } from './helpers/users';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
 interface TicketPage {
   data: Ticket[];
@@ -20,16 +20,9 @@ interface TicketPage {
 const OPEN_TICKET_TEXT =
   'You have an open ticket. Please wait for it to be closed before creating a new one.';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let manager: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-  manager = await ctx.factory.signedIn('manager', admin.user);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
+const manager = useSignedIn(ctx, 'manager', admin);
 
 const newUser = () => ctx.factory.signedIn('reseller', manager.user);
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import type { TwoFactorSetup, TwoFactorStatus } from '@keymarket/contracts/two-factor';
 import { users } from '../src/db/schema/index';
@@ -7,16 +7,12 @@ import { totpCodeAt } from '../src/modules/two-factor/totp';
 import type { UserRow } from '../src/modules/users/users.repository';
 import { expectError } from './helpers/expect-error';
 import { login } from './helpers/signup';
-import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+import { TEST_PASSWORD } from './helpers/test-app';
 import type { SignedInUser } from './helpers/factory';
+import { useTestApp } from './helpers/use-app';
 
 const STEP_MS = 30_000;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 /** Sets up and confirms two-factor sign-in for `signed`; returns the secret its app holds. */
 async function enableTwoFactor(signed: SignedInUser): Promise<string> {
@@ -82,6 +78,21 @@ describe('two-factor setup', () => {
       payload: { code: totpCodeAt(secret) },
     });
     expect(enabled.json<TwoFactorStatus>()).toEqual({ enabled: true, required: false });
+  });
+
+  it("ends the account's other sessions, as a password change does, and keeps this one", async () => {
+    const here = await ctx.factory.signedIn();
+    const elsewhere = await ctx.factory.signIn(here.user);
+    const someoneElse = await ctx.factory.signedIn();
+    await enableTwoFactor(here);
+
+    const profile = { method: 'GET', url: '/api/users/me' } as const;
+    const refresh = { method: 'GET', url: '/api/auth/refresh' } as const;
+    expectError(await elsewhere.inject(profile), 401, 'unauthorized');
+    expectError(await elsewhere.inject(refresh), 401, 'unauthorized');
+    expect((await here.inject(profile)).statusCode).toBe(200);
+    expect((await here.inject(refresh)).statusCode).toBe(200);
+    expect((await someoneElse.inject(profile)).statusCode).toBe(200);
   });
 
   it('refuses codes that are not six digits with the contract message', async () => {

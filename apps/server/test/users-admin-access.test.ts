@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isErrorBody } from '@keymarket/contracts/errors';
 import type { UserRow } from '../src/modules/users/users.repository';
 import { expectError, expectNoLeak, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
-import { createTestApp, type TestContext } from './helpers/test-app';
 import { expectNoUserData, userRow, userTrees } from './helpers/users';
+import { useTestApp } from './helpers/use-app';
 
 // Every users route that takes an id, called by those who must not reach the id: anonymous
 // callers, managers and resellers on other trees, unknown and malformed ids. Never the data,
 // never a 500.
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: SignedInUser;
 let otherAdmin: UserRow;
 let managerA: SignedInUser;
@@ -22,11 +22,9 @@ let managerB: SignedInUser;
 let resellerB1: UserRow;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ({ admin, otherAdmin, managerA, resellerA1, resellerA2, managerB, resellerB1 } =
     await userTrees(ctx));
 });
-afterAll(() => ctx.close());
 
 const anonymous = (options: InjectOptions) => ctx.app.inject(options);
 

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import { userSummarySchema } from '@keymarket/contracts/users-admin';
 import type { UserRow } from '../src/modules/users/users.repository';
@@ -7,13 +7,14 @@ import { onPostgres } from './helpers/database';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { login } from './helpers/signup';
-import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+import { TEST_PASSWORD } from './helpers/test-app';
 import { auditRowsFor, userRow, userTrees } from './helpers/users';
+import { useTestApp } from './helpers/use-app';
 
 // Admin actions on a user: suspend, activate, ban, upgrade, reset password; the refusals on
 // itself and other admins; and the audit trail they leave.
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: SignedInUser;
 let otherAdmin: UserRow;
 let managerA: SignedInUser;
@@ -21,10 +22,8 @@ let resellerA1: SignedInUser;
 let managerB: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ({ admin, otherAdmin, managerA, resellerA1, managerB } = await userTrees(ctx));
 });
-afterAll(() => ctx.close());
 
 const anonymous = (options: InjectOptions) => ctx.app.inject(options);
 

@@ -1,16 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userSummarySchema, type UserSummary } from '@keymarket/contracts/users-admin';
 import type { UserRow } from '../src/modules/users/users.repository';
 import { expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
-import { createTestApp, type TestContext } from './helpers/test-app';
 import { userTrees } from './helpers/users';
+import { useTestApp } from './helpers/use-app';
 
 // GET /users/downline?direct=true: the users a manager may give one of its packages to (its own
 // invitees), so the assign dialog lists them all rather than filtering one page of the downline.
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let managerA: SignedInUser;
 let resellerA1: SignedInUser;
 let resellerA2: UserRow;
@@ -18,10 +18,8 @@ let resellerA3: UserRow;
 let resellerB1: UserRow;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ({ managerA, resellerA1, resellerA2, resellerA3, resellerB1 } = await userTrees(ctx));
 });
-afterAll(() => ctx.close());
 
 const downline = (as: SignedInUser, query: string) =>
   as.inject({ method: 'GET', url: `/api/users/downline${query}` });

@@ -11,17 +11,12 @@ import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { form, type FilePart } from './helpers/multipart';
 import { solidPng } from './helpers/png';
-import { createTestApp, type TestContext } from './helpers/test-app';
+import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
 import { userRow } from './helpers/users';
+import { useSignedIn, useTestApp } from './helpers/use-app';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.factory.signedIn('admin');
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
 
 const newReseller = () => ctx.factory.signedIn('reseller', admin.user);
 
@@ -42,6 +37,7 @@ describe('PUT /api/users/me', () => {
       lastName: 'Johnson',
       email: 'K.Johnson@Example.TEST',
       phone: '0044 20 7946 0958',
+      currentPassword: TEST_PASSWORD,
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = userSchema.strict().parse(response.json());
@@ -89,7 +85,10 @@ describe('PUT /api/users/me', () => {
     const user = await newReseller();
     const other = await ctx.factory.user({ invitedBy: admin.user });
     expectError(
-      await update(user, { email: ` ${other.email.toUpperCase()} ` }),
+      await update(user, {
+        email: ` ${other.email.toUpperCase()} `,
+        currentPassword: TEST_PASSWORD,
+      }),
       409,
       'conflict',
       'This email is already registered',
@@ -100,7 +99,36 @@ describe('PUT /api/users/me', () => {
     expect(same.json().email).toBe(user.user.email);
   });
 
-  it('never changes role, status, balance or another user, whatever the body carries', async () => {
+  it('asks for the current password to change the email, and changes nothing without it', async () => {
+    const user = await newReseller();
+    const before = await userRow(ctx, user.user.id);
+    const email = `moved-${user.user.username}@example.test`;
+    expectValidation(
+      await update(user, { firstName: 'Moved', email }),
+      'body.currentPassword',
+      messages.passwordRequired,
+    );
+    expectValidation(
+      await update(user, { firstName: 'Moved', email, currentPassword: 'Not-the-passw0rd' }),
+      'body.currentPassword',
+      messages.currentPasswordIncorrect,
+    );
+    expectValidation(
+      await update(user, { currentPassword: TEST_PASSWORD }),
+      'body',
+      'Change at least one field',
+    );
+    expect(await userRow(ctx, user.user.id)).toEqual(before);
+
+    // The other fields, and the account's own address, need no password.
+    const names = await update(user, { firstName: 'Renamed', email: user.user.email });
+    expect(names.statusCode, names.body).toBe(200);
+    const moved = await update(user, { email, currentPassword: TEST_PASSWORD });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ firstName: 'Renamed', email });
+  });
+
+  it('never changes role, status, balance or another user: each such field is refused', async () => {
     const user = await newReseller();
     const other = await ctx.factory.user({ invitedBy: admin.user });
     const response = await update(user, {
@@ -115,9 +143,22 @@ describe('PUT /api/users/me', () => {
       invitedBy: null,
       avatarUrl: '/api/files/00000000-0000-4000-8000-000000000000',
     });
-    expect(response.statusCode, response.body).toBe(200);
+    const body = expectError(response, 400, 'validation');
+    expect(body.details?.map((detail) => detail.path)).toEqual(
+      [
+        'id',
+        'username',
+        'role',
+        'status',
+        'banReason',
+        'balance',
+        'balanceCents',
+        'invitedBy',
+        'avatarUrl',
+      ].map((field) => `body.${field}`),
+    );
     expect(await userRow(ctx, user.user.id)).toMatchObject({
-      firstName: 'Only-This',
+      firstName: user.user.firstName,
       username: user.user.username,
       role: 'reseller',
       balanceCents: 0n,
@@ -144,6 +185,43 @@ describe('PUT /api/users/me', () => {
       'unsupported_media_type',
     );
     expect((await me(user)).firstName).toBe('Test');
+  });
+});
+
+describe('PUT /api/users/me: email changes, limited per user', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({ EMAIL_CHANGE_RATE_LIMIT: '3' });
+  });
+  afterAll(() => limited.close());
+
+  const changeEmail = (as: SignedInUser, email: string, currentPassword = TEST_PASSWORD) =>
+    as.inject({ method: 'PUT', url: '/api/users/me', payload: { email, currentPassword } });
+
+  it('refuses the 4th attempt of an hour with 429, whatever the earlier answers were', async () => {
+    const prober = await limited.factory.signedIn();
+    const taken = await limited.factory.user();
+    // Each answer tells whether an address has an account: every one counts.
+    expectError(await changeEmail(prober, taken.email), 409, 'conflict');
+    expect((await changeEmail(prober, `free-${taken.email}`)).statusCode).toBe(200);
+    expectValidation(
+      await changeEmail(prober, taken.email, 'Not-the-passw0rd'),
+      'body.currentPassword',
+    );
+    const refused = await changeEmail(prober, `other-${taken.email}`);
+    expectError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+
+    // Per user; and the rest of the profile stays editable.
+    const neighbour = await limited.factory.signedIn();
+    expectError(await changeEmail(neighbour, taken.email), 409, 'conflict');
+    const names = await prober.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      payload: { firstName: 'Still-editable' },
+    });
+    expect(names.statusCode, names.body).toBe(200);
   });
 });
 

@@ -23,7 +23,7 @@ type ProductOptions = {
   managerPrice?: number;
   resellerPrice?: number;
   /** Request products only: the stock number the admin sets. */
-  stock?: number;
+  stockQuantity?: number;
   /** Instant products only: keys added to the inventory. */
   keys?: string[];
   name?: string;
@@ -77,7 +77,7 @@ export async function seedProduct(
         initialPrice: String(options.initialPrice ?? 5),
         managerPrice: String(options.managerPrice ?? 8),
         resellerPrice: String(options.resellerPrice ?? 10),
-        stock: String(options.stock ?? 0),
+        stockQuantity: String(options.stockQuantity ?? 0),
         image: image(),
       },
     }),

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { messages } from './messages';
+import { nameText } from './text';
 import { userSchema } from './users';
 
 export const USERNAME_MIN = 3;
@@ -34,7 +35,7 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9._-]+$/, messages.usernameFormat);
 
 export const nameSchema = (requiredMessage: string) =>
-  z.string().trim().min(1, requiredMessage).max(60, messages.nameTooLong);
+  nameText().trim().min(1, requiredMessage).max(60, messages.nameTooLong);
 
 export const emailSchema = z
   .string()
@@ -56,7 +57,7 @@ export const inviteCodeSchema = z
   .length(INVITE_CODE_LENGTH, messages.inviteCodeLength);
 
 export const registerRequestSchema = z
-  .object({
+  .strictObject({
     username: usernameSchema,
     firstName: nameSchema(messages.firstNameRequired),
     lastName: nameSchema(messages.lastNameRequired),
@@ -84,7 +85,7 @@ export const totpCodeSchema = z
   .transform((v) => v.replace(/\s/g, ''))
   .refine((v) => /^\d{6}$/.test(v), messages.totpCodeFormat);
 
-export const loginRequestSchema = z.object({
+export const loginRequestSchema = z.strictObject({
   identifier: z.string().trim().min(1, messages.identifierRequired).max(254),
   password: z.string().min(1, messages.passwordRequired).max(PASSWORD_MAX),
   /** Only for accounts with two-factor sign-in: the first attempt without it answers 401 `two_factor_required`. */
@@ -97,7 +98,7 @@ export const loginResponseSchema = z.object({ user: userSchema });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 export const changePasswordRequestSchema = z
-  .object({
+  .strictObject({
     currentPassword: z.string().min(1, messages.passwordRequired).max(PASSWORD_MAX),
     newPassword: passwordSchema,
     confirmPassword: z.string().max(PASSWORD_MAX),

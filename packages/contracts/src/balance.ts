@@ -1,10 +1,11 @@
 import { z } from './zod';
 import { positiveUsdAmount, nonNegativeUsdAmount } from './money';
+import { freeText } from './text';
 import { userRefSchema } from './users';
 
-export const balanceChangeSchema = z.object({
+export const balanceChangeSchema = z.strictObject({
   amount: positiveUsdAmount,
-  note: z.string().trim().max(200, 'The note cannot exceed 200 characters').optional(),
+  note: freeText().trim().max(200, 'The note cannot exceed 200 characters').optional(),
 });
 export type BalanceChangeInput = z.input<typeof balanceChangeSchema>;
 
@@ -15,11 +16,12 @@ export const balanceChangeResponseSchema = z.object({
 });
 
 export const thresholdsSchema = z.object({ minProfitToConvert: z.number() });
-export const updateThresholdsSchema = z.object({ minProfitToConvert: nonNegativeUsdAmount });
+/** 0 is a legitimate minimum: any profit may then be converted. */
+export const updateThresholdsSchema = z.strictObject({ minProfitToConvert: nonNegativeUsdAmount });
 export const DEFAULT_MIN_PROFIT_TO_CONVERT = 10;
 
 /** Without `amount`, the whole profit is converted. */
-export const convertProfitSchema = z.object({ amount: positiveUsdAmount.optional() });
+export const convertProfitSchema = z.strictObject({ amount: positiveUsdAmount.optional() });
 export const convertProfitResponseSchema = z.object({
   converted: z.number(),
   balance: z.number(),

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { nonNegativeUsdAmount, usdAmount } from './money';
 import { paginated } from './pagination';
+import { freeText, nameText } from './text';
 
 /** Uploads: images for categories, subcategories, products and avatars. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -17,15 +18,14 @@ export const catalogueMessages = {
   stockNegative: 'Stock cannot be negative',
 } as const;
 
-const name = z
-  .string()
+const name = nameText()
   .trim()
   .min(1, catalogueMessages.nameRequired)
   .max(100, catalogueMessages.nameTooLong);
-const description = z.string().trim().max(1000, catalogueMessages.descriptionTooLong);
+const description = freeText().trim().max(1000, catalogueMessages.descriptionTooLong);
 
 /** Names and descriptions in the three languages (descriptions optional). */
-export const localisedFieldsSchema = z.object({
+export const localisedFieldsSchema = z.strictObject({
   nameEn: name,
   nameFr: name,
   nameAr: name,
@@ -49,13 +49,13 @@ const localisedPatchShape = {
 
 export const categoryFieldsSchema = localisedFieldsSchema;
 export type CategoryFields = z.input<typeof categoryFieldsSchema>;
-export const categoryPatchSchema = z.object(localisedPatchShape).partial();
+export const categoryPatchSchema = z.strictObject(localisedPatchShape).partial();
 export const subcategoryFieldsSchema = localisedFieldsSchema.extend({
   categoryId: z.uuid(catalogueMessages.categoryRequired),
 });
 export type SubcategoryFields = z.input<typeof subcategoryFieldsSchema>;
 export const subcategoryPatchSchema = z
-  .object({ ...localisedPatchShape, categoryId: z.uuid(catalogueMessages.categoryRequired) })
+  .strictObject({ ...localisedPatchShape, categoryId: z.uuid(catalogueMessages.categoryRequired) })
   .partial();
 
 const localisedView = {
@@ -87,7 +87,7 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = z.object({ data: z.array(categorySchema) });
 export const subcategoryListSchema = z.object({ data: z.array(subcategorySchema) });
 /** POST /categories/subcategories: the subcategories of several categories at once. */
-export const subcategoriesByCategoriesSchema = z.object({
+export const subcategoriesByCategoriesSchema = z.strictObject({
   ids: z.array(z.uuid()).min(1, 'Choose at least one category').max(500),
 });
 
@@ -126,7 +126,7 @@ const formStock = z
   );
 const optionalUuid = z.union([z.uuid(), z.literal('').transform(() => null), z.null()]);
 
-export const productFieldsSchema = z.object({
+export const productFieldsSchema = z.strictObject({
   name,
   description: description.default(''),
   categoryId: z.uuid(catalogueMessages.categoryRequired),
@@ -137,12 +137,12 @@ export const productFieldsSchema = z.object({
   managerPrice: formAmount,
   resellerPrice: formAmount,
   /** Request products only; an instant product's stock is its count of unsold keys. */
-  stock: formStock.default(0),
+  stockQuantity: formStock.default(0),
 });
 export type ProductFields = z.input<typeof productFieldsSchema>;
 /** Without the defaults of productFieldsSchema, so absent fields stay as they are. */
 export const productPatchSchema = z
-  .object({
+  .strictObject({
     name,
     description,
     categoryId: z.uuid(catalogueMessages.categoryRequired),
@@ -152,7 +152,7 @@ export const productPatchSchema = z
     initialPrice: formAmount,
     managerPrice: formAmount,
     resellerPrice: formAmount,
-    stock: formStock,
+    stockQuantity: formStock,
   })
   .partial();
 
@@ -178,7 +178,7 @@ export const productSchema = z.object({
   deliveryType: deliveryTypeSchema,
   isNew: z.boolean(),
   badges: z.array(badgeSchema),
-  stock: z.number().int(),
+  stockQuantity: z.number().int(),
   price: z.number(),
   sellingPrice: z.number().optional(),
   initialPrice: z.number().optional(),
@@ -205,7 +205,7 @@ export const productListQuerySchema = z.object({
 
 export const KEYS_IMPORT_MAX_LINES = 10_000;
 export const KEY_MAX_LENGTH = 2000;
-export const importKeysRequestSchema = z.object({
+export const importKeysRequestSchema = z.strictObject({
   keys: z.string().min(1, 'Please enter the product keys or account details').max(5_000_000),
 });
 export const importKeysResponseSchema = z.object({
@@ -228,7 +228,7 @@ export const productKeySchema = z.object({
 
 /** Admin: the product's manager and reseller prices. Manager/reseller: `resellerPrice` is its own selling price. */
 export const updateRolePriceSchema = z
-  .object({
+  .strictObject({
     managerPrice: nonNegativeUsdAmount.optional(),
     resellerPrice: nonNegativeUsdAmount.optional(),
   })
@@ -237,18 +237,24 @@ export const updateRolePriceSchema = z
     'Enter a price to update',
   );
 
-/** Signed USD amounts added to each listed product's prices, all or nothing. */
-export const bulkUpdatePricesSchema = z.object({
+/**
+ * Signed USD amounts added to each listed product's prices, all or nothing. A row must change
+ * something: a change of 0 is refused rather than answered as an update that did nothing.
+ */
+export const bulkUpdatePricesSchema = z.strictObject({
   products: z
     .array(
       z
-        .object({
+        .strictObject({
           productId: z.uuid(),
           managerPrice: usdAmount.optional(),
           resellerPrice: usdAmount.optional(),
         })
         .refine(
-          (v) => v.managerPrice !== undefined || v.resellerPrice !== undefined,
+          (v) =>
+            [v.managerPrice, v.resellerPrice].some(
+              (change) => change !== undefined && change !== 0,
+            ),
           'Enter a price change',
         ),
     )

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { normalisePhone, registerRequestSchema } from './auth';
 import { messageKeyOf, messages } from './messages';
-import { formatAmount, fromCents, positiveUsdAmount, toCents, usdAmount } from './money';
+import {
+  formatAmount,
+  fromCents,
+  nonNegativeUsdAmount,
+  positiveUsdAmount,
+  toCents,
+  usdAmount,
+} from './money';
 
 const validAccount = {
   username: 'jane.doe',
@@ -82,6 +89,24 @@ describe('money', () => {
     expect(usdAmount.safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
     expect(positiveUsdAmount.safeParse(0).success).toBe(false);
     expect(positiveUsdAmount.safeParse(0.01).success).toBe(true);
+  });
+
+  it.each([1e-9, 0.001, 5e-18, -1e-9, 12.000000001])(
+    'refuses %s, which does not round to a whole cent (1e-9 once reached the ledger as 0)',
+    (amount) => {
+      for (const schema of [usdAmount, positiveUsdAmount, nonNegativeUsdAmount]) {
+        expect(schema.safeParse(amount).error?.issues).toContainEqual(
+          expect.objectContaining({ message: messages.amountDecimals }),
+        );
+      }
+    },
+  );
+
+  it('accepts every whole cent up to the maximum, float noise included', () => {
+    for (const amount of [0.29, 0.1 + 0.2, 19.99, 9_999_999.99, 10_000_000]) {
+      expect(usdAmount.safeParse(amount).success, String(amount)).toBe(true);
+    }
+    expect(nonNegativeUsdAmount.parse(0)).toBe(0);
   });
 
   it('converts to cents without float drift', () => {

@@ -31,11 +31,38 @@ export const errorStatus = {
 export type ErrorType = keyof typeof errorStatus;
 export const errorTypes = Object.keys(errorStatus) as ErrorType[];
 
+/**
+ * The type an answer stands for when it carries none of ours, by its HTTP status: a framework's
+ * own client error on the server; a proxy's page or no answer at all (status 0) in the web app.
+ */
+const typeOfStatus: Readonly<Partial<Record<number, ErrorType>>> = {
+  0: 'unavailable',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  502: 'unavailable',
+  503: 'unavailable',
+  504: 'unavailable',
+};
+
+export function errorTypeForStatus(status: number): ErrorType {
+  return typeOfStatus[status] ?? (status >= 500 ? 'internal' : 'bad_request');
+}
+
 export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
 
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
-  message: z.object({ type: z.enum(errorTypes as [ErrorType, ...ErrorType[]]), text: z.string() }),
+  message: z.object({
+    type: z.enum(errorTypes as [ErrorType, ...ErrorType[]]),
+    text: z.string(),
+    /** `banned` only: the reason an administrator gave, as typed (the text says it in English). */
+    reason: z.string().optional(),
+  }),
   details: z.array(errorDetailSchema).optional(),
 });
 

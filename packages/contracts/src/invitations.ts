@@ -13,7 +13,7 @@ export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
 export const grantableRoleSchema = z.enum(['manager', 'reseller']);
 
-export const generateInvitationRequestSchema = z.object({
+export const generateInvitationRequestSchema = z.strictObject({
   expiryDays: z
     .number({ error: messages.expiryDaysNumber })
     .int(messages.expiryDaysWhole)

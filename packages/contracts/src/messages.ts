@@ -68,6 +68,9 @@ export const messages = {
   usernameTooLong: 'Username cannot exceed 32 characters',
   nameTooLong: 'Name cannot exceed 60 characters',
   passwordTooLong: 'Password cannot exceed 128 characters',
+  invisibleCharacters: 'This field cannot contain invisible or control characters',
+  /** A body field the schema does not know (DESIGN.md §2: bodies are strict). */
+  unknownField: 'Unknown field',
   expiryDaysNumber: 'Expiry days must be a number',
   expiryDaysWhole: 'Expiry days must be a whole number',
   // Support tickets (specification §5: subject at least 5 characters, message at least 10)

@@ -4,9 +4,16 @@ import { messages } from './messages';
 /** Largest amount accepted in one operation: 10 million USD, far below bigint limits. */
 export const MAX_AMOUNT_USD = 10_000_000;
 
-/** True when `value` has at most two decimals (checked on cents to dodge float noise). */
+/**
+ * True when `value` is a whole number of cents. The tolerance is relative, the size of the float
+ * noise in `value * 100` (0.29 * 100 is 28.999999999999996); the fixed one used before also let
+ * tiny amounts such as 1e-9 through, which round to 0 cents and reached the ledger (a 500).
+ */
 function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+  const cents = value * 100;
+  const whole = Math.round(cents);
+  if (whole === 0) return value === 0;
+  return Math.abs(whole - cents) <= 4 * Number.EPSILON * Math.abs(cents);
 }
 
 /** A USD amount sent as a JSON number, at most 2 decimals (DESIGN.md §2). */
@@ -16,6 +23,7 @@ export const usdAmount = z
   .refine(hasAtMostTwoDecimals, messages.amountDecimals)
   .refine((v) => Math.abs(v) <= MAX_AMOUNT_USD, messages.amountTooLarge);
 
+// usdAmount refuses any amount that is not 0 but rounds to 0 cents, so > 0 means at least 1 cent.
 export const positiveUsdAmount = usdAmount.refine((v) => v > 0, messages.amountPositive);
 export const nonNegativeUsdAmount = usdAmount.refine((v) => v >= 0, messages.amountNegative);
 

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { messages } from './messages';
 import { deliveryTypeSchema, productCategoryRefSchema } from './catalogue';
 import { paginationSchema } from './pagination';
+import { freeText, normaliseKey } from './text';
 import { userRefSchema } from './users';
 
 export const ORDER_QUANTITY_MAX = 1000;
@@ -13,15 +14,14 @@ export const orderStatuses = ['pending', 'completed', 'rejected'] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-export const createOrderSchema = z.object({
+export const createOrderSchema = z.strictObject({
   productId: z.uuid('Choose a product'),
   quantity: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(ORDER_QUANTITY_MAX, `Quantity cannot exceed ${ORDER_QUANTITY_MAX}`),
-  notes: z
-    .string()
+  notes: freeText()
     .trim()
     .max(ORDER_NOTES_MAX, `Notes cannot exceed ${ORDER_NOTES_MAX} characters`)
     .optional(),
@@ -49,26 +49,25 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** Non-empty lines of a keys text: one per unit sold. */
+/** Non-empty lines of a keys text, cleaned as normaliseKey says: one per unit sold. */
 export function keyLines(text: string): string[] {
   return text
     .split(/\r?\n/)
-    .map((line) => line.trim())
+    .map(normaliseKey)
     .filter((line) => line.length > 0);
 }
 
 export const respondOrderSchema = z.discriminatedUnion('status', [
-  z.object({
+  z.strictObject({
     status: z.literal('completed'),
     keys: z
       .string({ error: messages.keysRequired })
       .max(1_000_000)
       .refine((v) => keyLines(v).length > 0, messages.keysRequired),
   }),
-  z.object({
+  z.strictObject({
     status: z.literal('rejected'),
-    reason: z
-      .string({ error: messages.rejectionReasonRequired })
+    reason: freeText({ error: messages.rejectionReasonRequired })
       .trim()
       .min(1, messages.rejectionReasonRequired)
       .max(REJECTION_REASON_MAX, `The reason cannot exceed ${REJECTION_REASON_MAX} characters`),

@@ -2,21 +2,21 @@ import { z } from './zod';
 import { nonNegativeUsdAmount } from './money';
 import { paginated } from './pagination';
 import { rejectRepeatedProducts } from './catalogue';
+import { freeText, nameText } from './text';
 
-const packageName = z
-  .string()
+const packageName = nameText()
   .trim()
   .min(1, 'Name is required')
   .max(100, 'Name cannot exceed 100 characters');
-const packageDescription = z.string().trim().max(1000).default('');
+const packageDescription = freeText().trim().max(1000).default('');
 
-export const packageProductInputSchema = z.object({
+export const packageProductInputSchema = z.strictObject({
   productId: z.uuid(),
   managerPrice: nonNegativeUsdAmount,
   resellerPrice: nonNegativeUsdAmount,
 });
 
-export const packageInputSchema = z.object({
+export const packageInputSchema = z.strictObject({
   name: packageName,
   description: packageDescription,
   products: z
@@ -44,13 +44,13 @@ export const packageSchema = z.object({
 });
 export type Package = z.infer<typeof packageSchema>;
 
-export const packagePriceSchema = z.object({
+export const packagePriceSchema = z.strictObject({
   managerPrice: nonNegativeUsdAmount,
   resellerPrice: nonNegativeUsdAmount,
 });
 
 /** `packageId: null` removes the assignment. */
-export const assignPackageSchema = z.object({ packageId: z.uuid().nullable() });
+export const assignPackageSchema = z.strictObject({ packageId: z.uuid().nullable() });
 /** The answer to an assignment: who holds which package now. */
 export const packageAssignmentSchema = z.object({
   userId: z.uuid(),
@@ -58,12 +58,12 @@ export const packageAssignmentSchema = z.object({
 });
 export const packageListSchema = paginated(packageSchema);
 
-export const managerPackageProductInputSchema = z.object({
+export const managerPackageProductInputSchema = z.strictObject({
   productId: z.uuid(),
   resellerPrice: nonNegativeUsdAmount,
 });
 
-export const managerPackageInputSchema = z.object({
+export const managerPackageInputSchema = z.strictObject({
   name: packageName,
   description: packageDescription,
   products: z
@@ -87,5 +87,5 @@ export const managerPackageSchema = z.object({
 });
 export type ManagerPackage = z.infer<typeof managerPackageSchema>;
 
-export const managerPackagePriceSchema = z.object({ resellerPrice: nonNegativeUsdAmount });
+export const managerPackagePriceSchema = z.strictObject({ resellerPrice: nonNegativeUsdAmount });
 export const managerPackageListSchema = paginated(managerPackageSchema);

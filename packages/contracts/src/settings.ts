@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { freeText, nameText } from './text';
 
 /*
  * Platform settings (DESIGN.md §6): currencies, alerts, FAQs, social links, background music,
@@ -7,8 +8,7 @@ import { z } from './zod';
 
 const idParam = (what: string) => z.object({ id: z.uuid(`${what} not found`) });
 const localised = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  freeText({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} cannot exceed ${max} characters`);
@@ -22,13 +22,13 @@ export const CURRENCY_RATE_DECIMALS = 6;
 
 export const currencyParamsSchema = idParam('Currency');
 
-export const createCurrencySchema = z.object({
+export const createCurrencySchema = z.strictObject({
   code: z
     .string({ error: 'Currency code must be 3 uppercase letters, e.g. EUR' })
     .trim()
     .regex(/^[A-Z]{3}$/, 'Currency code must be 3 uppercase letters, e.g. EUR'),
-  symbol: z
-    .string({ error: 'Symbol is required' })
+  // Shown beside every amount: a direction control in it would turn the amount around.
+  symbol: nameText({ error: 'Symbol is required' })
     .trim()
     .min(1, 'Symbol is required')
     .max(5, 'Symbol cannot exceed 5 characters'),
@@ -66,7 +66,7 @@ export const ALERT_MESSAGE_MAX = 500;
 
 export const alertParamsSchema = idParam('Alert');
 
-export const createAlertSchema = z.object({
+export const createAlertSchema = z.strictObject({
   messageEn: localised('English message', ALERT_MESSAGE_MAX),
   messageFr: localised('French message', ALERT_MESSAGE_MAX),
   messageAr: localised('Arabic message', ALERT_MESSAGE_MAX),
@@ -98,7 +98,7 @@ export const FAQ_POSITION_MAX = 10_000;
 export const faqParamsSchema = idParam('FAQ');
 
 /** POST and PUT /faqs. Without `position`, a new FAQ goes last and an edited one stays put. */
-export const faqInputSchema = z.object({
+export const faqInputSchema = z.strictObject({
   questionEn: localised('English question', FAQ_QUESTION_MAX),
   questionFr: localised('French question', FAQ_QUESTION_MAX),
   questionAr: localised('Arabic question', FAQ_QUESTION_MAX),
@@ -159,7 +159,7 @@ export const socialLinksSchema = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown social network' : undefined) },
 );
 
-export const updateSocialLinksSchema = z.object({ links: socialLinksSchema });
+export const updateSocialLinksSchema = z.strictObject({ links: socialLinksSchema });
 export type UpdateSocialLinksInput = z.input<typeof updateSocialLinksSchema>;
 
 export const socialLinksResponseSchema = z.object({
@@ -207,7 +207,7 @@ export const countryCodeSchema = z
   .toUpperCase()
   .refine((code) => countryCodeSet.has(code), 'Enter a two-letter ISO country code, e.g. FR');
 
-export const banCountrySchema = z.object({ countryCode: countryCodeSchema });
+export const banCountrySchema = z.strictObject({ countryCode: countryCodeSchema });
 export type BanCountryInput = z.input<typeof banCountrySchema>;
 
 export const bannedCountryParamsSchema = idParam('Banned country');

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { freeText, nameText } from './text';
 
 /*
  * System settings (DESIGN.md §6): site name, maintenance, registration, default language, support
@@ -12,8 +13,7 @@ export const MAINTENANCE_TEXT = 'The platform is under maintenance. Please try a
 
 /** Every system setting with its rule; the stored row and PUT are both checked against these. */
 export const systemSettingsFields = {
-  siteName: z
-    .string({ error: 'Site name is required' })
+  siteName: nameText({ error: 'Site name is required' })
     .trim()
     .min(1, 'Site name is required')
     .max(80, 'Site name cannot exceed 80 characters'),
@@ -23,10 +23,23 @@ export const systemSettingsFields = {
   /** Every administrator must use two-factor sign-in (the others may). */
   adminTwoFactorRequired: z.boolean(),
   defaultLanguage: z.enum(languages, { error: 'Language must be en, fr or ar' }),
-  supportContact: z
-    .string({ error: 'Support contact must be text' })
+  supportContact: freeText({ error: 'Support contact must be text' })
     .trim()
     .max(200, 'Support contact cannot exceed 200 characters'),
+};
+
+export const systemSettingsSchema = z.object(systemSettingsFields);
+export type SystemSettings = z.output<typeof systemSettingsSchema>;
+
+/** A fresh installation's settings; a setting never saved, or no longer valid, reads as its default. */
+export const defaultSystemSettings: SystemSettings = {
+  siteName: 'Keymarket',
+  maintenanceMode: false,
+  registrationOpen: true,
+  signupApproval: false,
+  adminTwoFactorRequired: false,
+  defaultLanguage: 'en',
+  supportContact: '',
 };
 
 /** PUT /system-settings: any subset of the settings, nothing else. */

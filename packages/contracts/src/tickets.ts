@@ -2,6 +2,7 @@ import { z } from './zod';
 import { messages } from './messages';
 import { paginationSchema } from './pagination';
 import { userRefSchema } from './users';
+import { freeText } from './text';
 
 export const TICKET_SUBJECT_MIN = 5;
 export const TICKET_SUBJECT_MAX = 120;
@@ -13,14 +14,12 @@ export const ticketStatuses = ['open', 'pending', 'closed'] as const;
 export const ticketStatusSchema = z.enum(ticketStatuses);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
-export const createTicketSchema = z.object({
-  subject: z
-    .string({ error: messages.ticketSubjectMin })
+export const createTicketSchema = z.strictObject({
+  subject: freeText({ error: messages.ticketSubjectMin })
     .trim()
     .min(TICKET_SUBJECT_MIN, messages.ticketSubjectMin)
     .max(TICKET_SUBJECT_MAX, messages.ticketSubjectMax),
-  message: z
-    .string({ error: messages.ticketMessageMin })
+  message: freeText({ error: messages.ticketMessageMin })
     .trim()
     .min(TICKET_MESSAGE_MIN, messages.ticketMessageMin)
     .max(TICKET_MESSAGE_MAX, messages.ticketMessageMax),
@@ -28,9 +27,8 @@ export const createTicketSchema = z.object({
 export type CreateTicketInput = z.input<typeof createTicketSchema>;
 
 /** The admin's answer; `status` defaults to closed (answered). */
-export const respondTicketSchema = z.object({
-  response: z
-    .string({ error: messages.ticketResponseRequired })
+export const respondTicketSchema = z.strictObject({
+  response: freeText({ error: messages.ticketResponseRequired })
     .trim()
     .min(1, messages.ticketResponseRequired)
     .max(TICKET_RESPONSE_MAX, messages.ticketResponseMax),

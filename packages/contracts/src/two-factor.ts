@@ -22,11 +22,11 @@ export const twoFactorSetupSchema = z.object({
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
 /** POST /auth/2fa/enable: the first code from the app proves it holds the pending secret. */
-export const enableTwoFactorSchema = z.object({ code: totpCodeSchema });
+export const enableTwoFactorSchema = z.strictObject({ code: totpCodeSchema });
 export type EnableTwoFactorRequest = z.input<typeof enableTwoFactorSchema>;
 
 /** POST /auth/2fa/disable: the password and a current code, so a stolen session cannot do it. */
-export const disableTwoFactorSchema = z.object({
+export const disableTwoFactorSchema = z.strictObject({
   password: z.string().min(1, messages.passwordRequired).max(PASSWORD_MAX),
   code: totpCodeSchema,
 });

@@ -1,7 +1,8 @@
 import { z } from './zod';
-import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './auth';
+import { emailSchema, nameSchema, PASSWORD_MAX, passwordSchema, phoneSchema } from './auth';
 import { messages } from './messages';
 import { roleSchema, userRefSchema, userSchema, userStatusSchema } from './users';
+import { freeText } from './text';
 
 export const usersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -58,7 +59,7 @@ export const userProfileSchema = userSchema.extend({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export const updateUserSchema = z
-  .object({
+  .strictObject({
     firstName: nameSchema(messages.firstNameRequired),
     lastName: nameSchema(messages.lastNameRequired),
     email: emailSchema,
@@ -69,19 +70,29 @@ export const updateUserSchema = z
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const BAN_REASON_MAX = 500;
-export const banUserSchema = z.object({
-  reason: z
-    .string({ error: 'Please provide a reason for the ban' })
+export const banUserSchema = z.strictObject({
+  reason: freeText({ error: 'Please provide a reason for the ban' })
     .trim()
     .min(1, 'Please provide a reason for the ban')
     .max(BAN_REASON_MAX, `The reason cannot exceed ${BAN_REASON_MAX} characters`),
 });
 
-export const resetPasswordSchema = z.object({ newPassword: passwordSchema });
-
-export const adminUserActionResponseSchema = userSummarySchema;
+export const resetPasswordSchema = z.strictObject({ newPassword: passwordSchema });
 
 /** Own profile picture (PUT /users/avatars/profile-picture). */
 export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
 
-export const updateMeSchema = updateUserSchema;
+/**
+ * PUT /users/me: the fields of updateUserSchema, and the current password, which a change of email
+ * needs (the server asks for it only when the address differs from the account's own): a stolen
+ * session alone cannot move the account to an address the thief reads.
+ */
+export const updateMeSchema = z
+  .strictObject({
+    ...updateUserSchema.shape,
+    currentPassword: z.string().min(1, messages.passwordRequired).max(PASSWORD_MAX).optional(),
+  })
+  .refine(
+    (v) => Object.keys(v).some((field) => field !== 'currentPassword'),
+    'Change at least one field',
+  );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 
 /**
  * zod with our wording for missing and mistyped fields. Every contract imports z from here, so the
@@ -11,6 +12,8 @@ z.config({
         ? 'This field is required'
         : `Expected ${issue.expected}, received ${describeInput(issue.input)}`;
     }
+    // One issue lists every unknown key; the server gives each its own detail with this text.
+    if (issue.code === 'unrecognized_keys') return messages.unknownField;
     return undefined;
   },
 });

@@ -66,12 +66,13 @@ export function statementName(text: string): string {
 export interface DatabaseHandle {
   db: Database;
   /**
-   * For the hot path's named statements only (`preparedRowsOf`, builders' `.prepare`): on
-   * PostgreSQL a pool of its own whose connections plan named statements once, generically.
-   * The setting would apply to every parameterised statement of a connection, so the lists and
-   * searches, whose best plan depends on their values, stay on `db`. PGlite: the same as `db`.
+   * For the named statements of the order path and the session check only (`preparedRowsOf`,
+   * builders' `.prepare`): on PostgreSQL a pool of its own whose connections plan named
+   * statements once, generically. The setting would apply to every parameterised statement of a
+   * connection, so the lists and searches, whose best plan depends on their values, stay on
+   * `db`. PGlite: the same as `db`.
    */
-  hot: Database;
+  preparedStatements: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -101,15 +102,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
-  // DATABASE_POOL_MAX is the process's total: half for the hot path's named statements.
-  const hotMax = Math.max(1, Math.round(poolMax / 2));
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(1, poolMax - hotMax) });
-  const hotPool = new pg.Pool({ connectionString: url, max: hotMax });
+  // DATABASE_POOL_MAX is the process's total: half for the named statements.
+  const preparedMax = Math.max(1, Math.round(poolMax / 2));
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(1, poolMax - preparedMax) });
+  const preparedPool = new pg.Pool({ connectionString: url, max: preparedMax });
   // A connection losing its server (restart, failover) must not crash the process. The pool only
   // listens on idle clients; a client checked out for a transaction emits 'error' between two of
   // its queries, with no listener, unless each client gets one of its own. The query in flight
   // still fails (the request answers 503) and the pool discards the broken client.
-  for (const each of [pool, hotPool]) {
+  for (const each of [pool, preparedPool]) {
     each.on('error', () => {});
     each.on('connect', (client) => client.on('error', () => {}));
   }
@@ -117,7 +118,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   // guessing its `LIMIT $n` at a tenth of the table; forced, each named statement is planned
   // once per connection. Sent first on every new connection (a client runs its queries in
   // order), so a DATABASE_URL with its own `options` cannot undo it (docs/decisions.md).
-  hotPool.on('connect', (client) => {
+  preparedPool.on('connect', (client) => {
     client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
   });
   const client = await pool.connect();
@@ -131,13 +132,13 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
-    hot: drizzlePg(hotPool, { schema }) as unknown as Database,
+    preparedStatements: drizzlePg(preparedPool, { schema }) as unknown as Database,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
     },
     close: async () => {
-      await Promise.all([pool.end(), hotPool.end()]);
+      await Promise.all([pool.end(), preparedPool.end()]);
     },
   };
 }
@@ -158,7 +159,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Database,
-      hot: db as unknown as Database,
+      preparedStatements: db as unknown as Database,
       kind: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);

@@ -164,7 +164,7 @@ export function demoImage(hue: number, variant: number, size = 96): Upload {
   const data = encodePng(size, size, (x, y) => {
     const t = (x + y) / (2 * size);
     const glow = Math.max(0, 1 - Math.hypot(x - cx, y - cy) / radius) * 0.45;
-    const mix = (i: number) => Math.round(from[i]! * (1 - t) + to[i]! * t);
+    const mix = (i: 0 | 1 | 2) => Math.round(from[i] * (1 - t) + to[i] * t);
     const light = (c: number) => Math.min(255, Math.round(c + (255 - c) * glow));
     return [light(mix(0)), light(mix(1)), light(mix(2))];
   });

@@ -11,6 +11,7 @@ import { loadEnv } from '../env';
 import { AppError } from '../lib/app-error';
 import { KeyVault } from '../lib/key-vault';
 import { hashPassword } from '../lib/passwords';
+import { oneRow } from '../lib/rows';
 import { secretFromEnvOrDataDir } from '../lib/secrets';
 import { resetDailySales } from '../modules/analytics/daily-sales.repository';
 import { BalanceService } from '../modules/balance/balance.service';
@@ -19,7 +20,7 @@ import { OrdersService } from '../modules/orders/orders.service';
 import { ThresholdsService } from '../modules/thresholds/thresholds.service';
 import { ensureFirstAdmin } from '../modules/users/bootstrap-admin';
 import { insertUser, type UserRow } from '../modules/users/users.repository';
-import type { AuthContext } from '../plugins/access';
+import type { AuthContext } from '../modules/access/auth-context';
 import { openDatabase, type Database } from './client';
 import {
   COUNTRIES,
@@ -47,7 +48,13 @@ const ORDERS = 900;
 const PENDING = 14;
 
 const random = randomSequence(20_250_319);
-const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+/** items[i], wrapping around: the demo cycles through its lists of names and countries. */
+function cycled<T>(items: readonly T[], i: number): T {
+  const item = items[i % items.length];
+  if (item === undefined) throw new Error('Cycled through an empty list');
+  return item;
+}
+const pick = <T>(items: readonly T[]) => cycled(items, Math.floor(random() * items.length));
 const cents = (usd: number) => BigInt(Math.round(usd * 100));
 
 const env = loadEnv();
@@ -70,65 +77,72 @@ if (existing) {
   await database.close();
   process.exit(0);
 }
-const [admin] = await db.select().from(users).where(eq(users.role, 'admin')).limit(1);
-const asAdmin: AuthContext = { userId: admin!.id, role: 'admin', sessionId: 'seed' };
+// ensureFirstAdmin above made one if there was none.
+const admin = oneRow(await db.select().from(users).where(eq(users.role, 'admin')).limit(1));
+const asAdmin: AuthContext = { userId: admin.id, role: 'admin', sessionId: 'seed' };
 
 /** Categories, one subcategory per brand, ten products per brand, keys for instant ones. */
 async function seedCatalogue(db: Database) {
   const rows: (typeof products.$inferSelect)[] = [];
   let variant = 0;
   for (const entry of DEMO_CATALOGUE) {
-    const [category] = await db
-      .insert(categories)
-      .values({
-        nameEn: entry.en,
-        nameFr: entry.fr,
-        nameAr: entry.ar,
-        ...descriptions(entry.en, entry.ar),
-        imageFileId: await storeFile(db, demoImage(entry.hue, 0, 160), {
-          purpose: 'category',
-          ownerId: admin!.id,
-        }),
-      })
-      .returning();
-    for (const brand of entry.brands) {
-      const [sub] = await db
-        .insert(subcategories)
+    const category = oneRow(
+      await db
+        .insert(categories)
         .values({
-          categoryId: category!.id,
-          nameEn: brand.name,
-          nameFr: brand.name,
-          nameAr: brand.nameAr,
-          ...descriptions(brand.name, brand.nameAr),
-          imageFileId: await storeFile(db, demoImage(entry.hue, ++variant, 120), {
-            purpose: 'subcategory',
-            ownerId: admin!.id,
+          nameEn: entry.en,
+          nameFr: entry.fr,
+          nameAr: entry.ar,
+          ...descriptions(entry.en, entry.ar),
+          imageFileId: await storeFile(db, demoImage(entry.hue, 0, 160), {
+            purpose: 'category',
+            ownerId: admin.id,
           }),
         })
-        .returning();
+        .returning(),
+    );
+    for (const brand of entry.brands) {
+      const sub = oneRow(
+        await db
+          .insert(subcategories)
+          .values({
+            categoryId: category.id,
+            nameEn: brand.name,
+            nameFr: brand.name,
+            nameAr: brand.nameAr,
+            ...descriptions(brand.name, brand.nameAr),
+            imageFileId: await storeFile(db, demoImage(entry.hue, ++variant, 120), {
+              purpose: 'subcategory',
+              ownerId: admin.id,
+            }),
+          })
+          .returning(),
+      );
       for (const value of brand.values) {
         for (const region of REGIONS) {
           const initial = cents(brand.cost(value) * (region === 'MENA' ? 0.97 : 1));
-          const [product] = await db
-            .insert(products)
-            .values({
-              name: `${brand.name} ${brand.unit(value)} (${region})`,
-              description: `${brand.name}, ${brand.unit(value)}, ${region}`,
-              categoryId: category!.id,
-              subcategoryId: sub!.id,
-              deliveryType: brand.delivery,
-              isNew: random() < 0.1,
-              initialPriceCents: initial,
-              managerPriceCents: (initial * 108n) / 100n,
-              resellerPriceCents: (initial * 115n) / 100n,
-              stock: brand.delivery === 'request' ? 20 + Math.floor(random() * 60) : 0,
-              imageFileId: await storeFile(db, demoImage(entry.hue, ++variant), {
-                purpose: 'product',
-                ownerId: admin!.id,
-              }),
-            })
-            .returning();
-          rows.push(product!);
+          const product = oneRow(
+            await db
+              .insert(products)
+              .values({
+                name: `${brand.name} ${brand.unit(value)} (${region})`,
+                description: `${brand.name}, ${brand.unit(value)}, ${region}`,
+                categoryId: category.id,
+                subcategoryId: sub.id,
+                deliveryType: brand.delivery,
+                isNew: random() < 0.1,
+                initialPriceCents: initial,
+                managerPriceCents: (initial * 108n) / 100n,
+                resellerPriceCents: (initial * 115n) / 100n,
+                stock: brand.delivery === 'request' ? 20 + Math.floor(random() * 60) : 0,
+                imageFileId: await storeFile(db, demoImage(entry.hue, ++variant), {
+                  purpose: 'product',
+                  ownerId: admin.id,
+                }),
+              })
+              .returning(),
+          );
+          rows.push(product);
         }
       }
     }
@@ -163,11 +177,11 @@ async function seedUsers(db: Database) {
   const created: { row: UserRow; deposit: number }[] = [];
   const add = async (role: Role, username: string, inviter: UserRow, deposit: number) => {
     const n = created.length;
-    const country = COUNTRIES[n % COUNTRIES.length]!;
+    const country = cycled(COUNTRIES, n);
     const row = await insertUser(db, {
       username,
-      firstName: FIRST_NAMES[n % FIRST_NAMES.length]!,
-      lastName: LAST_NAMES[(n * 7) % LAST_NAMES.length]!,
+      firstName: cycled(FIRST_NAMES, n),
+      lastName: cycled(LAST_NAMES, n * 7),
       email: `${username}@demo.keymarket.local`,
       phone: `+3361234${String(5000 + n).padStart(4, '0')}`,
       passwordHash,
@@ -175,13 +189,13 @@ async function seedUsers(db: Database) {
       invitedById: inviter.id,
       signupCountry: country,
       // A few were last seen somewhere else; the map shows where users are now.
-      lastLoginCountry: n % 5 === 0 ? COUNTRIES[(n + 3) % COUNTRIES.length]! : country,
+      lastLoginCountry: n % 5 === 0 ? cycled(COUNTRIES, n + 3) : country,
     });
     created.push({ row, deposit });
     return row;
   };
   for (let m = 1; m <= 4; m++) {
-    const manager = await add('manager', `demo_manager${m}`, admin!, 6000);
+    const manager = await add('manager', `demo_manager${m}`, admin, 6000);
     for (let r = 1; r <= 5; r++) {
       const reseller = await add('reseller', `demo_reseller${m}${r}`, manager, 2500);
       if (r <= 3) {
@@ -312,7 +326,8 @@ async function spreadOverTheYear(db: Database) {
     .map(() => start + (now - 3_600_000 - start) * (1 - (1 - random()) ** 1.8))
     .sort((a, b) => a - b);
   const values = rows.map((row) => {
-    const created = row.status === 'pending' ? now - random() * 36 * 3_600_000 : times.shift()!;
+    const created =
+      row.status === 'pending' ? now - random() * 36 * 3_600_000 : oneRow(times.splice(0, 1));
     // Keys are delivered at once; an account takes the admin minutes to hours.
     const delay = row.deliveryType === 'instant' ? 1_000 : 60_000 + random() * 6 * 3_600_000;
     const answered = Math.min(now, created + delay);

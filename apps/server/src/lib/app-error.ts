@@ -15,6 +15,22 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A banned account refused: the reason an administrator gave goes in the English text for API
+ * clients and, as typed, in the envelope's `message.reason` for the web app to show in any language.
+ */
+export class AccountBannedError extends AppError {
+  readonly reason: string | undefined;
+
+  constructor(reason: string | null) {
+    super(
+      'banned',
+      reason ? `Your account has been banned: ${reason}` : 'Your account has been banned',
+    );
+    this.reason = reason || undefined;
+  }
+}
+
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const forbidden = (text = 'You do not have permission to do this') =>
   new AppError('forbidden', text);

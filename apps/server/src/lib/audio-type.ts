@@ -1,43 +1,48 @@
+import { FileTypeParser, type Detector } from 'file-type';
 import type { AudioType } from '@keymarket/contracts/settings';
 
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  bytes.length >= offset + signature.length &&
-  signature.every((byte, i) => bytes[offset + i] === byte);
-
-const ID3 = ascii('ID3');
-const OGG = ascii('OggS');
-const RIFF = ascii('RIFF');
-const WAVE = ascii('WAVE');
-const FTYP = ascii('ftyp');
+/**
+ * file-type's name for each kind of audio we accept. MP4 and OGG are containers: file-type names
+ * them by their brand or first stream, and an audio-only `.m4a` written with the generic `isom`
+ * brand, or an OGG of a codec it does not know, is still one a browser's <audio> plays. Images
+ * in an ISO-BMFF box (HEIC, AVIF) and every other kind are refused.
+ */
+const accepted = new Map<string, AudioType>([
+  ['audio/mpeg', 'audio/mpeg'],
+  ['audio/ogg', 'audio/ogg'],
+  ['audio/ogg; codecs=opus', 'audio/ogg'],
+  ['application/ogg', 'audio/ogg'],
+  ['video/ogg', 'audio/ogg'],
+  ['audio/wav', 'audio/wav'],
+  ['audio/x-m4a', 'audio/mp4'],
+  ['audio/mp4', 'audio/mp4'],
+  ['video/mp4', 'audio/mp4'],
+]);
 
 /**
- * An MPEG audio frame header: 11 set sync bits, then no reserved value in the version, layer,
- * bitrate or sample-rate fields. Checking those fields keeps random bytes that merely start with
- * 0xFF 0xE0 (or a JPEG's 0xFF 0xD8) from passing as MP3.
+ * An ID3v2 tag is MP3's tag format: a file opening with one is MP3 to every player, which also
+ * plays past padding or junk between the tag and the first frame. file-type skips the tag and
+ * calls the file MP3 only if a frame follows at once, so such a file would be refused.
  */
-function isMpegFrame(bytes: Uint8Array): boolean {
-  if (bytes.length < 4) return false;
-  const [b0, b1, b2] = [bytes[0]!, bytes[1]!, bytes[2]!];
-  if (b0 !== 0xff || (b1 & 0xe0) !== 0xe0) return false;
-  const version = (b1 >> 3) & 0b11;
-  const layer = (b1 >> 1) & 0b11;
-  const bitrate = b2 >> 4;
-  const sampleRate = (b2 >> 2) & 0b11;
-  return version !== 0b01 && layer !== 0b00 && bitrate !== 0b1111 && sampleRate !== 0b11;
-}
+const id3Tag: Detector = {
+  id: 'keymarket.id3',
+  async detect(tokenizer) {
+    const head = new Uint8Array(3);
+    await tokenizer.peekBuffer(head, { length: 3, mayBeLess: true });
+    return Buffer.from(head).toString('latin1') === 'ID3'
+      ? { ext: 'mp3', mime: 'audio/mpeg' }
+      : undefined;
+  },
+};
+
+const parser = new FileTypeParser({ customDetectors: [id3Tag] });
 
 /**
- * The audio type of `bytes`, read from the file's own signature (magic bytes), never from the
- * declared mimetype or the name: the file is served back from our origin, so it must really be
- * audio. MP3 (ID3 tag or MPEG frame sync), OGG, WAV (RIFF…WAVE) and M4A (an ISO-BMFF `ftyp` box).
+ * The audio type of `bytes`, read from the file's own content, never from the declared mimetype
+ * or the name: the file is served back from our origin, so it must really be audio. MP3, OGG,
+ * WAV and M4A.
  */
-export function detectAudioType(bytes: Uint8Array): AudioType | undefined {
-  if (startsWith(bytes, ID3) || isMpegFrame(bytes)) return 'audio/mpeg';
-  if (startsWith(bytes, OGG)) return 'audio/ogg';
-  if (startsWith(bytes, RIFF) && startsWith(bytes, WAVE, 8)) return 'audio/wav';
-  // ISO-BMFF: a 4-byte box size, then the box type "ftyp" and the brand.
-  if (startsWith(bytes, FTYP, 4) && bytes.length >= 12) return 'audio/mp4';
-  return undefined;
+export async function detectAudioType(bytes: Uint8Array): Promise<AudioType | undefined> {
+  const found = await parser.fromBuffer(bytes);
+  return found && accepted.get(found.mime);
 }

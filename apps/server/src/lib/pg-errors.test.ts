@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUniqueViolation, pgErrorCode } from './pg-errors';
+import { causeChain, isUniqueViolation, pgConstraint, pgErrorCode, refusalOf } from './pg-errors';
 
 const withCode = (code: string) => Object.assign(new Error('driver error'), { code });
 
@@ -20,5 +20,27 @@ describe('pgErrorCode', () => {
     expect(pgErrorCode(new Error('plain'))).toBeUndefined();
     expect(pgErrorCode(null)).toBeUndefined();
     expect(pgErrorCode('text')).toBeUndefined();
+  });
+});
+
+describe('the other lookups along the cause chain', () => {
+  const wrapped = (error: Error) =>
+    new Error('rollback failed', { cause: new Error('query failed', { cause: error }) });
+
+  it('find the constraint and the refusal however deep the driver error is', () => {
+    const unique = Object.assign(withCode('23505'), { constraint: 'users_email_unique' });
+    expect(pgConstraint(unique)).toBe('users_email_unique');
+    expect(pgConstraint(wrapped(unique))).toBe('users_email_unique');
+    const refused = Object.assign(new Error('out_of_stock'), { code: 'KM001' });
+    expect(refusalOf(wrapped(refused))).toBe('out_of_stock');
+    expect(refusalOf(wrapped(withCode('23505')))).toBeUndefined();
+    expect(pgConstraint(new Error('plain'))).toBeUndefined();
+  });
+
+  it('stops on a cause chain that loops', () => {
+    const looped: Error & { cause?: unknown } = new Error('a');
+    looped.cause = looped;
+    expect([...causeChain(looped)].length).toBeLessThan(10);
+    expect(pgErrorCode(looped)).toBeUndefined();
   });
 });

@@ -7,6 +7,17 @@ import {
 import type { Redis } from 'ioredis';
 import { AppError } from './app-error';
 
+/** A refusal by a rate limit; the error handler also sends its wait as a Retry-After header. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      'rate_limited',
+      `Too many attempts. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+    );
+  }
+}
+
 export interface RateLimitRule {
   name: string;
   points: number;
@@ -36,7 +47,7 @@ export class RateLimits {
     }
   }
 
-  /** Counts one attempt for each key; throws `rate_limited` when any is over its limit. */
+  /** Counts one attempt for each key; throws RateLimitedError when any is over its limit. */
   async consume(name: string, ...keys: string[]): Promise<void> {
     const limiter = this.limiters.get(name);
     if (!limiter) throw new Error(`Unknown rate limit ${name}`);
@@ -45,11 +56,7 @@ export class RateLimits {
         await limiter.consume(key);
       } catch (result) {
         if (result instanceof RateLimiterRes) {
-          const minutes = Math.max(1, Math.ceil(result.msBeforeNext / 60_000));
-          throw new AppError(
-            'rate_limited',
-            `Too many attempts. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-          );
+          throw new RateLimitedError(Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
         }
         throw result;
       }

@@ -1,19 +1,89 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { DEFAULT_MIN_PROFIT_TO_CONVERT, thresholdsSchema } from '@keymarket/contracts/balance';
+import { AUDIO_TYPES, socialLinksResponseSchema } from '@keymarket/contracts/settings';
+import {
+  defaultSystemSettings,
+  systemSettingsFields,
+  type SystemSettings,
+} from '@keymarket/contracts/system-settings';
 import type { Executor } from '../db/client';
 import { settings } from '../db/schema/index';
 
-/** System settings with their defaults (edited through PUT /system-settings). */
-export const systemSettingsSchema = z.object({
-  siteName: z.string().default('Keymarket'),
-  maintenanceMode: z.boolean().default(false),
-  registrationOpen: z.boolean().default(true),
-  signupApproval: z.boolean().default(false),
-  adminTwoFactorRequired: z.boolean().default(false),
-  defaultLanguage: z.enum(['en', 'fr', 'ar']).default('en'),
-  supportContact: z.string().default(''),
+/**
+ * One row of the key/value `settings` table: its key, and how its stored value reads. `stored`
+ * never fails: a value never saved, or one that no longer fits its contract (written by an older
+ * version), reads as the default rather than breaking the pages that show it.
+ */
+export interface Setting<T> {
+  key: string;
+  stored: z.ZodType<T, unknown>;
+}
+
+/** System settings, each checked by its contract rule, each defaulting on its own. */
+const storedSystemSettings = z
+  .object(
+    Object.fromEntries(
+      Object.entries(systemSettingsFields).map(([name, rule]) => [
+        name,
+        (rule as z.ZodType).catch(defaultSystemSettings[name as keyof SystemSettings]),
+      ]),
+    ),
+  )
+  .catch(defaultSystemSettings) as unknown as z.ZodType<SystemSettings, unknown>;
+
+const storedMusicSchema = z.object({
+  fileId: z.uuid(),
+  contentType: z.enum(AUDIO_TYPES),
+  sizeBytes: z.number().int(),
+  updatedAt: z.iso.datetime(),
 });
-export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+export type StoredMusic = z.output<typeof storedMusicSchema>;
+
+/** Every setting of the table, by the name the code uses. */
+export const SETTINGS = {
+  system: { key: 'system', stored: storedSystemSettings },
+  thresholds: {
+    key: 'thresholds',
+    stored: z
+      .object({
+        minProfitToConvert: thresholdsSchema.shape.minProfitToConvert.catch(
+          DEFAULT_MIN_PROFIT_TO_CONVERT,
+        ),
+      })
+      .catch({ minProfitToConvert: DEFAULT_MIN_PROFIT_TO_CONVERT }),
+  },
+  socialLinks: {
+    key: 'social_links',
+    stored: socialLinksResponseSchema.shape.links.catch({}),
+  },
+  /** The one background track, if any; its bytes live in `files`. */
+  music: { key: 'music', stored: storedMusicSchema.optional().catch(undefined) },
+} as const;
+
+/**
+ * The value of `setting`. `forUpdate` locks the row for a read-modify-write in the caller's
+ * transaction, so two admins saving at once cannot lose each other's change.
+ */
+export async function readSetting<T>(
+  db: Executor,
+  setting: Setting<T>,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<T> {
+  const query = db.select().from(settings).where(eq(settings.key, setting.key)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return setting.stored.parse(row?.value);
+}
+
+export async function writeSetting<T>(db: Executor, setting: Setting<T>, value: T) {
+  await db
+    .insert(settings)
+    .values({ key: setting.key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+export const readSystemSettings = (db: Executor, options: { forUpdate?: boolean } = {}) =>
+  readSetting(db, SETTINGS.system, options);
 
 /**
  * The system settings as checked on every request (maintenance gate, two-factor policy), read at
@@ -48,42 +118,4 @@ export class SystemSettingsCache {
   remember(settings: SystemSettings) {
     this.cached = { settings, expiresAtMs: Date.now() + this.ttlMs };
   }
-}
-
-/** Keys of the key/value `settings` table owned by the platform-settings module. */
-export const SETTING_KEYS = {
-  system: 'system',
-  socialLinks: 'social_links',
-  music: 'music',
-} as const;
-
-export async function readSystemSettings(
-  db: Executor,
-  options: { forUpdate?: boolean } = {},
-): Promise<SystemSettings> {
-  const parsed = systemSettingsSchema.safeParse(
-    (await readSetting(db, SETTING_KEYS.system, options)) ?? {},
-  );
-  return parsed.success ? parsed.data : systemSettingsSchema.parse({});
-}
-
-/**
- * The raw stored value of `key`, or undefined. `forUpdate` locks the row for a read-modify-write
- * in the caller's transaction, so two admins saving at once cannot lose each other's change.
- */
-export async function readSetting(
-  db: Executor,
-  key: string,
-  { forUpdate = false }: { forUpdate?: boolean } = {},
-): Promise<unknown> {
-  const query = db.select().from(settings).where(eq(settings.key, key)).limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row?.value;
-}
-
-export async function writeSetting(db: Executor, key: string, value: unknown) {
-  await db
-    .insert(settings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }

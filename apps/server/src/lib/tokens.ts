@@ -64,7 +64,8 @@ export class AccessTokens {
   private remember(token: string, claims: AccessClaims, expiresAtMs: number) {
     // The oldest first out: a Map keeps insertion order.
     if (this.verified.size >= VERIFIED_TOKENS) {
-      this.verified.delete(this.verified.keys().next().value!);
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
     }
     this.verified.set(token, { claims, expiresAtMs });
   }

@@ -23,7 +23,7 @@ export interface UploadRule {
   maxBytes: number;
   tooLargeText: string;
   /** The content type read from the bytes, or undefined to refuse the file. */
-  detect(bytes: Buffer): string | undefined;
+  detect(bytes: Buffer): Promise<string | undefined>;
   unsupportedText: string;
 }
 
@@ -100,7 +100,7 @@ async function readForm(request: FastifyRequest, rule: UploadRule) {
         const data = await part.toBuffer();
         // A form whose file input was left empty still sends the part, with no bytes.
         if (data.length === 0) continue;
-        const contentType = rule.detect(data);
+        const contentType = await rule.detect(data);
         if (!contentType) throw new AppError('unsupported_media_type', rule.unsupportedText);
         upload = {
           data,

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { messages } from '@keymarket/contracts/messages';
 import type { Role } from '@keymarket/contracts/users';
 import { AppError } from '../lib/app-error';
+import { ACCESS_COOKIE } from '../modules/auth/cookies';
 import type { SessionGate } from '../modules/auth/session-gate';
 
 /**
@@ -10,31 +11,12 @@ import type { SessionGate } from '../modules/auth/session-gate';
  */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  role: Role;
-  /** An administrator without two-factor sign-in while the platform requires it. */
-  twoFactorSetupRequired?: boolean;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /** Reachable by an administrator who must still set up two-factor sign-in. */
     beforeTwoFactorSetup?: boolean;
   }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-}
-
-export const ACCESS_COOKIE = 'km_access';
-
-/** The signed-in caller of a route that is not public. */
-export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('unauthorized', 'Please sign in');
-  return request.auth;
 }
 
 export function registerAccessControl(app: FastifyInstance, gate: SessionGate) {

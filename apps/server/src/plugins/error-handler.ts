@@ -2,21 +2,26 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   errorStatus,
+  errorTypeForStatus,
   type ErrorBody,
   type ErrorDetail,
   type ErrorType,
 } from '@keymarket/contracts/errors';
 import { messages } from '@keymarket/contracts/messages';
-import { AppError } from '../lib/app-error';
-import { pgErrorCode } from '../lib/pg-errors';
+import { AccountBannedError, AppError } from '../lib/app-error';
+import { causeChain, pgErrorCode } from '../lib/pg-errors';
+import { withoutQueryValues } from '../lib/logged-error';
+import { RateLimitedError } from '../lib/rate-limiter';
 
 export function sendError(
   reply: FastifyReply,
   type: ErrorType,
   text: string,
   details?: ErrorDetail[],
+  reason?: string,
 ) {
   const body: ErrorBody = { statusCode: errorStatus[type], message: { type, text } };
+  if (reason) body.message.reason = reason;
   if (details?.length) body.details = details;
   return reply.status(body.statusCode).type('application/json').send(body);
 }
@@ -46,29 +51,6 @@ const fastifyErrors: Record<string, [ErrorType, string]> = {
   FST_ERR_VALIDATION: ['validation', 'The request is not valid'],
 };
 
-function typeForStatus(status: number): ErrorType {
-  switch (status) {
-    case 401:
-      return 'unauthorized';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not_found';
-    case 409:
-      return 'conflict';
-    case 413:
-      return 'payload_too_large';
-    case 415:
-      return 'unsupported_media_type';
-    case 429:
-      return 'rate_limited';
-    case 503:
-      return 'unavailable';
-    default:
-      return status >= 500 ? 'internal' : 'bad_request';
-  }
-}
-
 /**
  * The one place errors become HTTP answers. Whatever is thrown, the client gets the DESIGN.md §2
  * envelope; internals (stack, SQL) go to the log, never to the body.
@@ -91,33 +73,40 @@ export function frameworkErrorHandler(error: FastifyError, _request: unknown, re
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return sendError(reply, error.type, error.text, error.details);
+      if (error instanceof RateLimitedError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      const reason = error instanceof AccountBannedError ? error.reason : undefined;
+      return sendError(reply, error.type, error.text, error.details, reason);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: [
+      const details = error.validation.flatMap((issue) => {
+        const path = [
           error.validationContext ?? 'request',
           ...issue.instancePath.split('/').filter(Boolean),
-        ].join('.'),
-        message: issue.message ?? 'Invalid value',
-      }));
-      const text = details.length === 1 ? details[0]!.message : 'Some fields are not valid';
+        ].join('.');
+        const message = issue.message ?? 'Invalid value';
+        // zod names every unknown key of an object in one issue; DESIGN.md §2 wants a detail each.
+        const unknownKeys = issue.keyword === 'unrecognized_keys' ? issue.params.keys : undefined;
+        return Array.isArray(unknownKeys)
+          ? unknownKeys.map((key) => ({ path: `${path}.${String(key)}`, message }))
+          : [{ path, message }];
+      });
+      const [first] = details;
+      const text = first && details.length === 1 ? first.message : 'Some fields are not valid';
       return sendError(reply, 'validation', text, details);
     }
     const code = 'code' in error ? error.code : undefined;
     const known = code ? fastifyErrors[code] : undefined;
     if (known) return sendError(reply, known[0], known[1]);
-    if (error instanceof SyntaxError) {
-      // secure-json-parse refuses __proto__ and constructor.prototype keys with a SyntaxError.
-      const text = /prototype property/i.test(error.message)
-        ? 'The request body contains a forbidden property name'
-        : 'The request body is not valid JSON';
-      return sendError(reply, 'bad_request', text);
-    }
     const status =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return sendError(reply, typeForStatus(status), error.message || 'The request is not valid');
+      return sendError(
+        reply,
+        errorTypeForStatus(status),
+        error.message || 'The request is not valid',
+      );
     }
     const pgCode = pgErrorCode(error);
     if (pgCode && unstorableInput.has(pgCode)) {
@@ -178,13 +167,11 @@ const DISK_FULL = '53100';
 function insufficientResources(
   error: Error,
 ): { code: string; message: string; hint?: string } | undefined {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
+  for (const { code, message, hint } of causeChain(error)) {
     if (typeof code === 'string' && /^53[0-9A-Z]{3}$/.test(code)) {
-      const hint = (current as { hint?: unknown }).hint;
       return {
         code,
-        message: current.message,
+        message: String(message),
         ...(typeof hint === 'string' ? { hint } : {}),
       };
     }
@@ -192,41 +179,9 @@ function insufficientResources(
   return undefined;
 }
 
-interface LoggedError {
-  type: string;
-  message: string;
-  stack?: string;
-  code?: unknown;
-  query?: string;
-  cause?: LoggedError;
-}
-
-/**
- * The error and its causes as the log may keep them. Drizzle writes a failed query's values into
- * its message ("params: …") and keeps them in `params`: an upload's bytes, a key's ciphertext, an
- * email. Only the SQL text (with its placeholders) and the driver's own error are kept.
- */
-export function withoutQueryValues(error: unknown, depth = 0): LoggedError | undefined {
-  if (!(error instanceof Error) || depth > 5) return undefined;
-  const query = (error as { query?: unknown }).query;
-  const hasValues = 'params' in error && typeof query === 'string';
-  const message = hasValues ? `Failed query: ${query}` : error.message;
-  const stackFrames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line)) ?? [];
-  const code = (error as { code?: unknown }).code;
-  return {
-    type: error.name,
-    message,
-    stack: [`${error.name}: ${message}`, ...stackFrames].join('\n'),
-    ...(code === undefined ? {} : { code }),
-    ...(hasValues ? { query } : {}),
-    ...(error.cause === undefined ? {} : { cause: withoutQueryValues(error.cause, depth + 1) }),
-  };
-}
-
 /** The SQL text (placeholders, not values) of a query Drizzle wrapped, for the log. */
 function failedQuery(error: Error): string | undefined {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const query = (current as { query?: unknown }).query;
+  for (const { query } of causeChain(error)) {
     if (typeof query === 'string') return query;
   }
   return undefined;
@@ -240,17 +195,15 @@ const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
  * whole cause chain is searched.
  */
 function isDatabaseUnavailable(error: Error): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
+  for (const { code, message } of causeChain(error)) {
     if (typeof code === 'string') {
       if (unavailableCodes.has(code)) return true;
       if (code.startsWith('08')) return true; // connection_exception class
       if (code === '57P01' || code === '57P02' || code === '57P03') return true; // shutdown, crash, starting
     }
     if (
-      /Connection terminated|connection timeout|not queryable|Connection ended/i.test(
-        current.message,
-      )
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|not queryable|Connection ended/i.test(message)
     ) {
       return true;
     }

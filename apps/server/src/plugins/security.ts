@@ -1,13 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { AppError } from '../lib/app-error';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes state (the specification's GET /auth/logout): refused when it comes from
+     * another site, since a link or an image there would otherwise act for the signed-in user.
+     */
+    sameOriginOnly?: boolean;
+  }
+}
+
 /**
  * Security headers, and the cross-site write guard: cookies are SameSite=Lax, and on top of that a
  * state-changing request whose Origin is not ours is refused, so a form on another site cannot act
- * for a signed-in user.
+ * for a signed-in user. SameSite=Lax still sends the cookies with a top-level link from another
+ * site, so the GET routes marked `sameOriginOnly` are guarded too.
  */
 export async function registerSecurity(app: FastifyInstance, allowedOrigins: string[]) {
   await app.register(helmet, {
@@ -34,13 +45,38 @@ export async function registerSecurity(app: FastifyInstance, allowedOrigins: str
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
   });
 
+  // Both guards compare an origin with the server's own one and ALLOWED_ORIGINS.
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const origin = request.headers.origin;
-    const fetchSite = request.headers['sec-fetch-site'];
-    if (origin === undefined && fetchSite !== 'cross-site') return; // same-origin or non-browser client
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    if (origin === ownOrigin || (origin !== undefined && allowedOrigins.includes(origin))) return;
-    throw new AppError('forbidden', 'Cross-origin requests are not allowed');
+    const isOurs = (origin: string) =>
+      origin === `${request.protocol}://${request.host}` || allowedOrigins.includes(origin);
+    if (STATE_CHANGING.has(request.method)) {
+      const origin = request.headers.origin;
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (origin === undefined && fetchSite !== 'cross-site') return; // same-origin or non-browser client
+      if (origin !== undefined && isOurs(origin)) return;
+      throw new AppError('forbidden', 'Cross-origin requests are not allowed');
+    }
+    if (request.routeOptions.config.sameOriginOnly && !isSameOriginRead(request, isOurs)) {
+      throw new AppError('forbidden', 'This can only be done from this site, not from another one');
+    }
   });
+}
+
+/**
+ * Whether a GET came from our own pages. A browser sends no Origin on a GET navigation or
+ * same-origin fetch, so Sec-Fetch-Site speaks first: `none` is an address the user typed or
+ * bookmarked. Without it (browsers before 2023), the Referer's origin decides. A request with
+ * neither header is a non-browser client, let through as the write guard does; our own pages
+ * send no Referer (helmet's Referrer-Policy), so refusing it would also sign nobody out on those
+ * old browsers.
+ */
+function isSameOriginRead(request: FastifyRequest, isOurs: (origin: string) => boolean): boolean {
+  // Only a cross-origin fetch in CORS mode sends Origin on a GET: the web app served elsewhere.
+  const origin = request.headers.origin;
+  if (origin !== undefined) return isOurs(origin);
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none';
+  const referer = request.headers.referer;
+  if (referer === undefined) return true;
+  return URL.canParse(referer) && isOurs(new URL(referer).origin);
 }

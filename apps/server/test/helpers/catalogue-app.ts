@@ -1,8 +1,8 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { CatalogueFactory } from './catalogue-factory';
 import type { SignedInUser } from './factory';
-import { createTestApp, type TestContext } from './test-app';
+import type { TestContext } from './test-app';
+import { madeBeforeAll, useSignedIn, useTestApp } from './use-app';
 
 export interface CatalogueApp {
   ctx: TestContext;
@@ -11,17 +11,21 @@ export interface CatalogueApp {
   db(): Database;
 }
 
+/** A catalogue factory on `ctx`'s database, made once the app is up. */
+export function useCatalogue(ctx: TestContext): CatalogueFactory {
+  return madeBeforeAll(async () => new CatalogueFactory(ctx.database.db));
+}
+
 /**
  * The app on a fresh database, a catalogue factory and a signed-in admin: made before the
  * enclosing describe's tests and closed after them. Its fields are there once those hooks ran.
  */
 export function useCatalogueApp(): CatalogueApp {
-  const app = { db: () => app.ctx.database.db } as CatalogueApp;
-  beforeAll(async () => {
-    app.ctx = await createTestApp();
-    app.catalogue = new CatalogueFactory(app.ctx.database.db);
-    app.admin = await app.ctx.factory.signedIn('admin');
-  });
-  afterAll(() => app.ctx.close());
-  return app;
+  const ctx = useTestApp();
+  return {
+    ctx,
+    catalogue: useCatalogue(ctx),
+    admin: useSignedIn(ctx, 'admin'),
+    db: () => ctx.database.db,
+  };
 }

@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { RegisterRequest } from '@keymarket/contracts/auth';
 import type { GenerateInvitationRequest, Invitation } from '@keymarket/contracts/invitations';
 import { invitations, settings } from '../../src/db/schema/index';
-import type { SystemSettings } from '../../src/lib/settings';
+import type { SystemSettings } from '@keymarket/contracts/system-settings';
 import type { SignedInUser } from './factory';
 import type { TestContext } from './test-app';
 

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { emailSchema, nameSchema, phoneSchema } from '@keymarket/contracts/auth';
+import { emailSchema, nameSchema, PASSWORD_MAX, phoneSchema } from '@keymarket/contracts/auth';
 import { messages } from '@keymarket/contracts/messages';
 import type { User } from '@keymarket/contracts/users';
+import { CurrentPasswordField } from '@/components/current-password-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -26,11 +27,14 @@ const userInfoSchema = z.object({
     .string()
     .refine((raw) => raw.trim() === '' || phoneSchema.safeParse(raw).success, messages.phoneInvalid)
     .transform((raw) => (raw.trim() === '' ? '' : phoneSchema.parse(raw))),
+  // Asked for only when the email changes on one's own profile (updateMeSchema).
+  currentPassword: z.string().max(PASSWORD_MAX),
 });
 
 export type UserInfo = z.output<typeof userInfoSchema>;
 export type UserInfoChanges = Partial<UserInfo>;
 const userInfoFields = ['firstName', 'lastName', 'email', 'phone'] as const;
+const serverFields = [...userInfoFields, 'currentPassword'] as const;
 
 type UserInfoFormProps = {
   user: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone'>;
@@ -41,6 +45,8 @@ type UserInfoFormProps = {
   failureTitle: string;
   onSaved: () => void;
   onCancel: () => void;
+  /** One's own profile: a new email is confirmed with the current password. */
+  confirmEmailWithPassword?: boolean;
 };
 
 /** Names, email and phone: the admin's Edit dialog and the profile's own edit use the same rules. */
@@ -51,6 +57,7 @@ export function UserInfoForm({
   failureTitle,
   onSaved,
   onCancel,
+  confirmEmailWithPassword = false,
 }: UserInfoFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<unknown>(null);
@@ -59,31 +66,42 @@ export function UserInfoForm({
     lastName: user.lastName,
     email: user.email,
     phone: user.phone ?? '',
+    currentPassword: '',
   };
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(userInfoSchema), defaultValues: initial });
+  const isNewEmail = (email: string) => email.trim().toLowerCase() !== initial.email.toLowerCase();
+  const asksPassword = confirmEmailWithPassword && isNewEmail(watch('email'));
 
   const submit = handleSubmit(async (values) => {
     if (values.phone === '' && initial.phone !== '') {
       setError('phone', { type: 'custom', message: messages.phoneInvalid });
       return;
     }
-    const changes = Object.fromEntries(
+    const changes: UserInfoChanges = Object.fromEntries(
       userInfoFields
         .filter((name) => values[name] !== initial[name])
         .map((name) => [name, values[name]]),
     );
     // Nothing changed: closing is the honest answer, the server would refuse an empty edit.
     if (Object.keys(changes).length === 0) return onCancel();
+    if (asksPassword) {
+      if (values.currentPassword === '') {
+        setError('currentPassword', { type: 'custom', message: messages.passwordRequired });
+        return;
+      }
+      changes.currentPassword = values.currentPassword;
+    }
     setFailure(null);
     try {
       await save(changes);
     } catch (error) {
-      if (!applyServerFieldErrors(error, userInfoFields, setError)) setFailure(error);
+      if (!applyServerFieldErrors(error, serverFields, setError)) setFailure(error);
       return;
     }
     onSaved();
@@ -104,6 +122,13 @@ export function UserInfoForm({
           <Input {...control} {...register('email')} type="email" dir="ltr" autoComplete="email" />
         )}
       </Field>
+      {asksPassword && (
+        <CurrentPasswordField
+          register={register}
+          error={errors.currentPassword}
+          hint={t('profile.emailPasswordHint')}
+        />
+      )}
       <Field
         label={t('profile.phone')}
         hint={t('auth.signup.phoneHint')}

@@ -40,11 +40,19 @@ describe('describeApiError', () => {
     );
   });
 
-  it('shows the reason of a ban', () => {
-    const error = apiError('banned', 'Your account has been banned: chargebacks', 403);
+  it('shows the reason of a ban as the server sent it, not as read back from the text', async () => {
+    await i18n.changeLanguage('fr');
+    const reason = 'Chargebacks: orders 41, 42';
+    const error = new ApiError(403, {
+      statusCode: 403,
+      message: { type: 'banned', text: `Your account has been banned: ${reason}`, reason },
+    });
 
     expect(describeApiError(error, i18n.t)).toBe(
-      'Your account has been banned. Reason: chargebacks',
+      'Votre compte a été banni. Motif : Chargebacks: orders 41, 42',
+    );
+    expect(describeApiError(apiError('banned', 'Your account has been banned', 403), i18n.t)).toBe(
+      'Votre compte a été banni.',
     );
   });
 

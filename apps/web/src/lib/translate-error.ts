@@ -37,12 +37,9 @@ export function translateFieldError(
   return isGenericIssue(error.type) ? t(`form.issues.${error.type}`) : t('form.issues.invalid');
 }
 
-// The server words a ban as "Your account has been banned: <reason>"; only the reason, which an
-// administrator typed, is shown as is. A text without the prefix is taken as the bare reason.
-const BAN_PREFIX = /^Your account has been banned:?\s*/;
-
-function describeBan(text: string, t: TFunction): string {
-  const reason = text.replace(BAN_PREFIX, '').trim();
+// The reason an administrator typed comes as data beside the server's English sentence, and is
+// shown as typed inside the user's language.
+function describeBan(reason: string | undefined, t: TFunction): string {
   return reason ? t('errors.banned', { reason }) : t('errors.bannedWithoutReason');
 }
 
@@ -52,8 +49,8 @@ function describeBan(text: string, t: TFunction): string {
  */
 export function describeApiError(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('messages.somethingWentWrong');
-  const { type, text } = error.body.message;
-  if (type === 'banned') return describeBan(text, t);
+  const { type, text, reason } = error.body.message;
+  if (type === 'banned') return describeBan(reason, t);
   return translateKnownMessage(text, t) ?? t(`errors.${type}`);
 }
 

@@ -12,3 +12,14 @@ export function useDebounced<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return debounced;
 }
+
+/**
+ * How long every search box waits after the last keystroke: long enough to skip the requests of
+ * a word being typed, short enough to feel instant.
+ */
+export const SEARCH_DELAY_MS = 300;
+
+/** What a search box's text asks the server for: trimmed, once typing has paused. */
+export function useSearchTerm(text: string): string {
+  return useDebounced(text.trim(), SEARCH_DELAY_MS);
+}

@@ -87,7 +87,7 @@ export function aProduct(index: number, overrides: Partial<Product> = {}): Produ
     deliveryType: 'instant',
     isNew: false,
     badges: ['instant'],
-    stock: 5,
+    stockQuantity: 5,
     price: 8,
     sellingPrice: 10,
     createdAt: '2025-01-15T10:00:00.000Z',

@@ -70,6 +70,9 @@ export const orders = pgTable(
   ],
 );
 
+/** An order as stored; here beside its table so any module can name it without importing another. */
+export type OrderRow = typeof orders.$inferSelect;
+
 /** First answer to a POST /orders with an Idempotency-Key, replayed for 24 hours. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

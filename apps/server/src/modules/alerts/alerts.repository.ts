@@ -1,6 +1,7 @@
 import { desc, eq, not } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { alerts } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export type AlertRow = typeof alerts.$inferSelect;
 export type NewAlert = typeof alerts.$inferInsert;
@@ -14,14 +15,8 @@ export async function listAlerts(db: Executor, { activeOnly }: { activeOnly: boo
   );
 }
 
-export async function findAlert(db: Executor, id: string): Promise<AlertRow | undefined> {
-  const [row] = await db.select().from(alerts).where(eq(alerts.id, id)).limit(1);
-  return row;
-}
-
 export async function insertAlert(db: Executor, values: NewAlert): Promise<AlertRow> {
-  const [row] = await db.insert(alerts).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(alerts).values(values).returning());
 }
 
 /** Flips `active` in one statement, so two toggles at once give two flips, never one. */

@@ -6,7 +6,7 @@ import {
   alertSchema,
   createAlertSchema,
 } from '@keymarket/contracts/settings';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { AlertsService } from './alerts.service';
 
 const admin = { access: ['admin'] } as const;

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Alert, createAlertSchema } from '@keymarket/contracts/settings';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { isAdmin, requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import {
   deleteAlert,
@@ -17,11 +18,12 @@ export class AlertsService {
 
   /** Admins manage every alert; everyone else sees only the active banners. */
   async list(caller: AuthContext): Promise<{ alerts: Alert[] }> {
-    const rows = await listAlerts(this.db, { activeOnly: caller.role !== 'admin' });
+    const rows = await listAlerts(this.db, { activeOnly: !isAdmin(caller) });
     return { alerts: rows.map(alertView) };
   }
 
   async create(caller: AuthContext, input: z.output<typeof createAlertSchema>): Promise<Alert> {
+    requireAdmin(caller);
     return this.db.transaction(async (tx) => {
       const row = await insertAlert(tx, { ...input, createdById: caller.userId });
       await this.audit(tx, caller, 'alert.create', row.id, undefined, alertView(row));
@@ -30,6 +32,7 @@ export class AlertsService {
   }
 
   async toggle(caller: AuthContext, id: string): Promise<Alert> {
+    requireAdmin(caller);
     return this.db.transaction(async (tx) => {
       const row = await toggleAlert(tx, id);
       if (!row) throw notFound('Alert');
@@ -46,6 +49,7 @@ export class AlertsService {
   }
 
   async remove(caller: AuthContext, id: string) {
+    requireAdmin(caller);
     await this.db.transaction(async (tx) => {
       const row = await deleteAlert(tx, id);
       if (!row) throw notFound('Alert');

@@ -6,6 +6,7 @@ import { files, products, users } from '../../db/schema/index';
 import { escapeLike } from '../products/products.repository';
 import { downlineIds } from '../users/downline';
 import { productStock } from '../products/stock';
+import { oneRow } from '../../lib/rows';
 
 const inDownlineOf = (userId: string): SQL => sql`${users.id} in ${downlineIds(userId)}`;
 
@@ -35,15 +36,16 @@ export async function userTotals(db: Executor) {
 
 /** Products not deleted: how many, how many sold out, how many at or under the threshold. */
 export async function productTotals(db: Executor) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      outOfStock: sql<number>`(count(*) filter (where ${productStock} = 0))::int`,
-      lowStock: sql<number>`(count(*) filter (where ${productStock} <= ${LOW_STOCK_THRESHOLD}))::int`,
-    })
-    .from(products)
-    .where(isNull(products.deletedAt));
-  return row!;
+  return oneRow(
+    await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        outOfStock: sql<number>`(count(*) filter (where ${productStock} = 0))::int`,
+        lowStock: sql<number>`(count(*) filter (where ${productStock} <= ${LOW_STOCK_THRESHOLD}))::int`,
+      })
+      .from(products)
+      .where(isNull(products.deletedAt)),
+  );
 }
 
 export async function lowStockProducts(db: Executor, limit = 10) {

@@ -8,7 +8,7 @@ import {
   searchResultsSchema,
   userDistributionSchema,
 } from '@keymarket/contracts/analytics';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { AnalyticsService } from './analytics.service';
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (

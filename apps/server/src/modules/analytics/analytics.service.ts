@@ -12,8 +12,8 @@ import {
 import { fromCents } from '@keymarket/contracts/money';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/access';
-import { requireRole } from '../catalogue/catalogue-access';
+import type { AuthContext } from '../access/auth-context';
+import { isAdmin, requireAdmin } from '../access/policy';
 import { fileUrl } from '../files/files.repository';
 import { orderCountsOf } from '../users/order-counts';
 import { balanceTotals, findUserById } from '../users/users.repository';
@@ -62,7 +62,7 @@ export class AnalyticsService {
   }
 
   async dashboardStats(caller: AuthContext): Promise<DashboardStats> {
-    return caller.role === 'admin' ? this.platformStats() : this.sellerStats(caller.userId);
+    return isAdmin(caller) ? this.platformStats() : this.sellerStats(caller.userId);
   }
 
   private async platformStats(): Promise<AdminDashboardStats> {
@@ -136,17 +136,19 @@ export class AnalyticsService {
   async revenueChart(caller: AuthContext, period: RevenuePeriod): Promise<RevenueChart> {
     const now = this.now();
     const buckets = periodBuckets(period, now);
-    const range = { from: buckets[0]!.start, to: buckets[buckets.length - 1]!.end };
+    const first = buckets[0];
+    const last = buckets.at(-1);
+    if (!first || !last) throw new Error(`The ${period} period has no buckets`);
+    const range = { from: first.start, to: last.end };
     const cutoff = rollupCutoff(now);
-    const days =
-      caller.role === 'admin'
-        ? await platformDays(this.db, range, cutoff)
-        : (
-            await Promise.all([
-              downlineDays(this.db, caller.userId, range, cutoff),
-              ownDays(this.db, caller.userId, range),
-            ])
-          ).flat();
+    const days = isAdmin(caller)
+      ? await platformDays(this.db, range, cutoff)
+      : (
+          await Promise.all([
+            downlineDays(this.db, caller.userId, range, cutoff),
+            ownDays(this.db, caller.userId, range),
+          ])
+        ).flat();
     return {
       period,
       timeZone: ANALYTICS_TIME_ZONE,
@@ -161,7 +163,7 @@ export class AnalyticsService {
 
   /** Users by the country last seen (else at signup): all of them for an admin, else the downline. */
   async userDistribution(caller: AuthContext): Promise<UserDistribution> {
-    const rows = await usersByCountry(this.db, caller.role === 'admin' ? undefined : caller.userId);
+    const rows = await usersByCountry(this.db, isAdmin(caller) ? undefined : caller.userId);
     const known = rows.filter((r): r is { country: string; users: number } => r.country !== null);
     return {
       countries: known.map((r) => ({ country: r.country, users: r.users })),
@@ -173,7 +175,7 @@ export class AnalyticsService {
   }
 
   async diskSpace(caller: AuthContext): Promise<DiskSpace> {
-    requireRole(caller, ['admin']);
+    requireAdmin(caller);
     const [volume, stored] = await Promise.all([
       volumeOf(this.options.dataDir),
       storageBytes(this.db),
@@ -183,10 +185,10 @@ export class AnalyticsService {
 
   /** Products the caller can see (deleted ones for admins only) and users it may look at. */
   async search(caller: AuthContext, query: string): Promise<SearchResults> {
-    const isAdmin = caller.role === 'admin';
+    const admin = isAdmin(caller);
     const [productRows, userRows] = await Promise.all([
-      searchProducts(this.db, query, isAdmin),
-      searchUsers(this.db, query, isAdmin ? undefined : caller.userId),
+      searchProducts(this.db, query, admin),
+      searchUsers(this.db, query, admin ? undefined : caller.userId),
     ]);
     return {
       products: productRows.map(({ imageFileId, ...product }) => ({

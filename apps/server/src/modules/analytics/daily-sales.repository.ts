@@ -6,6 +6,7 @@ import {
   platformDailySales,
 } from '../../db/schema/index';
 import { dayKey, type DaySales } from './periods';
+import { oneRow } from '../../lib/rows';
 
 /**
  * Orders summed per UTC day: finished days from the rollup tables (filled the first time an
@@ -147,14 +148,14 @@ async function daysOf<Row>(db: Database, source: DaySource, range: DayRange, cut
     sql` union all `,
   );
   const read = async () =>
-    (
+    oneRow(
       await rowsOf<{ mark: string | null; days: Row[] | null }>(
         db,
         sql`select (select rolled_until::text from analytics_rollup_marks
                     where scope = ${source.scope}) as mark,
                    (select json_agg(d) from (${union}) d) as days`,
-      )
-    )[0]!;
+      ),
+    );
   let result = await read();
   if (needsRollup && (result.mark === null || result.mark < dayKey(cutoff))) {
     await rollUp(db, source.scope, cutoff, source.fill);

@@ -58,10 +58,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // Public so a caller whose access token has expired can still end its session.
+  // Public so a caller whose access token has expired can still end its session. A GET by the
+  // specification, so a link on another site could sign the user out: plugins/security.ts refuses it.
   app.get(
     '/auth/logout',
-    { config: { access: 'public' }, schema: { response: { 200: okResponseSchema } } },
+    {
+      config: { access: 'public', sameOriginOnly: true },
+      schema: { response: { 200: okResponseSchema } },
+    },
     async (request, reply) => {
       await auth.logout(request.auth?.sessionId, request.cookies[REFRESH_COOKIE]);
       clearSessionCookies(request, reply);

@@ -104,12 +104,12 @@ export class AuthService {
     input: LoginInput,
     client: ClientInfo,
   ): Promise<{ user: User; tokens: IssuedTokens }> {
-    const pairKey = `${client.ip}|${input.identifier.toLowerCase()}`;
+    const user = await findUserByIdentifier(this.db, input.identifier);
+    const pairKey = loginAttemptKey(client.ip, input.identifier, user?.id);
     await this.rateLimits.consume('login', pairKey);
     await this.rateLimits.consume('login-address', client.ip);
     // Before the credentials: a blocked country learns nothing about the account.
     await assertCountryAllowed(this.db, client.country);
-    const user = await findUserByIdentifier(this.db, input.identifier);
     if (!user) {
       await burnPasswordCheck(input.password);
       throw new AppError('invalid_credentials', messages.loginFailed);
@@ -127,7 +127,9 @@ export class AuthService {
         lastLoginCountry: client.country ?? user.lastLoginCountry,
       });
       const tokens = await this.startSession(tx, user, client);
-      const fresh = (await findUserById(tx, user.id))!;
+      // Read again for what the sign-in changed; verifySignIn has locked the row, so it is there.
+      const fresh = await findUserById(tx, user.id);
+      if (!fresh) throw new AppError('invalid_credentials', messages.loginFailed);
       return { user: await userView(tx, fresh), tokens };
     });
     await this.rateLimits.reset('login', pairKey);
@@ -210,6 +212,15 @@ export class AuthService {
       refreshTtlSeconds,
     };
   }
+}
+
+/**
+ * What the login limit counts per address: the account, whichever identifier (username or email)
+ * names it, so alternating the two gives no extra guesses; an identifier that names no account,
+ * as typed. The prefixes keep an identifier that looks like an id apart from the account's count.
+ */
+function loginAttemptKey(ip: string, identifier: string, accountId: string | undefined): string {
+  return accountId ? `${ip}|account:${accountId}` : `${ip}|identifier:${identifier.toLowerCase()}`;
 }
 
 function sessionEnded() {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_COOKIE } from '../../plugins/access';
 
+export const ACCESS_COOKIE = 'km_access';
 export const REFRESH_COOKIE = 'km_refresh';
 /** The refresh token only travels to the auth routes that use it. */
 const REFRESH_PATH = '/api/auth';

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
+import { AccountBannedError, AppError } from '../../lib/app-error';
 import { batchedLookup } from '../../lib/batched-lookup';
 import type { SystemSettingsCache } from '../../lib/settings';
 import type { AccessTokens } from '../../lib/tokens';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
 
 /** The ids a token carries are ours, but one malformed id would fail a whole batch's query. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,8 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class SessionGate {
   /**
    * Every signed-in request runs it, so the checks of requests that arrive together go out as one
-   * query (`batchedLookup`), built once and named. It runs on the `db` given (the hot pool,
-   * `DatabaseHandle.hot`), outside any transaction.
+   * query (`batchedLookup`), built once and named. It runs on the `db` given (the pool for
+   * named statements, `DatabaseHandle.preparedStatements`), outside any transaction.
    */
   private readonly sessionOf;
 
@@ -85,12 +85,7 @@ export function assertCanSignIn(
   status: 'active' | 'banned' | 'inactive',
   banReason: string | null,
 ) {
-  if (status === 'banned') {
-    throw new AppError(
-      'banned',
-      banReason ? `Your account has been banned: ${banReason}` : 'Your account has been banned',
-    );
-  }
+  if (status === 'banned') throw new AccountBannedError(banReason);
   if (status === 'inactive') {
     throw new AppError(
       'inactive',

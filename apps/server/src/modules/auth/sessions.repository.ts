@@ -7,7 +7,8 @@ export async function insertSession(
   values: { userId: string; userAgent: string | null; ip: string | null },
 ) {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
-  return row!.id;
+  if (!row) throw new Error('Inserting a session returned no row');
+  return row.id;
 }
 
 export async function insertRefreshToken(

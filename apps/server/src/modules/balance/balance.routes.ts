@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { balanceChangeResponseSchema, balanceChangeSchema } from '@keymarket/contracts/balance';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { BalanceService } from './balance.service';
 import { messages } from '@keymarket/contracts/messages';
 

@@ -5,11 +5,11 @@ import type { balanceChangeSchema } from '@keymarket/contracts/balance';
 import { formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayChangeBalanceOf, assertMayRemoveBalance, isAdmin } from '../access/policy';
 import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
 import { findUserById } from '../users/users.repository';
 import { retryOnConflict } from '../../lib/transactions';
-import { messages } from '@keymarket/contracts/messages';
 
 type BalanceChange = z.output<typeof balanceChangeSchema>;
 
@@ -21,11 +21,11 @@ export class BalanceService {
   constructor(private readonly db: Database) {}
 
   async add(caller: AuthContext, targetId: string, input: BalanceChange) {
-    const target = await this.reachableTarget(caller, targetId);
+    const target = assertMayChangeBalanceOf(caller, await findUserById(this.db, targetId));
     const amountCents = toCents(input.amount);
     const after = await retryOnConflict(() =>
       this.db.transaction(async (tx) => {
-        if (caller.role === 'admin') {
+        if (isAdmin(caller)) {
           const balance = await creditBucket(tx, target.id, 'balance', amountCents, {
             kind: 'deposit',
             actorId: caller.userId,
@@ -41,7 +41,7 @@ export class BalanceService {
           });
           return balance;
         }
-        // Invitee's row before our own: purchases lock buyer then upline, and so must we.
+        // The invitee's row before our own, as the lock order has it (place-order.statement.ts).
         await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
         const own = await debitBucket(tx, caller.userId, 'balance', amountCents, {
           kind: 'transfer',
@@ -76,9 +76,8 @@ export class BalanceService {
   }
 
   async remove(caller: AuthContext, targetId: string, input: BalanceChange) {
-    if (caller.role !== 'admin')
-      throw new AppError('forbidden', 'Only an administrator can remove balance');
-    const target = await this.reachableTarget(caller, targetId);
+    assertMayRemoveBalance(caller);
+    const target = assertMayChangeBalanceOf(caller, await findUserById(this.db, targetId));
     const amountCents = toCents(input.amount);
     const after = await retryOnConflict(() =>
       this.db.transaction(async (tx) => {
@@ -105,17 +104,5 @@ export class BalanceService {
       }),
     );
     return { user: { id: target.id, username: target.username }, balance: fromCents(after) };
-  }
-
-  /** Admins reach every user; others only their direct invitees (404 otherwise: no probing). */
-  private async reachableTarget(caller: AuthContext, targetId: string) {
-    const target = await findUserById(this.db, targetId);
-    if (!target) throw new AppError('not_found', messages.userNotFound);
-    if (caller.role !== 'admin' && target.invitedById !== caller.userId) {
-      throw new AppError('not_found', messages.userNotFound);
-    }
-    if (target.id === caller.userId)
-      throw new AppError('bad_request', 'You cannot change your own balance');
-    return target;
   }
 }

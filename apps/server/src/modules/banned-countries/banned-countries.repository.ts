@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bannedCountries } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export type BannedCountryRow = typeof bannedCountries.$inferSelect;
 
@@ -22,8 +23,7 @@ export async function insertBannedCountry(
   db: Executor,
   values: { countryCode: string; createdById: string },
 ): Promise<BannedCountryRow> {
-  const [row] = await db.insert(bannedCountries).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(bannedCountries).values(values).returning());
 }
 
 export async function deleteBannedCountry(

@@ -6,7 +6,7 @@ import {
   bannedCountryParamsSchema,
   bannedCountrySchema,
 } from '@keymarket/contracts/settings';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { BannedCountriesService } from './banned-countries.service';
 
 const admin = { access: ['admin'] } as const;

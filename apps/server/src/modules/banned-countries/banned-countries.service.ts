@@ -2,7 +2,7 @@ import { COUNTRY_BLOCKED_TEXT, type BannedCountry } from '@keymarket/contracts/s
 import type { Database, Executor } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
 import { writeAudit } from '../ledger/ledger.repository';
 import {
   deleteBannedCountry,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type SubcategoryRow = typeof subcategories.$inferSelect;
@@ -53,8 +54,7 @@ export async function insertCategory(
   db: Executor,
   values: LocalisedValues & { imageFileId: string | null },
 ) {
-  const [row] = await db.insert(categories).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(categories).values(values).returning());
 }
 
 export async function updateCategory(
@@ -79,8 +79,7 @@ export async function insertSubcategory(
   db: Executor,
   values: LocalisedValues & { categoryId: string; imageFileId: string | null },
 ) {
-  const [row] = await db.insert(subcategories).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(subcategories).values(values).returning());
 }
 
 export async function updateSubcategory(

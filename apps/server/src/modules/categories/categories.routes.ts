@@ -14,7 +14,7 @@ import {
 } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { imageUpload, uploadSchema } from '../../lib/uploads';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { CategoriesService } from './categories.service';
 
 const categoryParams = z.object({ id: z.uuid(messages.categoryNotFound) });

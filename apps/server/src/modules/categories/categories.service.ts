@@ -12,8 +12,8 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { pgErrorCode } from '../../lib/pg-errors';
 import type { Upload } from '../../lib/uploads';
-import type { AuthContext } from '../../plugins/access';
-import { requireAdmin } from '../catalogue/catalogue-access';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayEditCatalogue } from '../access/policy';
 import { removeFiles, storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
 import {
@@ -71,7 +71,7 @@ export class CategoriesService {
     caller: AuthContext,
     { image, ...fields }: CategoryFields & { image: Upload },
   ): Promise<Category> {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     const id = await this.db.transaction(async (tx) => {
       const imageFileId = await storeFile(tx, image, {
         purpose: 'category',
@@ -90,7 +90,7 @@ export class CategoriesService {
     id: string,
     { image, ...fields }: CategoryPatch & { image?: Upload },
   ): Promise<Category> {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     await this.db.transaction(async (tx) => {
       const before = await findCategory(tx, id);
       if (!before) throw categoryNotFound();
@@ -105,7 +105,7 @@ export class CategoriesService {
   }
 
   async deleteCategory(caller: AuthContext, id: string) {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     await this.db
       .transaction(async (tx) => {
         const category = await findCategory(tx, id);
@@ -130,7 +130,7 @@ export class CategoriesService {
     caller: AuthContext,
     { image, ...fields }: SubcategoryFields & { image: Upload },
   ): Promise<Subcategory> {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     const id = await this.db.transaction(async (tx) => {
       if (!(await findCategory(tx, fields.categoryId))) throw categoryNotFound();
       const imageFileId = await storeFile(tx, image, {
@@ -149,18 +149,18 @@ export class CategoriesService {
     id: string,
     { image, ...fields }: SubcategoryPatch & { image?: Upload },
   ): Promise<Subcategory> {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     await this.db.transaction(async (tx) => {
       const before = await findSubcategory(tx, id);
       if (!before) throw subcategoryNotFound();
-      const moving = fields.categoryId !== undefined && fields.categoryId !== before.categoryId;
-      if (moving && !(await findCategory(tx, fields.categoryId!))) throw categoryNotFound();
+      const movingTo = fields.categoryId !== before.categoryId ? fields.categoryId : undefined;
+      if (movingTo && !(await findCategory(tx, movingTo))) throw categoryNotFound();
       const imageFileId = image
         ? await storeFile(tx, image, { purpose: 'subcategory', ownerId: caller.userId })
         : undefined;
       await updateSubcategory(tx, id, { ...fields, imageFileId });
       // A product's category and subcategory always agree.
-      if (moving) await moveSubcategoryProducts(tx, id, fields.categoryId!);
+      if (movingTo) await moveSubcategoryProducts(tx, id, movingTo);
       if (imageFileId) await removeFiles(tx, [before.imageFileId]);
       await audit(tx, caller, 'subcategory.updated', id, before, { ...fields, imageFileId });
     });
@@ -168,7 +168,7 @@ export class CategoriesService {
   }
 
   async deleteSubcategory(caller: AuthContext, id: string) {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     await this.db
       .transaction(async (tx) => {
         const subcategory = await findSubcategory(tx, id);
@@ -222,7 +222,7 @@ const audit = (
   writeAudit(tx, {
     actorId: caller.userId,
     action,
-    targetType: action.split('.')[0]!,
+    targetType: action.replace(/\..*/, ''),
     targetId,
     before,
     after,

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { currencies } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export type CurrencyRow = typeof currencies.$inferSelect;
 
@@ -18,8 +19,7 @@ export async function insertCurrency(
   db: Executor,
   values: { code: string; symbol: string; rateToUsd: number },
 ): Promise<CurrencyRow> {
-  const [row] = await db.insert(currencies).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(currencies).values(values).returning());
 }
 
 /** Inserts the currency unless its code exists (idempotent: safe from every instance at start). */

@@ -6,7 +6,7 @@ import {
   currencyParamsSchema,
   currencySchema,
 } from '@keymarket/contracts/settings';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { CurrenciesService } from './currencies.service';
 
 export const currenciesRoutes: FastifyPluginAsyncZod<{ currencies: CurrenciesService }> = async (

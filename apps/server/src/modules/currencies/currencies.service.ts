@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
 import { writeAudit } from '../ledger/ledger.repository';
 import {
   deleteCurrency,

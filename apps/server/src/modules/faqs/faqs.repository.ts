@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { faqs } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export type FaqRow = typeof faqs.$inferSelect;
 export type FaqValues = Omit<typeof faqs.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -24,8 +25,7 @@ export async function nextFaqPosition(db: Executor): Promise<number> {
 }
 
 export async function insertFaq(db: Executor, values: FaqValues): Promise<FaqRow> {
-  const [row] = await db.insert(faqs).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(faqs).values(values).returning());
 }
 
 export async function updateFaq(

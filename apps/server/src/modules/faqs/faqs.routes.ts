@@ -6,7 +6,7 @@ import {
   faqParamsSchema,
   faqSchema,
 } from '@keymarket/contracts/settings';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { FaqsService } from './faqs.service';
 
 const admin = { access: ['admin'] } as const;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { FAQ_POSITION_MAX, type Faq, type faqInputSchema } from '@keymarket/contracts/settings';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
 import { writeAudit } from '../ledger/ledger.repository';
 import {
   deleteFaq,

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { files } from '../../db/schema/index';
 import type { Upload } from '../../lib/uploads';
+import { oneRow } from '../../lib/rows';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -14,18 +15,19 @@ export async function storeFile(
   upload: Upload,
   meta: { purpose: string; ownerId: string | null },
 ): Promise<string> {
-  const [row] = await db
-    .insert(files)
-    .values({
-      purpose: meta.purpose,
-      ownerId: meta.ownerId,
-      contentType: upload.contentType,
-      sizeBytes: upload.sizeBytes,
-      sha256: upload.sha256,
-      data: upload.data,
-    })
-    .returning({ id: files.id });
-  return row!.id;
+  return oneRow(
+    await db
+      .insert(files)
+      .values({
+        purpose: meta.purpose,
+        ownerId: meta.ownerId,
+        contentType: upload.contentType,
+        sizeBytes: upload.sizeBytes,
+        sha256: upload.sha256,
+        data: upload.data,
+      })
+      .returning({ id: files.id }),
+  ).id;
 }
 
 /** Removes files no longer referenced (a replaced image, a deleted category's image). */
@@ -40,5 +42,8 @@ export async function findFile(db: Executor, id: string) {
 }
 
 /** Where the API serves a stored file. */
-export const fileUrl = (id: string | null | undefined): string | null =>
-  id ? `/api/files/${id}` : null;
+export function fileUrl(id: string): string;
+export function fileUrl(id: string | null | undefined): string | null;
+export function fileUrl(id: string | null | undefined): string | null {
+  return id ? `/api/files/${id}` : null;
+}

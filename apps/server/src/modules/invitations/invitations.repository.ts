@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { invitations, users } from '../../db/schema/index';
 import type { Role } from '@keymarket/contracts/users';
+import { oneRow } from '../../lib/rows';
 
 /**
  * Marks an unused, unexpired code as used and returns it. Conditional on `used_at IS NULL`, so of
@@ -31,8 +32,7 @@ export async function insertInvitation(
   db: Executor,
   values: { code: string; role: Role; createdById: string; expiresAt: Date },
 ) {
-  const [row] = await db.insert(invitations).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(invitations).values(values).returning());
 }
 
 const usedBy = alias(users, 'used_by');

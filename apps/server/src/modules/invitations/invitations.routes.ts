@@ -4,7 +4,7 @@ import {
   invitationSchema,
 } from '@keymarket/contracts/invitations';
 import { paginated, pageQuerySchema } from '@keymarket/contracts/pagination';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { InvitationsService } from './invitations.service';
 
 export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: InvitationsService }> = async (

@@ -1,4 +1,3 @@
-import { messages } from '@keymarket/contracts/messages';
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -15,7 +14,8 @@ import type { invitations } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { RateLimits } from '../../lib/rate-limiter';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayInvite } from '../access/policy';
 import { insertInvitation, listInvitationsCreatedBy } from './invitations.repository';
 
 type GenerateInput = z.output<typeof generateInvitationRequestSchema>;
@@ -35,10 +35,7 @@ export class InvitationsService {
   ) {}
 
   async generate(caller: AuthContext, input: GenerateInput): Promise<Invitation> {
-    // Only an admin can bring a manager in; everyone else grows its tree with resellers.
-    if (input.role === 'manager' && caller.role !== 'admin') {
-      throw new AppError('forbidden', messages.onlyAdminInvitesManagers);
-    }
+    assertMayInvite(caller, input.role);
     await this.rateLimits.consume('invitations', caller.userId);
     const expiresAt = new Date(Date.now() + input.expiryDays * DAY_MS);
     // 32^8 codes: a collision is rare, but the unique index decides and we draw again.

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { managerPackageProducts, managerPackages, products, users } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export type ManagerPackageRow = typeof managerPackages.$inferSelect;
 export interface ManagerPackagePriceRow {
@@ -84,15 +85,15 @@ export async function managerPackageHolderCounts(
       ),
     )
     .groupBy(users.managerPackageId);
-  return new Map(rows.map((row) => [row.packageId!, row.n]));
+  // The filter on packageId leaves no row without one; the column is nullable, hence the check.
+  return new Map(rows.flatMap(({ packageId, n }) => (packageId ? [[packageId, n] as const] : [])));
 }
 
 export async function insertManagerPackage(
   db: Executor,
   values: { ownerId: string; name: string; description: string },
 ) {
-  const [row] = await db.insert(managerPackages).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(managerPackages).values(values).returning());
 }
 
 export async function updateManagerPackage(

@@ -10,7 +10,7 @@ import {
   packageAssignmentSchema,
 } from '@keymarket/contracts/packages';
 import { pageQuerySchema } from '@keymarket/contracts/pagination';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { ManagerPackagesService } from './manager-packages.service';
 import { messages } from '@keymarket/contracts/messages';
 

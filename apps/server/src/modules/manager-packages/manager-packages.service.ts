@@ -9,12 +9,18 @@ import type {
 } from '@keymarket/contracts/packages';
 import { pageOf, type PageQuery } from '@keymarket/contracts/pagination';
 import type { Database, Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/access';
-import { requireRole } from '../catalogue/catalogue-access';
-import { loadPricingChain, quoteProducts } from '../pricing/pricing.service';
+import type { AuthContext } from '../access/auth-context';
+import {
+  assertMayAssignManagerPackageTo,
+  assertMayOwnManagerPackages,
+  assertMayReadManagerPackage,
+  assertMayReadManagerPackages,
+  assertMayUseManagerPackage,
+  managerPackageOwnerFilter,
+} from '../access/policy';
+import { buyerCostOf, loadPricingChain, quoteProducts } from '../pricing/pricing.service';
 import { belowCost, requireLiveProducts } from '../products/product-rules';
-import { isInDownline } from '../users/downline';
+import { inDownlineOf } from '../users/downline';
 import { findUserById } from '../users/users.repository';
 import { managerPackageViews } from './manager-package-view';
 import {
@@ -29,16 +35,12 @@ import {
   upsertManagerPackageProduct,
   type ManagerPackagePriceRow,
 } from './manager-packages.repository';
-import { messages } from '@keymarket/contracts/messages';
+import { oneRow } from '../../lib/rows';
+import { known } from '../../lib/maps';
 
 type PackageInput = z.output<typeof managerPackageInputSchema>;
 type PackagePrice = z.output<typeof managerPackagePriceSchema>;
 type AssignInput = z.output<typeof assignPackageSchema>;
-
-// Another manager's package answers exactly like a package that does not exist.
-const packageNotFound = () => new AppError('not_found', messages.packageNotFound);
-const requireManager = (caller: AuthContext) =>
-  requireRole(caller, ['manager'], 'Only managers have their own packages');
 
 /**
  * A manager's own packages: reseller prices for its direct invitees, never below what the
@@ -48,11 +50,10 @@ export class ManagerPackagesService {
   constructor(private readonly db: Database) {}
 
   async list(caller: AuthContext, query: PageQuery) {
-    requireRole(caller, ['admin', 'manager']);
-    const ownerId = caller.role === 'admin' ? undefined : caller.userId;
+    assertMayReadManagerPackages(caller);
     const { rows, total } = await listManagerPackages(
       this.db,
-      ownerId,
+      managerPackageOwnerFilter(caller),
       query.limit,
       (query.page - 1) * query.limit,
     );
@@ -60,15 +61,13 @@ export class ManagerPackagesService {
   }
 
   async get(caller: AuthContext, id: string): Promise<ManagerPackage> {
-    requireRole(caller, ['admin', 'manager']);
-    const row = await findManagerPackage(this.db, id);
-    if (!row || (caller.role !== 'admin' && row.ownerId !== caller.userId)) throw packageNotFound();
-    const [view] = await managerPackageViews(this.db, [row]);
-    return view!;
+    assertMayReadManagerPackages(caller);
+    const row = assertMayReadManagerPackage(caller, await findManagerPackage(this.db, id));
+    return oneRow(await managerPackageViews(this.db, [row]));
   }
 
   async create(caller: AuthContext, input: PackageInput): Promise<ManagerPackage> {
-    requireManager(caller);
+    assertMayOwnManagerPackages(caller);
     const id = await this.db.transaction(async (tx) => {
       const prices = await checkedPrices(tx, caller, input.products);
       const row = await insertManagerPackage(tx, {
@@ -83,7 +82,7 @@ export class ManagerPackagesService {
   }
 
   async replace(caller: AuthContext, id: string, input: PackageInput): Promise<ManagerPackage> {
-    requireManager(caller);
+    assertMayOwnManagerPackages(caller);
     await this.db.transaction(async (tx) => {
       await ownPackage(tx, caller, id, 'update');
       const prices = await checkedPrices(tx, caller, input.products);
@@ -95,7 +94,7 @@ export class ManagerPackagesService {
 
   /** Its holders lose the package in the same transaction. */
   async delete(caller: AuthContext, id: string) {
-    requireManager(caller);
+    assertMayOwnManagerPackages(caller);
     await this.db.transaction(async (tx) => {
       await ownPackage(tx, caller, id, 'update');
       await deleteManagerPackage(tx, id);
@@ -109,33 +108,29 @@ export class ManagerPackagesService {
     productId: string,
     input: PackagePrice,
   ): Promise<ManagerPackage> {
-    requireManager(caller);
+    assertMayOwnManagerPackages(caller);
     await this.db.transaction(async (tx) => {
       await ownPackage(tx, caller, id, 'share');
-      const [row] = await checkedPrices(tx, caller, [{ productId, ...input }], {
-        productPath: () => 'params.productId',
-        pricePath: () => 'body.resellerPrice',
-      });
-      await upsertManagerPackageProduct(tx, id, row!);
+      const row = oneRow(
+        await checkedPrices(tx, caller, [{ productId, ...input }], {
+          productPath: () => 'params.productId',
+          pricePath: () => 'body.resellerPrice',
+        }),
+      );
+      await upsertManagerPackageProduct(tx, id, row);
     });
     return this.get(caller, id);
   }
 
   /** Only the manager's own package, only to a user it invited itself; `null` removes it. */
   async assign(caller: AuthContext, userId: string, { packageId }: AssignInput) {
-    requireManager(caller);
+    assertMayOwnManagerPackages(caller);
     await this.db.transaction(async (tx) => {
-      const user = await findUserById(tx, userId);
-      if (!user || user.invitedById !== caller.userId) {
-        // Deeper in its own tree: say why. Anywhere else: the user does not exist for it.
-        if (user && (await isInDownline(tx, caller.userId, userId))) {
-          throw new AppError(
-            'forbidden',
-            'You can assign packages only to users you invited yourself',
-          );
-        }
-        throw new AppError('not_found', messages.userNotFound);
-      }
+      await assertMayAssignManagerPackageTo(
+        caller,
+        await findUserById(tx, userId),
+        inDownlineOf(tx, caller.userId),
+      );
       if (packageId) await ownPackage(tx, caller, packageId, 'share');
       await setUserManagerPackage(tx, userId, packageId);
     });
@@ -144,9 +139,7 @@ export class ManagerPackagesService {
 }
 
 async function ownPackage(tx: Executor, caller: AuthContext, id: string, lock: 'share' | 'update') {
-  const row = await lockManagerPackage(tx, id, lock);
-  if (!row || row.ownerId !== caller.userId) throw packageNotFound();
-  return row;
+  return assertMayUseManagerPackage(caller, await lockManagerPackage(tx, id, lock));
 }
 
 /** Every product live and every reseller price at least the manager's own cost of it. */
@@ -169,7 +162,7 @@ async function checkedPrices(
   const quotes = await quoteProducts(tx, chain, [...products.values()], { onlyThese: true });
   const problems: ErrorDetail[] = [];
   const rows = items.map((item, i) => {
-    const costCents = quotes.get(item.productId)!.costsCents[0]!;
+    const costCents = buyerCostOf(known(quotes, item.productId).costsCents);
     const resellerPriceCents = toCents(item.resellerPrice);
     if (resellerPriceCents < costCents) {
       problems.push({

@@ -8,7 +8,7 @@ import {
 } from '@keymarket/contracts/settings';
 import { detectAudioType } from '../../lib/audio-type';
 import { uploadSchema, type UploadRule } from '../../lib/uploads';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { MusicService } from './music.service';
 
 /** The background track: ≤ 20 MB (refused while streaming), MP3/OGG/WAV/M4A by content. */
@@ -20,7 +20,7 @@ const musicUpload: UploadRule = {
   unsupportedText: MUSIC_UNSUPPORTED_TEXT,
 };
 
-const musicBody = z.object({ music: uploadSchema('Choose a music file to upload') });
+const musicBody = z.strictObject({ music: uploadSchema('Choose a music file to upload') });
 
 export const musicRoutes: FastifyPluginAsyncZod<{ music: MusicService }> = async (
   app,

@@ -1,26 +1,16 @@
-import { z } from 'zod';
-import { AUDIO_TYPES, type Music } from '@keymarket/contracts/settings';
+import type { Music } from '@keymarket/contracts/settings';
 import type { Database } from '../../db/client';
-import { readSetting, SETTING_KEYS, writeSetting } from '../../lib/settings';
+import { readSetting, SETTINGS, writeSetting, type StoredMusic } from '../../lib/settings';
 import type { Upload } from '../../lib/uploads';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
 import { fileUrl, removeFiles, storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
-
-/** What the settings row keeps about the one background track; the bytes live in `files`. */
-const storedMusicSchema = z.object({
-  fileId: z.uuid(),
-  contentType: z.enum(AUDIO_TYPES),
-  sizeBytes: z.number().int(),
-  updatedAt: z.iso.datetime(),
-});
-type StoredMusic = z.infer<typeof storedMusicSchema>;
 
 export class MusicService {
   constructor(private readonly db: Database) {}
 
   async get(): Promise<Music> {
-    return musicView(parseStored(await readSetting(this.db, SETTING_KEYS.music)));
+    return musicView(await readSetting(this.db, SETTINGS.music));
   }
 
   /**
@@ -29,7 +19,7 @@ export class MusicService {
    */
   async replace(caller: AuthContext, upload: Upload): Promise<Music> {
     const next = await this.db.transaction(async (tx) => {
-      const previous = parseStored(await readSetting(tx, SETTING_KEYS.music, { forUpdate: true }));
+      const previous = await readSetting(tx, SETTINGS.music, { forUpdate: true });
       const fileId = await storeFile(tx, upload, { purpose: 'music', ownerId: null });
       const stored: StoredMusic = {
         fileId,
@@ -37,7 +27,7 @@ export class MusicService {
         sizeBytes: upload.sizeBytes,
         updatedAt: new Date().toISOString(),
       };
-      await writeSetting(tx, SETTING_KEYS.music, stored);
+      await writeSetting(tx, SETTINGS.music, stored);
       await removeFiles(tx, [previous?.fileId]);
       await writeAudit(tx, {
         actorId: caller.userId,
@@ -53,15 +43,10 @@ export class MusicService {
   }
 }
 
-function parseStored(value: unknown): StoredMusic | undefined {
-  const parsed = storedMusicSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-
 function musicView(stored: StoredMusic | undefined): Music {
   if (!stored) return { url: null };
   return {
-    url: fileUrl(stored.fileId)!,
+    url: fileUrl(stored.fileId),
     contentType: stored.contentType,
     sizeBytes: stored.sizeBytes,
     updatedAt: stored.updatedAt,

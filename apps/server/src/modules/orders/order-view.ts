@@ -2,11 +2,9 @@ import { fromCents } from '@keymarket/contracts/money';
 import { keyLines, type Order } from '@keymarket/contracts/orders';
 import type { Executor } from '../../db/client';
 import type { KeyVault } from '../../lib/key-vault';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { mayReadOrderKeys } from '../access/policy';
 import { keysOfOrders, type OrderWithRefs } from './orders.repository';
-
-const canSeeKeys = (viewer: AuthContext, row: OrderWithRefs) =>
-  viewer.role === 'admin' || row.order.buyerId === viewer.userId;
 
 /** Orders as `viewer` sees them: keys only for the buyer and admins (DESIGN.md §2). */
 export async function orderViews(
@@ -18,17 +16,18 @@ export async function orderViews(
   const instantIds = rows
     .filter(
       (r) =>
-        canSeeKeys(viewer, r) &&
+        mayReadOrderKeys(viewer, r.order) &&
         r.order.deliveryType === 'instant' &&
         r.order.status === 'completed',
     )
     .map((r) => r.order.id);
   const sold = await keysOfOrders(db, instantIds);
   const keysByOrder = new Map<string, Buffer[]>();
-  for (const key of sold) {
-    const list = keysByOrder.get(key.orderId!) ?? [];
-    list.push(key.ciphertext);
-    keysByOrder.set(key.orderId!, list);
+  for (const { orderId, ciphertext } of sold) {
+    if (orderId === null) continue; // never: only keys sold to these orders are read
+    const list = keysByOrder.get(orderId) ?? [];
+    list.push(ciphertext);
+    keysByOrder.set(orderId, list);
   }
   return rows.map((row) => orderView(vault, viewer, row, keysByOrder.get(row.order.id) ?? []));
 }
@@ -58,7 +57,7 @@ export function orderView(
     notes: order.notes,
     rejectionReason: order.rejectionReason,
   };
-  if (canSeeKeys(viewer, row)) {
+  if (mayReadOrderKeys(viewer, order)) {
     view.responseKeys = order.deliveredKeys
       ? keyLines(vault.decrypt(order.deliveredKeys))
       : soldKeys.map((sealed) => vault.decrypt(sealed));

@@ -8,7 +8,7 @@ import {
   ordersQuerySchema,
   respondOrderSchema,
 } from '@keymarket/contracts/orders';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { OrdersService } from './orders.service';
 import { messages } from '@keymarket/contracts/messages';
 

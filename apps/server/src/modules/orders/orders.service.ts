@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { formatAmount, fromCents } from '@keymarket/contracts/money';
+import { fromCents } from '@keymarket/contracts/money';
 import {
   keyLines,
   type createOrderSchema,
@@ -11,10 +11,16 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { KeyVault } from '../../lib/key-vault';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import {
+  assertMayPlaceOrder,
+  assertMayReadOrder,
+  assertMayRespondToOrder,
+  isAdmin,
+} from '../access/policy';
 import { creditBucket, writeAudit } from '../ledger/ledger.repository';
 import { pricingChainLookup, quoteProducts, type PricingChain } from '../pricing/pricing.service';
-import { isInDownline } from '../users/downline';
+import { inDownlineOf } from '../users/downline';
 import { findIdempotentResponse, requestHash } from './idempotency';
 import { orderView, orderViews } from './order-view';
 import {
@@ -23,11 +29,12 @@ import {
   listOrders,
   orderStats,
   orderWithRefs,
-  placeOrder,
   liveProductLookup,
-  returnStock,
   scopeFor,
 } from './orders.repository';
+import { outOfStock, refusalOutcome } from './order-refusals';
+import { placeOrder } from './place-order.statement';
+import { returnStock } from '../products/stock';
 import { creditProfitChain, profitMargins } from './profit';
 import { retryOnConflict } from '../../lib/transactions';
 import { messages } from '@keymarket/contracts/messages';
@@ -37,7 +44,6 @@ type RespondInput = z.output<typeof respondOrderSchema>;
 type OrdersQuery = z.output<typeof ordersQuerySchema>;
 
 export interface PlacedOrder {
-  statusCode: number;
   body: Order;
   replayed: boolean;
 }
@@ -49,11 +55,11 @@ export class OrdersService {
   constructor(
     private readonly db: Database,
     private readonly vault: KeyVault,
-    /** The pool for the order path's named statements (`DatabaseHandle.hot`). */
-    private readonly hot: Database = db,
+    /** The pool for the order path's named statements (`DatabaseHandle.preparedStatements`). */
+    private readonly preparedStatements: Database = db,
   ) {
-    this.findLiveProduct = liveProductLookup(hot);
-    this.pricingChainOf = pricingChainLookup(hot);
+    this.findLiveProduct = liveProductLookup(preparedStatements);
+    this.pricingChainOf = pricingChainLookup(preparedStatements);
   }
 
   /**
@@ -65,8 +71,7 @@ export class OrdersService {
     input: CreateOrderInput,
     idempotencyKey?: string,
   ): Promise<PlacedOrder> {
-    if (caller.role === 'admin')
-      throw new AppError('forbidden', 'Administrators cannot place orders');
+    assertMayPlaceOrder(caller);
     const hash = requestHash(input);
     if (idempotencyKey) {
       const replay = await this.replay(caller, idempotencyKey, hash);
@@ -75,9 +80,9 @@ export class OrdersService {
     const placed = await retryOnConflict(() =>
       this.placeOnce(caller, input, idempotencyKey ? { key: idempotencyKey, hash } : undefined),
     );
-    if (placed !== 'idempotency_key_taken')
-      return { statusCode: 201, body: placed, replayed: false };
-    const replay = await this.replay(caller, idempotencyKey!, hash);
+    if (placed !== 'replay') return { body: placed, replayed: false };
+    // Only a request with an Idempotency-Key is answered 'replay'.
+    const replay = idempotencyKey ? await this.replay(caller, idempotencyKey, hash) : undefined;
     if (replay) return replay;
     throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed');
   }
@@ -96,7 +101,7 @@ export class OrdersService {
       );
     }
     const { orderId } = stored.response as { orderId: string };
-    return { statusCode: stored.statusCode, body: await this.get(caller, orderId), replayed: true };
+    return { body: await this.get(caller, orderId), replayed: true };
   }
 
   /**
@@ -110,7 +115,7 @@ export class OrdersService {
     caller: AuthContext,
     input: CreateOrderInput,
     idempotency: { key: string; hash: string } | undefined,
-  ): Promise<Order | 'idempotency_key_taken'> {
+  ): Promise<Order | 'replay'> {
     // Side by side: neither depends on the other (each joins its own batch, `batchedLookup`).
     const [found, chain] = await Promise.all([
       this.findLiveProduct(input.productId),
@@ -118,16 +123,21 @@ export class OrdersService {
     ]);
     if (!found) throw new AppError('not_found', messages.productNotFound);
     const { product, category } = found;
-    const outOfStock = () => new AppError('out_of_stock', `Only ${product.stock} left in stock`);
     // Refused early when it is plain; the conditions of the write are what guarantee it.
-    if (product.stock < input.quantity) throw outOfStock();
-    const quote = (
-      await quoteProducts(this.db, chain, [product], { onlyThese: true, costsOnly: true })
-    ).get(product.id)!;
-    const unitCents = quote.costsCents[0]!;
+    if (product.stock < input.quantity) throw outOfStock(product.stock);
+    const quotes = await quoteProducts(this.db, chain, [product], {
+      onlyThese: true,
+      costsOnly: true,
+    });
+    // One cost per member of the chain, the buyer's first (`Quote`).
+    const costsCents = quotes.get(product.id)?.costsCents ?? [];
+    const [buyer, seller] = chain.members;
+    const [unitCents] = costsCents;
+    if (!buyer || unitCents === undefined || costsCents.length !== chain.members.length) {
+      throw new Error("The product was not priced along the buyer's chain");
+    }
     const totalCents = unitCents * BigInt(input.quantity);
     const instant = product.deliveryType === 'instant';
-    const [buyer, seller] = chain.members;
     const orderId = randomUUID();
     const order = {
       id: orderId,
@@ -143,12 +153,9 @@ export class OrdersService {
       totalCents,
       status: instant ? ('completed' as const) : ('pending' as const),
       notes: input.notes || null,
-      priceChain: chain.members.map((m, i) => ({
-        userId: m.id,
-        costCents: quote.costsCents[i]!.toString(),
-      })),
+      priceChain: chain.members.map((m, i) => ({ userId: m.id, costCents: String(costsCents[i]) })),
     };
-    const placed = await placeOrder(this.hot, {
+    const placed = await placeOrder(this.preparedStatements, {
       order,
       claim: instant ? input.quantity : 0,
       debit: totalCents > 0n ? { kind: 'purchase', actorId: caller.userId, orderId } : null,
@@ -172,22 +179,16 @@ export class OrdersService {
         : null,
     });
     if ('refused' in placed) {
-      if (placed.refused === 'insufficient_balance') {
-        throw new AppError(
-          'insufficient_balance',
-          `Insufficient balance: this order costs ${formatAmount(fromCents(totalCents))}`,
-        );
-      }
-      if (placed.refused === 'out_of_stock') throw outOfStock();
-      if (placed.refused === 'seller_missing') throw new Error('a seller of the chain has no row');
-      return placed.refused;
+      const outcome = refusalOutcome(placed, { totalCents, stock: product.stock });
+      if (outcome === 'replay') return outcome;
+      throw outcome;
     }
     return orderView(
       this.vault,
       caller,
       {
         order: placed.order,
-        buyer: { id: buyer!.id, username: buyer!.username },
+        buyer: { id: buyer.id, username: buyer.username },
         seller: seller ? { id: seller.id, username: seller.username } : null,
         category: category?.id ? category : null,
       },
@@ -197,13 +198,11 @@ export class OrdersService {
 
   /** Admin completes or rejects a pending order; the buyer may cancel (reject) its own. */
   async respond(caller: AuthContext, orderId: string, input: RespondInput): Promise<Order> {
-    const existing = await findOrder(this.db, orderId);
-    const isBuyer = existing?.buyerId === caller.userId;
-    if (!existing || (caller.role !== 'admin' && !isBuyer))
-      throw new AppError('not_found', messages.orderNotFound);
-    if (caller.role !== 'admin' && input.status === 'completed') {
-      throw new AppError('forbidden', 'Only an administrator can deliver an order');
-    }
+    const existing = assertMayRespondToOrder(
+      caller,
+      await findOrder(this.db, orderId),
+      input.status,
+    );
     if (existing.status !== 'pending') throw alreadyAnswered(existing.status);
 
     await retryOnConflict(() =>
@@ -240,7 +239,7 @@ export class OrdersService {
           respondedById: caller.userId,
         });
         if (!order) throw alreadyAnswered();
-        // The buyer's row before the product's, in the order placement takes them: no deadlock.
+        // The buyer's row before the product's: the lock order (place-order.statement.ts).
         if (order.totalCents > 0n) {
           await creditBucket(tx, order.buyerId, 'balance', order.totalCents, {
             kind: 'refund',
@@ -252,7 +251,8 @@ export class OrdersService {
         await returnStock(tx, order.productId, order.quantity);
         await writeAudit(tx, {
           actorId: caller.userId,
-          action: isBuyer && caller.role !== 'admin' ? 'order.cancelled' : 'order.rejected',
+          // Anyone but an admin got here as the order's buyer.
+          action: isAdmin(caller) ? 'order.rejected' : 'order.cancelled',
           targetType: 'order',
           targetId: orderId,
           before: { status: 'pending' },
@@ -264,15 +264,18 @@ export class OrdersService {
   }
 
   async get(caller: AuthContext, orderId: string): Promise<Order> {
-    const row = await orderWithRefs(this.db, orderId);
-    if (!row || !(await this.canSee(caller, row.order.buyerId)))
-      throw new AppError('not_found', messages.orderNotFound);
+    const row = await assertMayReadOrder(
+      caller,
+      await orderWithRefs(this.db, orderId),
+      inDownlineOf(this.db, caller.userId),
+    );
     const [view] = await orderViews(this.db, this.vault, caller, [row]);
-    return view!;
+    if (!view) throw new Error('orderViews answered no view for one order');
+    return view;
   }
 
   async list(caller: AuthContext, query: OrdersQuery) {
-    const scope = scopeFor(caller.userId, caller.role === 'admin', query.showAll);
+    const scope = scopeFor(caller.userId, isAdmin(caller), query.showAll);
     const [rows, stats] = await Promise.all([
       listOrders(this.db, {
         scope,
@@ -300,12 +303,6 @@ export class OrdersService {
         revenue: fromCents(BigInt(stats.revenueCents)),
       },
     };
-  }
-
-  /** Admins see every order; others their own and their downline's. */
-  private async canSee(caller: AuthContext, buyerId: string): Promise<boolean> {
-    if (caller.role === 'admin' || buyerId === caller.userId) return true;
-    return isInDownline(this.db, caller.userId, buyerId);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import type { OrderRow } from './orders.repository';
+import type { OrderRow } from '../../db/schema/index';
 import { creditBucket } from '../ledger/ledger.repository';
 
 export interface Margin {
@@ -12,20 +12,25 @@ export interface Margin {
  * quantity × (cost of the member below it − its own cost). The margins telescope, so the buyer's
  * payment = the platform's price to the top of the chain + every margin. Costs are the ones stored
  * on the order at placement: a later price change alters nothing. Sellers earning nothing are left
- * out; the rest come nearest the buyer first, the order in which their rows are locked.
+ * out; the rest come nearest the buyer first, as the lock order has it (place-order.statement.ts).
  */
 export function profitMargins(order: Pick<OrderRow, 'quantity' | 'priceChain'>): Margin[] {
-  const chain = order.priceChain;
   const margins: Margin[] = [];
-  for (let i = 1; i < chain.length; i += 1) {
+  let belowCents: bigint | undefined;
+  for (const { userId, costCents } of order.priceChain) {
+    const ownCents = BigInt(costCents);
     const marginCents =
-      BigInt(order.quantity) * (BigInt(chain[i - 1]!.costCents) - BigInt(chain[i]!.costCents));
-    if (marginCents > 0n) margins.push({ sellerId: chain[i]!.userId, marginCents });
+      belowCents === undefined ? 0n : BigInt(order.quantity) * (belowCents - ownCents);
+    if (marginCents > 0n) margins.push({ sellerId: userId, marginCents });
+    belowCents = ownCents;
   }
   return margins;
 }
 
-/** Pays each seller its margin (`profitMargins`) when a request order is completed. */
+/**
+ * Pays each seller its margin (`profitMargins`) when a request order is completed, one after the
+ * other in that order: the lock order (place-order.statement.ts).
+ */
 export async function creditProfitChain(tx: Executor, order: OrderRow, actorId: string | null) {
   for (const { sellerId, marginCents } of profitMargins(order)) {
     await creditBucket(tx, sellerId, 'profit', marginCents, {

@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { packageProducts, packages, products, users } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export type PackageRow = typeof packages.$inferSelect;
 export interface PackagePriceRow {
@@ -60,12 +61,12 @@ export async function holderCounts(db: Executor, packageIds: readonly string[]) 
     .from(users)
     .where(inArray(users.packageId, [...packageIds]))
     .groupBy(users.packageId);
-  return new Map(rows.map((row) => [row.packageId!, row.n]));
+  // The filter on packageId leaves no row without one; the column is nullable, hence the check.
+  return new Map(rows.flatMap(({ packageId, n }) => (packageId ? [[packageId, n] as const] : [])));
 }
 
 export async function insertPackage(db: Executor, values: { name: string; description: string }) {
-  const [row] = await db.insert(packages).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(packages).values(values).returning());
 }
 
 export async function updatePackage(

@@ -10,7 +10,7 @@ import {
   packageSchema,
 } from '@keymarket/contracts/packages';
 import { pageQuerySchema } from '@keymarket/contracts/pagination';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { PackagesService } from './packages.service';
 import { messages } from '@keymarket/contracts/messages';
 

@@ -9,10 +9,9 @@ import type {
 import { pageOf, type PageQuery } from '@keymarket/contracts/pagination';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/access';
-import { requireRole } from '../catalogue/catalogue-access';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayHoldPackage, assertMayManagePackages } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
-import { isPricedByPlatform } from '../pricing/cost';
 import { belowCost, platformPriceProblems, requireLiveProducts } from '../products/product-rules';
 import { findUserById } from '../users/users.repository';
 import { packageViews } from './package-view';
@@ -29,14 +28,14 @@ import {
   type PackagePriceRow,
 } from './packages.repository';
 import { messages } from '@keymarket/contracts/messages';
+import { oneRow } from '../../lib/rows';
+import { known } from '../../lib/maps';
 
 type PackageInput = z.output<typeof packageInputSchema>;
 type PackagePrice = z.output<typeof packagePriceSchema>;
 type AssignInput = z.output<typeof assignPackageSchema>;
 
 const packageNotFound = () => new AppError('not_found', messages.packageNotFound);
-const requireAdmin = (caller: AuthContext) =>
-  requireRole(caller, ['admin'], 'Only an administrator can manage packages');
 
 /**
  * Admin packages: per-product manager and reseller prices for the members the platform prices
@@ -46,7 +45,7 @@ export class PackagesService {
   constructor(private readonly db: Database) {}
 
   async list(caller: AuthContext, query: PageQuery) {
-    requireAdmin(caller);
+    assertMayManagePackages(caller);
     const { rows, total } = await listPackages(
       this.db,
       query.limit,
@@ -56,12 +55,12 @@ export class PackagesService {
   }
 
   async get(caller: AuthContext, id: string): Promise<Package> {
-    requireAdmin(caller);
+    assertMayManagePackages(caller);
     return this.view(this.db, id);
   }
 
   async create(caller: AuthContext, input: PackageInput): Promise<Package> {
-    requireAdmin(caller);
+    assertMayManagePackages(caller);
     const id = await this.db.transaction(async (tx) => {
       const prices = await checkedPrices(tx, input.products);
       const row = await insertPackage(tx, { name: input.name, description: input.description });
@@ -74,7 +73,7 @@ export class PackagesService {
 
   /** PUT: name, description and the whole product list are replaced. */
   async replace(caller: AuthContext, id: string, input: PackageInput): Promise<Package> {
-    requireAdmin(caller);
+    assertMayManagePackages(caller);
     await this.db.transaction(async (tx) => {
       const before = await lockPackage(tx, id, 'update');
       if (!before) throw packageNotFound();
@@ -88,7 +87,7 @@ export class PackagesService {
 
   /** Its holders lose the package in the same transaction, and fall back to product prices. */
   async delete(caller: AuthContext, id: string) {
-    requireAdmin(caller);
+    assertMayManagePackages(caller);
     await this.db.transaction(async (tx) => {
       const before = await lockPackage(tx, id, 'update');
       if (!before) throw packageNotFound();
@@ -104,14 +103,16 @@ export class PackagesService {
     productId: string,
     input: PackagePrice,
   ): Promise<Package> {
-    requireAdmin(caller);
+    assertMayManagePackages(caller);
     await this.db.transaction(async (tx) => {
       if (!(await lockPackage(tx, packageId, 'share'))) throw packageNotFound();
-      const [row] = await checkedPrices(tx, [{ productId, ...input }], {
-        productPath: () => 'params.productId',
-        pricePath: () => 'body',
-      });
-      await upsertPackageProduct(tx, packageId, row!);
+      const row = oneRow(
+        await checkedPrices(tx, [{ productId, ...input }], {
+          productPath: () => 'params.productId',
+          pricePath: () => 'body',
+        }),
+      );
+      await upsertPackageProduct(tx, packageId, row);
       await audit(tx, caller, 'package.price_set', packageId, undefined, { productId, ...input });
     });
     return this.view(this.db, packageId);
@@ -119,17 +120,12 @@ export class PackagesService {
 
   /** Only a member the platform prices can hold an admin package; `null` removes it. */
   async assign(caller: AuthContext, userId: string, { packageId }: AssignInput) {
-    requireAdmin(caller);
+    assertMayManagePackages(caller);
     await this.db.transaction(async (tx) => {
       const user = await findUserById(tx, userId);
       if (!user) throw new AppError('not_found', messages.userNotFound);
       const inviter = user.invitedById ? await findUserById(tx, user.invitedById) : undefined;
-      if (user.role === 'admin' || !isPricedByPlatform(user.role, inviter?.role ?? null)) {
-        throw new AppError(
-          'conflict',
-          'Packages can be assigned to managers and to resellers invited by an administrator only',
-        );
-      }
+      assertMayHoldPackage(user, inviter?.role ?? null);
       if (packageId && !(await lockPackage(tx, packageId, 'share'))) throw packageNotFound();
       await setUserPackage(tx, userId, packageId);
       await writeAudit(tx, {
@@ -147,8 +143,7 @@ export class PackagesService {
   private async view(db: Executor, id: string): Promise<Package> {
     const row = await findPackage(db, id);
     if (!row) throw packageNotFound();
-    const [view] = await packageViews(db, [row]);
-    return view!;
+    return oneRow(await packageViews(db, [row]));
   }
 }
 
@@ -176,7 +171,7 @@ async function checkedPrices(
   }));
   const problems = rows.flatMap((row, i) =>
     platformPriceProblems(
-      { ...row, initialPriceCents: products.get(row.productId)!.initialPriceCents },
+      { ...row, initialPriceCents: known(products, row.productId).initialPriceCents },
       pricePath(i),
     ),
   );

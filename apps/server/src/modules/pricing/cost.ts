@@ -41,20 +41,22 @@ export function chainCosts(
   base: BasePrices,
   prices: readonly MemberPrices[],
 ): bigint[] {
-  if (chain.length === 0) throw new Error('empty pricing chain');
-  const costs = new Array<bigint>(chain.length);
   const topIndex = chain.length - 1;
-  const top = chain[topIndex]!;
+  const top = chain[topIndex];
+  if (!top) throw new Error('empty pricing chain');
+  const costs = new Array<bigint>(chain.length);
   const pkg = prices[topIndex]?.adminPackage;
-  costs[topIndex] =
+  // Walking down from the top, each member's cost is at least what its seller paid.
+  let sellerCost =
     top.role === 'manager'
       ? (pkg?.managerPriceCents ?? base.managerPriceCents)
       : (pkg?.resellerPriceCents ?? base.resellerPriceCents);
+  costs[topIndex] = sellerCost;
   for (let i = topIndex - 1; i >= 0; i -= 1) {
-    const sellerCost = costs[i + 1]!;
     const candidate =
       prices[i]?.managerPackageCents ?? prices[i + 1]?.sellerPriceCents ?? base.resellerPriceCents;
-    costs[i] = max(candidate, sellerCost);
+    sellerCost = max(candidate, sellerCost);
+    costs[i] = sellerCost;
   }
   return costs;
 }

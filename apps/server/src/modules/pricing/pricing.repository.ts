@@ -53,8 +53,9 @@ export async function ancestorsOf(
   const byUser = new Map<string, AncestorRow[]>();
   for (const r of rows) {
     const root = r.root as string;
-    if (!byUser.has(root)) byUser.set(root, []);
-    byUser.get(root)!.push({
+    const ancestors = byUser.get(root) ?? [];
+    byUser.set(root, ancestors);
+    ancestors.push({
       id: r.id as string,
       username: r.username as string,
       role: r.role as Role,

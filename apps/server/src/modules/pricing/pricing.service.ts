@@ -30,6 +30,13 @@ export interface Quote {
   sellingPriceCents: bigint;
 }
 
+/** What the chain's buyer pays: the first of a quote's costs (a chain is never empty). */
+export function buyerCostOf(costsCents: readonly bigint[]): bigint {
+  const [cents] = costsCents;
+  if (cents === undefined) throw new Error('A quote without costs');
+  return cents;
+}
+
 export interface PricingChain {
   members: (ChainMember & AncestorRow)[];
 }
@@ -51,8 +58,7 @@ export function pricingChainLookup(db: Database): (userId: string) => Promise<Pr
 function chainOf(ancestors: readonly AncestorRow[]): PricingChain {
   if (ancestors.length === 0) throw new AppError('not_found', messages.userNotFound);
   const members: PricingChain['members'] = [];
-  for (let i = 0; i < ancestors.length; i += 1) {
-    const member = ancestors[i]!;
+  for (const [i, member] of ancestors.entries()) {
     members.push({ ...member, userId: member.id });
     const inviter = ancestors[i + 1];
     if (isPricedByPlatform(member.role, inviter?.role ?? null)) break;
@@ -80,15 +86,21 @@ export async function quoteProducts(
 ): Promise<Map<string, Quote>> {
   const { members } = chain;
   const ids = options.onlyThese ? products.map((p) => p.id) : undefined;
-  const top = members[members.length - 1]!;
+  const buyer = members[0];
+  const top = members.at(-1);
+  if (!buyer || !top) throw new Error('An empty pricing chain');
 
-  // Sequential on purpose: inside the order transaction these share one connection.
+  // Sequential on purpose: `db` may be a transaction (a price change, the cached list's
+  // snapshot), whose queries share one connection. An order quotes outside any transaction.
   const adminPackage = top.packageId ? await adminPackagePrices(db, top.packageId, ids) : [];
   const managerPackagesByMember = [];
-  for (const [i, member] of members.slice(0, -1).entries()) {
+  for (const [i, member] of members.entries()) {
+    // The top member's seller is the platform, which prices through the admin package.
+    const seller = members[i + 1];
+    if (!seller) break;
     managerPackagesByMember.push(
       member.managerPackageId
-        ? await managerPackagePrices(db, member.managerPackageId, members[i + 1]!.id, ids)
+        ? await managerPackagePrices(db, member.managerPackageId, seller.id, ids)
         : [],
     );
   }
@@ -118,8 +130,8 @@ export async function quoteProducts(
     quotes.set(product.id, {
       costsCents,
       sellingPriceCents: defaultSellingPrice(
-        costsCents[0]!,
-        sellerPriceByKey.get(`${members[0]!.id}:${product.id}`),
+        buyerCostOf(costsCents),
+        sellerPriceByKey.get(`${buyer.id}:${product.id}`),
         product,
       ),
     });

@@ -5,7 +5,7 @@ import {
   productSchema,
   updateRolePriceSchema,
 } from '@keymarket/contracts/catalogue';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import { productParams } from './products.routes';
 import type { PriceControlService } from './price-control.service';
 

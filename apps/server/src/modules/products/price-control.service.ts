@@ -7,10 +7,11 @@ import type {
 import type { ErrorDetail } from '@keymarket/contracts/errors';
 import { formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
 import type { Database, Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { assertMaySetPrices, isAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
-import { loadPricingChain, quoteProducts } from '../pricing/pricing.service';
+import { buyerCostOf, loadPricingChain, quoteProducts } from '../pricing/pricing.service';
+import { known } from '../../lib/maps';
 import {
   belowCost,
   platformPriceProblems,
@@ -30,9 +31,6 @@ type RolePriceInput = z.output<typeof updateRolePriceSchema>;
 type BulkInput = z.output<typeof bulkUpdatePricesSchema>;
 type BulkRow = BulkInput['products'][number];
 
-const managerPriceForbidden = () =>
-  new AppError('forbidden', 'Only an administrator can change the manager price');
-
 /**
  * Price Control. Administrators set the platform's manager and reseller prices; a manager or
  * reseller sets its own selling price to its invitees (`resellerPrice` in the specification's
@@ -49,13 +47,13 @@ export class PriceControlService {
     productId: string,
     input: RolePriceInput,
   ): Promise<Product> {
-    if (caller.role !== 'admin' && input.managerPrice !== undefined) throw managerPriceForbidden();
+    assertMaySetPrices(caller, [input]);
     await this.db.transaction(async (tx) => {
       const [product] = await findLiveProducts(tx, [productId], {
-        forUpdate: caller.role === 'admin',
+        forUpdate: isAdmin(caller),
       });
       if (!product) throw productNotFound();
-      if (caller.role === 'admin') {
+      if (isAdmin(caller)) {
         const next = {
           id: product.id,
           managerPriceCents: centsOr(input.managerPrice, product.managerPriceCents),
@@ -67,10 +65,14 @@ export class PriceControlService {
         await auditPlatformPrices(tx, caller, [product], [next]);
         return;
       }
-      const priceCents = toCents(input.resellerPrice!);
-      const [costCents] = await this.costsOf(tx, caller, [product]);
-      if (priceCents < costCents!) {
-        throw belowCost([{ path: 'body.resellerPrice', message: buyingPriceIs(costCents!) }]);
+      // The contract asks for at least one price and `assertMaySetPrices` refused a seller's
+      // manager price, so a seller's request always carries its reseller price.
+      if (input.resellerPrice === undefined)
+        throw new Error('A seller price change without a price');
+      const priceCents = toCents(input.resellerPrice);
+      const costCents = await this.costOf(tx, caller, product);
+      if (priceCents < costCents) {
+        throw belowCost([{ path: 'body.resellerPrice', message: buyingPriceIs(costCents) }]);
       }
       await upsertSellerPrices(tx, caller.userId, [{ productId, priceCents }]);
     });
@@ -82,19 +84,17 @@ export class PriceControlService {
    * or any new price would fall below cost, nothing changes and `details` names every offender.
    */
   async bulkUpdate(caller: AuthContext, input: BulkInput): Promise<{ updated: number }> {
+    assertMaySetPrices(caller, input.products);
     const rows = input.products;
-    if (caller.role !== 'admin' && rows.some((row) => row.managerPrice !== undefined)) {
-      throw managerPriceForbidden();
-    }
     return this.db.transaction(async (tx) => {
-      if (caller.role !== 'admin') await lockSellerPrices(tx, caller.userId);
+      if (!isAdmin(caller)) await lockSellerPrices(tx, caller.userId);
       const byId = await requireLiveProducts(
         tx,
         rows.map((row) => row.productId),
-        { forUpdate: caller.role === 'admin' },
+        { forUpdate: isAdmin(caller) },
       );
-      const products = rows.map((row) => byId.get(row.productId)!);
-      if (caller.role === 'admin') await this.bulkPlatformPrices(tx, caller, rows, products);
+      const products = rows.map((row) => known(byId, row.productId));
+      if (isAdmin(caller)) await this.bulkPlatformPrices(tx, caller, rows, products);
       else await this.bulkSellerPrices(tx, caller, rows, products);
       return { updated: rows.length };
     });
@@ -106,16 +106,17 @@ export class PriceControlService {
     rows: readonly BulkRow[],
     products: readonly ProductRow[],
   ) {
-    const next: PlatformPriceRow[] = rows.map((row, i) => ({
-      id: row.productId,
-      managerPriceCents: products[i]!.managerPriceCents + toCents(row.managerPrice ?? 0),
-      resellerPriceCents: products[i]!.resellerPriceCents + toCents(row.resellerPrice ?? 0),
+    // `products` is index-aligned with `rows` (bulkUpdate built it from them).
+    const next: PlatformPriceRow[] = products.map((product, i) => ({
+      id: product.id,
+      managerPriceCents: product.managerPriceCents + toCents(rows[i]?.managerPrice ?? 0),
+      resellerPriceCents: product.resellerPriceCents + toCents(rows[i]?.resellerPrice ?? 0),
     }));
     // A price below the initial price is also never below 0, since the initial price is ≥ 0.
-    const problems = next.flatMap((prices, i) =>
-      platformPriceProblems({ ...products[i]!, ...prices }, `body.products.${i}`).map((p) => ({
+    const problems = products.flatMap((product, i) =>
+      platformPriceProblems({ ...product, ...next[i] }, `body.products.${i}`).map((p) => ({
         path: p.path,
-        message: `Product ${prices.id}: ${p.message}`,
+        message: `Product ${product.id}: ${p.message}`,
       })),
     );
     if (problems.length > 0) throw belowCost(problems);
@@ -134,12 +135,13 @@ export class PriceControlService {
     const quotes = await quoteProducts(tx, chain, products, { onlyThese: true });
     const problems: ErrorDetail[] = [];
     const next = rows.map((row, i) => {
-      const quote = quotes.get(row.productId)!;
+      const quote = known(quotes, row.productId);
       const priceCents = quote.sellingPriceCents + toCents(row.resellerPrice ?? 0);
-      if (priceCents < quote.costsCents[0]!) {
+      const costCents = buyerCostOf(quote.costsCents);
+      if (priceCents < costCents) {
         problems.push({
           path: `body.products.${i}.resellerPrice`,
-          message: `Product ${row.productId}: ${buyingPriceIs(quote.costsCents[0]!)}`,
+          message: `Product ${row.productId}: ${buyingPriceIs(costCents)}`,
         });
       }
       return { productId: row.productId, priceCents };
@@ -148,11 +150,11 @@ export class PriceControlService {
     await upsertSellerPrices(tx, caller.userId, next);
   }
 
-  /** What `caller` pays for each product, in order. */
-  private async costsOf(tx: Executor, caller: AuthContext, products: readonly ProductRow[]) {
+  /** What `caller` pays for `product`. */
+  private async costOf(tx: Executor, caller: AuthContext, product: ProductRow) {
     const chain = await loadPricingChain(tx, caller.userId);
-    const quotes = await quoteProducts(tx, chain, products, { onlyThese: true });
-    return products.map((product) => quotes.get(product.id)!.costsCents[0]!);
+    const quotes = await quoteProducts(tx, chain, [product], { onlyThese: true });
+    return buyerCostOf(known(quotes, product.id).costsCents);
   }
 }
 
@@ -172,7 +174,7 @@ function auditPlatformPrices(
     actorId: caller.userId,
     action: after.length === 1 ? 'product.prices_updated' : 'product.prices_bulk_updated',
     targetType: 'product',
-    targetId: after.length === 1 ? after[0]!.id : null,
+    targetId: after.length === 1 ? (after[0]?.id ?? null) : null,
     before: before.map((p) => ({
       id: p.id,
       managerPriceCents: p.managerPriceCents,

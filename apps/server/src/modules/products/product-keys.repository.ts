@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { productKeys, products } from '../../db/schema/index';
+import { productKeys } from '../../db/schema/index';
 
 export type NewProductKey = typeof productKeys.$inferInsert;
 
@@ -22,16 +22,6 @@ export async function insertNewKeys(db: Executor, rows: readonly NewProductKey[]
     added += inserted.length;
   }
   return added;
-}
-
-/** Keeps the stock counter equal to the unsold keys, in the import's transaction. */
-export async function addStock(db: Executor, productId: string, count: number) {
-  const [row] = await db
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${count}`, updatedAt: sql`now()` })
-    .where(eq(products.id, productId))
-    .returning({ stock: products.stock });
-  return row!.stock;
 }
 
 /** A page of a product's keys, newest first; the ciphertext is never selected. */

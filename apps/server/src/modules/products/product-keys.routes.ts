@@ -5,7 +5,7 @@ import {
   productKeyListSchema,
 } from '@keymarket/contracts/catalogue';
 import { pageQuerySchema } from '@keymarket/contracts/pagination';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import { productParams } from './products.routes';
 import type { ProductKeysService } from './product-keys.service';
 

@@ -8,15 +8,17 @@ import {
 import { messages } from '@keymarket/contracts/messages';
 import { keyLines } from '@keymarket/contracts/orders';
 import { pageOf, type PageQuery } from '@keymarket/contracts/pagination';
+import { normaliseKey } from '@keymarket/contracts/text';
 import type { Database } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import { maskKey, type KeyVault } from '../../lib/key-vault';
-import type { AuthContext } from '../../plugins/access';
-import { requireAdmin } from '../catalogue/catalogue-access';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayEditCatalogue } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import { productNotFound } from './product-rules';
 import { findProductWithRefs, lockProduct } from './products.repository';
-import { addStock, insertNewKeys, listKeys, type NewProductKey } from './product-keys.repository';
+import { insertNewKeys, listKeys, type NewProductKey } from './product-keys.repository';
+import { addKeysToStock } from './stock';
 
 type ImportResult = z.infer<typeof importKeysResponseSchema>;
 type ProductKeyView = z.infer<typeof productKeySchema>;
@@ -30,11 +32,14 @@ export function keyHint(key: string): string {
   return visible > 0 ? key.slice(-visible) : '';
 }
 
-/** Lines with nothing but whitespace; the empty piece after a final newline is not a line. */
+/**
+ * Lines with nothing but whitespace or invisible characters (keyLines drops them too); the empty
+ * piece after a final newline is not a line.
+ */
 function blankLineCount(text: string): number {
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
-  return lines.filter((line) => line.trim().length === 0).length;
+  return lines.filter((line) => normaliseKey(line).length === 0).length;
 }
 
 export class ProductKeysService {
@@ -48,7 +53,7 @@ export class ProductKeysService {
    * anywhere in the inventory, and raises the stock by the number added in the same transaction.
    */
   async importKeys(caller: AuthContext, productId: string, text: string): Promise<ImportResult> {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     const lines = keyLines(text);
     if (lines.length === 0) throw validationError('body.keys', messages.keysRequired);
     if (lines.length > KEYS_IMPORT_MAX_LINES) {
@@ -83,7 +88,7 @@ export class ProductKeysService {
         hint: keyHint(key),
       }));
       const added = await insertNewKeys(tx, rows);
-      const stock = added > 0 ? await addStock(tx, productId, added) : product.stock;
+      const stock = added > 0 ? await addKeysToStock(tx, productId, added) : product.stock;
       const result = {
         added,
         duplicates: lines.length - added,
@@ -105,7 +110,7 @@ export class ProductKeysService {
 
   /** Masked listing: the hint stored at import, never a decrypted key. */
   async listKeys(caller: AuthContext, productId: string, query: PageQuery) {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     if (!(await findProductWithRefs(this.db, productId))) throw productNotFound();
     const { rows, total } = await listKeys(
       this.db,

@@ -1,7 +1,11 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { ProductListQuery } from '@keymarket/contracts/catalogue';
+import type { Role } from '@keymarket/contracts/users';
 import { rowsOf, type Executor } from '../../db/client';
+import { chainKeyFields, pricedTables } from '../pricing/pricing-inputs';
 import type { PricingChain } from '../pricing/pricing.service';
 
 const gzipAsync = promisify(gzip);
@@ -31,43 +35,47 @@ interface Entry extends RenderedList {
   fingerprint: string;
 }
 
+/** Gzipped lists by key, least recently used dropped first past a budget in bytes. */
 export class ProductListCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry> | undefined;
 
   /** `maxBytes` 0 turns caching off (every list is built afresh). */
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    // A list bigger than the whole budget is not kept (lru-cache's maxEntrySize is maxSize).
+    this.entries =
+      maxBytes > 0
+        ? new LRUCache({
+            maxSize: maxBytes,
+            sizeCalculation: (entry) => Math.max(1, entry.gzip.length),
+          })
+        : undefined;
+  }
 
   get enabled() {
-    return this.maxBytes > 0;
+    return this.entries !== undefined;
   }
 
   get(key: string, fingerprint: string): RenderedList | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || entry.fingerprint !== fingerprint) return undefined;
-    // Map order is insertion order: re-inserting marks the entry as the most recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    const entry = this.entries?.get(key);
+    return entry?.fingerprint === fingerprint ? entry : undefined;
   }
 
   set(key: string, fingerprint: string, list: RenderedList) {
-    if (!this.enabled || list.gzip.length > this.maxBytes) return;
-    this.remove(key);
-    this.entries.set(key, { ...list, fingerprint });
-    this.bytes += list.gzip.length;
-    for (const [oldest] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.remove(oldest);
-    }
+    this.entries?.set(key, { ...list, fingerprint });
   }
+}
 
-  private remove(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.gzip.length;
-    this.entries.delete(key);
-  }
+/**
+ * The cache key of `caller`'s list: who asks, the query, and the fields of each member of its
+ * chain of sellers that prices depend on (pricing-inputs.ts), so a changed chain is a new key.
+ */
+export function listCacheKey(
+  caller: { userId: string; role: Role },
+  chain: PricingChain | null,
+  query: ProductListQuery,
+): string {
+  const members = chain?.members.map((member) => chainKeyFields.map((field) => member[field]));
+  return JSON.stringify([caller.userId, caller.role, members ?? null, query]);
 }
 
 export async function renderList(etag: string, body: unknown): Promise<RenderedList> {
@@ -83,7 +91,7 @@ export const inflate = (list: RenderedList) => gunzipAsync(list.gzip);
  * reference xid that moves between transactions, so the sums are re-based on xid 3 (the first
  * normal one) to stay the same while the rows do.
  */
-const versionsOf = (table: string, where = sql``) => sql`(
+const versionsOf = (table: string, where = sql``): SQL => sql`(
   select n || '.' || (n * r - s1) || '.' || (n * r * r - 2 * r * s1 + s2) from (
     select count(*)::numeric as n,
       coalesce(sum(age(xmin)), 0)::numeric as s1,
@@ -91,28 +99,23 @@ const versionsOf = (table: string, where = sql``) => sql`(
       age('3'::xid)::numeric + 3 as r
     from ${sql.raw(table)} ${where}) as moments)`;
 
+/** The tables every product list reads whole, whoever asks. */
+const CATALOGUE_TABLES = ['products', 'product_stock_changes', 'categories', 'subcategories'];
+
 /**
  * Every row a product list for `chain` is built from: the catalogue itself (with the pending
- * stock changes) and, for a buyer, the
- * prices its chain of sellers set (seller prices, the admin package at the top, manager
- * packages on the way). Admins (no chain) see the platform's prices, on the product rows.
+ * stock changes) and, for a buyer, the rows its chain's prices are read from (pricing-inputs.ts).
+ * Admins (no chain) see the platform's prices, on the product rows.
  */
 export async function listFingerprint(db: Executor, chain: PricingChain | null): Promise<string> {
-  const catalogue = sql`${versionsOf('products')}, ${versionsOf('product_stock_changes')}, ${versionsOf('categories')}, ${versionsOf('subcategories')}`;
-  if (!chain) return fingerprintOf(db, catalogue);
-  const memberIds = chain.members.map((member) => member.id);
-  const adminPackageId = chain.members.at(-1)?.packageId ?? null;
-  const managerPackageIds = chain.members.flatMap((m) =>
-    m.managerPackageId ? [m.managerPackageId] : [],
-  );
-  return fingerprintOf(
-    db,
-    sql`${catalogue},
-      ${versionsOf('seller_prices', sql`where seller_id in ${idList(memberIds)}`)},
-      ${versionsOf('package_products', sql`where package_id in ${idList(adminPackageId ? [adminPackageId] : [])}`)},
-      ${versionsOf('manager_packages', sql`where id in ${idList(managerPackageIds)}`)},
-      ${versionsOf('manager_package_products', sql`where package_id in ${idList(managerPackageIds)}`)}`,
-  );
+  const catalogue = CATALOGUE_TABLES.map((table) => versionsOf(table));
+  const prices = chain
+    ? Object.entries(pricedTables).map(([table, rowsOf]) => {
+        const { column, ids } = rowsOf(chain);
+        return versionsOf(table, sql`where ${sql.identifier(column)} in ${idList(ids)}`);
+      })
+    : [];
+  return fingerprintOf(db, sql.join([...catalogue, ...prices], sql`, `));
 }
 
 /** `(id, …)` for an IN list; an empty list matches nothing (a nil UUID is never an id here). */
@@ -122,10 +125,11 @@ const idList = (ids: readonly string[]) =>
     sql`, `,
   )})`;
 
-async function fingerprintOf(db: Executor, columns: ReturnType<typeof sql>) {
-  const [row] = await rowsOf<{ fingerprint: string }>(
+async function fingerprintOf(db: Executor, columns: SQL) {
+  const rows = await rowsOf<{ fingerprint: string }>(
     db,
     sql`select concat_ws('|', ${columns}) as fingerprint`,
   );
-  return row!.fingerprint;
+  // A select without FROM answers exactly one row.
+  return rows[0]?.fingerprint ?? '';
 }

@@ -1,10 +1,12 @@
 import type { Badge, Product } from '@keymarket/contracts/catalogue';
 import { fromCents } from '@keymarket/contracts/money';
 import type { Executor } from '../../db/client';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { isAdmin } from '../access/policy';
 import { fileUrl } from '../files/files.repository';
-import { loadPricingChain, quoteProducts } from '../pricing/pricing.service';
+import { buyerCostOf, loadPricingChain, quoteProducts } from '../pricing/pricing.service';
 import type { ProductRow, ProductWithRefs } from './products.repository';
+import { known } from '../../lib/maps';
 
 export function badgesOf(product: Pick<ProductRow, 'isNew' | 'deliveryType' | 'stock'>): Badge[] {
   const badges: Badge[] = [];
@@ -32,7 +34,7 @@ export function productView(
     deliveryType: product.deliveryType,
     isNew: product.isNew,
     badges: badgesOf(product),
-    stock: product.stock,
+    stockQuantity: product.stock,
     price: 0,
     createdAt: product.createdAt.toISOString(),
   };
@@ -67,7 +69,7 @@ export async function productViewsFor(
   caller: AuthContext,
   rows: readonly ProductWithRefs[],
 ): Promise<Product[]> {
-  if (caller.role === 'admin') return rows.map((row) => productView(row, { kind: 'platform' }));
+  if (isAdmin(caller)) return rows.map((row) => productView(row, { kind: 'platform' }));
   if (rows.length === 0) return [];
   const chain = await loadPricingChain(db, caller.userId);
   const quotes = await quoteProducts(
@@ -77,10 +79,10 @@ export async function productViewsFor(
     { onlyThese: rows.length <= QUOTE_BY_ID_MAX },
   );
   return rows.map((row) => {
-    const quote = quotes.get(row.product.id)!;
+    const quote = known(quotes, row.product.id);
     return productView(row, {
       kind: 'buyer',
-      costCents: quote.costsCents[0]!,
+      costCents: buyerCostOf(quote.costsCents),
       sellingPriceCents: quote.sellingPriceCents,
     });
   });

@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { categories, orders, productKeys, products, subcategories } from '../../db/schema/index';
+import { categories, products, subcategories } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 import { foldProductStock, productStock } from './stock';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -128,8 +129,7 @@ export async function findLiveProducts(
 }
 
 export async function insertProduct(db: Executor, values: NewProduct) {
-  const [row] = await db.insert(products).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(products).values(values).returning());
 }
 
 export async function updateProduct(db: Executor, id: string, values: Partial<NewProduct>) {
@@ -146,20 +146,4 @@ export async function setDeletedAt(db: Executor, id: string, deleted: boolean) {
     .update(products)
     .set({ deletedAt: deleted ? sql`now()` : null, updatedAt: sql`now()` })
     .where(eq(products.id, id));
-}
-
-export async function unsoldKeyCount(db: Executor, productId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(productKeys)
-    .where(and(eq(productKeys.productId, productId), isNull(productKeys.orderId)));
-  return row?.n ?? 0;
-}
-
-export async function pendingOrderCount(db: Executor, productId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.productId, productId), eq(orders.status, 'pending')));
-  return row?.n ?? 0;
 }

@@ -11,7 +11,7 @@ import {
   type ProductListQuery,
 } from '@keymarket/contracts/catalogue';
 import { imageUpload, uploadSchema } from '../../lib/uploads';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import { inflate, type RenderedList } from './product-list-cache';
 import type { ProductsService } from './products.service';
 import { messages } from '@keymarket/contracts/messages';

@@ -12,13 +12,23 @@ import { pageOf } from '@keymarket/contracts/pagination';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Upload } from '../../lib/uploads';
-import type { AuthContext } from '../../plugins/access';
-import { requireAdmin, requireRole } from '../catalogue/catalogue-access';
+import type { AuthContext } from '../access/auth-context';
+import {
+  assertMayEditCatalogue,
+  assertMaySeeDeletedProducts,
+  assertMaySeeProduct,
+  isAdmin,
+} from '../access/policy';
 import { findSubcategory } from '../categories/categories.repository';
 import { removeFiles, storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
 import { loadPricingChain, type PricingChain } from '../pricing/pricing.service';
-import { listFingerprint, renderList, type ProductListCache } from './product-list-cache';
+import {
+  listCacheKey,
+  listFingerprint,
+  renderList,
+  type ProductListCache,
+} from './product-list-cache';
 import { productViewsFor } from './product-view';
 import { assertCategoryPair, assertPlatformPrices, productNotFound } from './product-rules';
 import {
@@ -26,26 +36,18 @@ import {
   insertProduct,
   listProducts,
   lockProduct,
-  pendingOrderCount,
   setDeletedAt,
-  unsoldKeyCount,
   updateProduct,
   type NewProduct,
   type ProductRow,
 } from './products.repository';
+import { initialStock, stockAfterEdit } from './stock';
 import { messages } from '@keymarket/contracts/messages';
+import { oneRow } from '../../lib/rows';
 
 type ProductFields = z.output<typeof productFieldsSchema>;
 type ProductPatch = z.output<typeof productPatchSchema>;
 type SubcategoryProductsQuery = z.output<typeof subcategoryProductsQuerySchema>;
-
-/** What of a chain member changes its prices: who it is, its role and the packages it is on. */
-const memberKey = (m: PricingChain['members'][number]) => [
-  m.id,
-  m.role,
-  m.packageId,
-  m.managerPackageId,
-];
 
 /** Lists this long go through the cache; shorter pages cost less to build than to validate. */
 export const CACHED_LIST_MIN_LIMIT = 500;
@@ -62,9 +64,7 @@ export class ProductsService {
   }
 
   async list(caller: AuthContext, query: ProductListQuery, db: Executor = this.db) {
-    if (query.deleted !== 'exclude') {
-      requireRole(caller, ['admin'], 'Only an administrator can see deleted products');
-    }
+    if (query.deleted !== 'exclude') assertMaySeeDeletedProducts(caller);
     const { rows, total } = await listProducts(
       db,
       {
@@ -84,11 +84,11 @@ export class ProductsService {
    * A hit costs two small queries: the caller's chain of sellers and the fingerprint.
    */
   async renderedList(caller: AuthContext, query: ProductListQuery) {
-    const cache = this.listCache!;
-    const keyOf = (chain: PricingChain | null) =>
-      JSON.stringify([caller.userId, caller.role, chain?.members.map(memberKey) ?? null, query]);
+    const cache = this.listCache;
+    if (!cache) throw new Error('renderedList needs the list cache: ask usesListCache first');
+    const keyOf = (chain: PricingChain | null) => listCacheKey(caller, chain, query);
     const chainOf = (db: Executor) =>
-      caller.role === 'admin' ? Promise.resolve(null) : loadPricingChain(db, caller.userId);
+      isAdmin(caller) ? Promise.resolve(null) : loadPricingChain(db, caller.userId);
 
     const chain = await chainOf(this.db);
     const hit = cache.get(keyOf(chain), await listFingerprint(this.db, chain));
@@ -122,14 +122,12 @@ export class ProductsService {
 
   /** One product as `caller` sees it; soft-deleted ones exist for administrators only. */
   async get(caller: AuthContext, id: string, db: Executor = this.db): Promise<Product> {
-    const row = await findProductWithRefs(db, id);
-    if (!row || (row.product.deletedAt && caller.role !== 'admin')) throw productNotFound();
-    const [view] = await productViewsFor(db, caller, [row]);
-    return view!;
+    const row = assertMaySeeProduct(caller, await findProductWithRefs(db, id));
+    return oneRow(await productViewsFor(db, caller, [row]));
   }
 
   async create(caller: AuthContext, { image, ...fields }: ProductFields & { image?: Upload }) {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     const prices = pricesOf(fields);
     assertPlatformPrices(prices);
     const id = await this.db.transaction(async (tx) => {
@@ -145,8 +143,7 @@ export class ProductsService {
         deliveryType: fields.deliveryType,
         isNew: fields.isNew,
         ...prices,
-        // An instant product's stock is its unsold keys, and a new product has none.
-        stock: fields.deliveryType === 'instant' ? 0 : fields.stock,
+        stock: initialStock(fields.deliveryType, fields.stockQuantity),
         imageFileId,
       });
       await audit(tx, caller, 'product.created', row.id, undefined, row);
@@ -161,7 +158,8 @@ export class ProductsService {
     id: string,
     { image, ...fields }: ProductFields & { image?: Upload },
   ) {
-    const changes = fields.deliveryType === 'request' ? fields : { ...fields, stock: undefined };
+    const changes =
+      fields.deliveryType === 'request' ? fields : { ...fields, stockQuantity: undefined };
     return this.update(caller, id, changes, image);
   }
 
@@ -171,7 +169,7 @@ export class ProductsService {
   }
 
   private async update(caller: AuthContext, id: string, changes: ProductPatch, image?: Upload) {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     await this.db.transaction(async (tx) => {
       const before = await lockProduct(tx, id);
       if (!before) throw productNotFound();
@@ -218,38 +216,9 @@ export class ProductsService {
       subcategoryId,
       deliveryType,
       ...prices,
-      stock: await this.nextStock(tx, before, deliveryType, changes.stock),
+      stock: await stockAfterEdit(tx, before, deliveryType, changes.stockQuantity),
     };
     return values;
-  }
-
-  /**
-   * Instant: the count of unsold keys, never typed in. Request: what the admin sets. Switching
-   * type is refused while it would strand something: unsold keys, or pending request orders
-   * whose rejection would put stock back into a key-counted product.
-   */
-  private async nextStock(
-    tx: Executor,
-    before: ProductRow,
-    deliveryType: ProductRow['deliveryType'],
-    stock: number | undefined,
-  ): Promise<number> {
-    if (deliveryType === 'instant') {
-      if (stock !== undefined) {
-        throw new AppError('conflict', messages.instantStockIsKeys);
-      }
-      if (before.deliveryType === 'instant') return before.stock;
-      if ((await pendingOrderCount(tx, before.id)) > 0) {
-        throw new AppError('conflict', messages.pendingOrdersBlockInstant);
-      }
-      return unsoldKeyCount(tx, before.id);
-    }
-    if (before.deliveryType === 'instant') {
-      if ((await unsoldKeyCount(tx, before.id)) > 0) {
-        throw new AppError('conflict', messages.unsoldKeysBlockRequest);
-      }
-    }
-    return stock ?? before.stock;
   }
 
   /** Soft delete: hidden from everyone but administrators, restorable. */
@@ -262,7 +231,7 @@ export class ProductsService {
   }
 
   private async setDeleted(caller: AuthContext, id: string, deleted: boolean) {
-    requireAdmin(caller);
+    assertMayEditCatalogue(caller);
     await this.db.transaction(async (tx) => {
       const before = await lockProduct(tx, id);
       if (!before) throw productNotFound();

@@ -1,12 +1,35 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Executor } from '../../db/client';
-import { withoutQueryValues } from '../../plugins/error-handler';
-
 /**
- * A product's stock: its counter plus the sales not yet folded into it. Every read of the stock
- * goes through this, so it is exact at every moment, whether or not the fold has run.
+ * Stock has one owner, as every balance change has `bucketMove`: each read and each change of a
+ * product's stock is a function of this file.
+ *
+ * What the stock is:
+ * - An instant product's stock is the count of its unsold keys. A sale claims keys and appends a
+ *   change `(product_id, -quantity)` to `product_stock_changes` rather than updating the product's
+ *   row, which every buyer of the product would otherwise queue on until its commit reached the
+ *   disk (bench/README.md, Orders). The keys claimed in the same statement are what guarantee the
+ *   stock cannot go below zero. A key import raises the counter by the keys it added.
+ * - A request product's stock is a number the administrator sets. A sale takes it from the
+ *   counter on condition (the CHECK stock >= 0 backs it); a rejected or cancelled order gives it
+ *   back.
+ * - Either way the stock is the counter `products.stock` plus the changes not yet folded into
+ *   it, and every read goes through `productStock`, so it is exact whether or not a fold has run.
+ *
+ * Folding moves pending changes into the counters in one statement, so a reader sees each change
+ * either pending or counted, never both or neither: in the background (`foldStockChanges`, run by
+ * stock-fold-timer.ts) for the products no administrator holds, and for one product under its row
+ * lock (`foldProductStock`, from `lockProduct`) before an administrator's change reads or writes
+ * its counter.
  */
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { messages } from '@keymarket/contracts/messages';
+import { rowsOf, type Executor } from '../../db/client';
+import { orders, productKeys, products } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { oneRow } from '../../lib/rows';
+
+type DeliveryType = (typeof products.$inferSelect)['deliveryType'];
+
+/** A product's stock: its counter plus the sales not yet folded into it. */
 // Written out qualified: Drizzle leaves a single table's columns unqualified in a select list,
 // and an unqualified "id" inside the subquery would be the change's own id.
 export const productStock = sql<number>`("products"."stock" + coalesce((
@@ -14,13 +37,106 @@ export const productStock = sql<number>`("products"."stock" + coalesce((
   ), 0))::int`.mapWith(Number);
 
 /**
- * Records the sale of `quantity` keys of an instant product: a new row, so concurrent sales of
- * one product never wait for each other. The keys claimed in the same statement are what
- * guarantees the stock (counter plus changes) cannot go below zero.
+ * What an order takes from its product's stock, as a statement for the order's own statement to
+ * embed (`place-order.statement.ts`): it answers a row when the stock was there. An instant
+ * product's sale is a new change row, so concurrent sales of one product never wait for each
+ * other; a request product's is taken from the counter, only if enough is left.
  */
-export function stockSaleInsert(productId: string, quantity: number) {
+export function stockTakenByOrder(order: {
+  productId: string;
+  quantity: number;
+  deliveryType: DeliveryType;
+}): SQL {
+  const { productId, quantity } = order;
+  if (order.deliveryType === 'instant') {
+    return sql`${saleChangeInsert(productId, quantity)} returning product_id`;
+  }
+  return sql`update products set stock = stock - ${quantity}::int
+              where id = ${productId}::uuid and stock >= ${quantity}::int
+              returning id`;
+}
+
+function saleChangeInsert(productId: string, quantity: number) {
   return sql`insert into product_stock_changes (product_id, delta)
     values (${productId}::uuid, ${-quantity}::int)`;
+}
+
+/**
+ * Gives a rejected or cancelled order's units back to its product. Only request orders are ever
+ * pending, and a product cannot turn instant while it has pending orders (`stockAfterEdit`), so
+ * this is always a request product's counter.
+ */
+export async function returnStock(db: Executor, productId: string, quantity: number) {
+  await db
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}` })
+    .where(eq(products.id, productId));
+}
+
+/**
+ * Raises an instant product's counter by the keys an import added, in the import's transaction,
+ * under `lockProduct` (so the counter is the stock). Answers the new stock.
+ */
+export async function addKeysToStock(db: Executor, productId: string, count: number) {
+  const row = oneRow(
+    await db
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${count}`, updatedAt: sql`now()` })
+      .where(eq(products.id, productId))
+      .returning({ stock: products.stock }),
+  );
+  return row.stock;
+}
+
+/** A new product's stock: an instant product's is its unsold keys, and it has none yet. */
+export function initialStock(deliveryType: DeliveryType, requested: number): number {
+  return deliveryType === 'instant' ? 0 : requested;
+}
+
+/**
+ * The counter after an administrator's edit, under `lockProduct`. Instant: the count of unsold
+ * keys, never typed in. Request: what the administrator sets. Switching type is refused while it
+ * would strand something: unsold keys, or pending request orders whose rejection would put stock
+ * back into a key-counted product.
+ */
+export async function stockAfterEdit(
+  tx: Executor,
+  before: Pick<typeof products.$inferSelect, 'id' | 'deliveryType' | 'stock'>,
+  deliveryType: DeliveryType,
+  requested: number | undefined,
+): Promise<number> {
+  if (deliveryType === 'instant') {
+    if (requested !== undefined) {
+      throw new AppError('conflict', messages.instantStockIsKeys);
+    }
+    if (before.deliveryType === 'instant') return before.stock;
+    if ((await pendingOrderCount(tx, before.id)) > 0) {
+      throw new AppError('conflict', messages.pendingOrdersBlockInstant);
+    }
+    return unsoldKeyCount(tx, before.id);
+  }
+  if (before.deliveryType === 'instant') {
+    if ((await unsoldKeyCount(tx, before.id)) > 0) {
+      throw new AppError('conflict', messages.unsoldKeysBlockRequest);
+    }
+  }
+  return requested ?? before.stock;
+}
+
+async function unsoldKeyCount(db: Executor, productId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productKeys)
+    .where(and(eq(productKeys.productId, productId), isNull(productKeys.orderId)));
+  return row?.n ?? 0;
+}
+
+async function pendingOrderCount(db: Executor, productId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.productId, productId), eq(orders.status, 'pending')));
+  return row?.n ?? 0;
 }
 
 /**
@@ -51,15 +167,14 @@ const FOLD_LOCK_ID = 7_301_845_113;
 const FOLD_BATCH = 10_000;
 
 /**
- * Moves up to FOLD_BATCH pending changes into the counters, in one statement: a reader sees the
- * changes either still pending or already counted, never both or neither. Answers how many.
+ * Moves up to FOLD_BATCH pending changes into the counters, in one statement. Answers how many.
  *
  * It never waits for a lock: products an administrator holds (`lockProduct`, which folds its own
  * product) are skipped until next time. NO KEY UPDATE does not conflict with the key-share locks
  * that sales in progress hold on the product, so a product on sale is folded too.
  */
 export async function foldStockChanges(db: Executor): Promise<number> {
-  const [row] = await rowsOf<{ folded: number }>(
+  const rows = await rowsOf<{ folded: number }>(
     db,
     sql`
     with fold_lock as (select pg_try_advisory_xact_lock(${FOLD_LOCK_ID}) as held),
@@ -81,36 +196,5 @@ export async function foldStockChanges(db: Executor): Promise<number> {
     )
     select count(*)::int as folded from folded`,
   );
-  return row!.folded;
-}
-
-/**
- * Runs the fold every `intervalMs` (STOCK_FOLD_INTERVAL_MS) in the background, so the changes
- * table stays small: every order reads its product's stock, which sums the pending changes.
- * 100 ms by default rather than a second: at 535 orders a second of one product the read summed
- * up to ~535 rows, and one product's orders went from 535 to 756 a second with the shorter
- * interval (bench/README.md). A failed fold (database down) is logged and tried again next time.
- * The answer stops it, waiting for a fold under way.
- */
-export function startStockFolding(
-  db: Executor,
-  log: FastifyBaseLogger,
-  intervalMs: number,
-): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= foldStockChanges(db)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        log.warn({ error: withoutQueryValues(error) }, 'stock fold failed; will retry');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return oneRow(rows).folded;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { socialLinksResponseSchema, updateSocialLinksSchema } from '@keymarket/contracts/settings';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { SocialLinksService } from './social-links.service';
 
 export const socialLinksRoutes: FastifyPluginAsyncZod<{ socialLinks: SocialLinksService }> = async (

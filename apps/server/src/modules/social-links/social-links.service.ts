@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import {
-  socialLinksResponseSchema,
   socialNetworks,
   type SocialLinks,
   type updateSocialLinksSchema,
 } from '@keymarket/contracts/settings';
 import type { Database } from '../../db/client';
-import { readSetting, SETTING_KEYS, writeSetting } from '../../lib/settings';
-import type { AuthContext } from '../../plugins/access';
+import { readSetting, SETTINGS, writeSetting } from '../../lib/settings';
+import type { AuthContext } from '../access/auth-context';
 import { writeAudit } from '../ledger/ledger.repository';
 
 /** The footer's links, stored as one map in the key/value settings table. */
@@ -15,7 +14,7 @@ export class SocialLinksService {
   constructor(private readonly db: Database) {}
 
   async get(): Promise<{ links: SocialLinks }> {
-    return { links: parseLinks(await readSetting(this.db, SETTING_KEYS.socialLinks)) };
+    return { links: await readSetting(this.db, SETTINGS.socialLinks) };
   }
 
   /** Replaces the whole map: a network left out or sent as null loses its link. */
@@ -30,10 +29,8 @@ export class SocialLinksService {
       if (url) links[network] = url;
     }
     await this.db.transaction(async (tx) => {
-      const before = parseLinks(
-        await readSetting(tx, SETTING_KEYS.socialLinks, { forUpdate: true }),
-      );
-      await writeSetting(tx, SETTING_KEYS.socialLinks, links);
+      const before = await readSetting(tx, SETTINGS.socialLinks, { forUpdate: true });
+      await writeSetting(tx, SETTINGS.socialLinks, links);
       await writeAudit(tx, {
         actorId: caller.userId,
         action: 'settings.social_links.update',
@@ -44,10 +41,4 @@ export class SocialLinksService {
     });
     return { links };
   }
-}
-
-/** A stored value that no longer fits the contract reads as no links rather than failing. */
-function parseLinks(value: unknown): SocialLinks {
-  const parsed = socialLinksResponseSchema.shape.links.safeParse(value ?? {});
-  return parsed.success ? parsed.data : {};
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAINTENANCE_TEXT } from '@keymarket/contracts/system-settings';
 import { AppError } from '../../lib/app-error';
 import type { SystemSettingsCache } from '../../lib/settings';
+import { isAdmin } from '../access/policy';
 
 /**
  * What still answers during maintenance, so an admin can sign in and the web app can show its
@@ -27,7 +28,7 @@ export function registerMaintenanceGate(app: FastifyInstance, settings: SystemSe
     if (request.routeOptions.config.access === undefined) return; // not an /api route
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (OPEN_DURING_MAINTENANCE.has(`${method} ${request.routeOptions.url}`)) return;
-    if (request.auth?.role === 'admin') return;
+    if (isAdmin(request.auth)) return;
     if ((await settings.read()).maintenanceMode)
       throw new AppError('maintenance', MAINTENANCE_TEXT);
   });

@@ -3,7 +3,7 @@ import {
   systemSettingsResponseSchema,
   updateSystemSettingsSchema,
 } from '@keymarket/contracts/system-settings';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { SystemSettingsService } from './system-settings.service';
 
 export const systemSettingsRoutes: FastifyPluginAsyncZod<{

@@ -1,17 +1,18 @@
 import type { z } from 'zod';
 import type {
+  SystemSettings,
   SystemSettingsView,
   updateSystemSettingsSchema,
 } from '@keymarket/contracts/system-settings';
 import type { Database } from '../../db/client';
 import {
   readSystemSettings,
-  SETTING_KEYS,
+  SETTINGS,
   writeSetting,
-  type SystemSettings,
   type SystemSettingsCache,
 } from '../../lib/settings';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { isAdmin, requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 
 export class SystemSettingsService {
@@ -22,7 +23,7 @@ export class SystemSettingsService {
 
   /** Public: the web app needs the site name and maintenance state before anyone signs in. */
   async get(caller: AuthContext | null): Promise<SystemSettingsView> {
-    return settingsView(await readSystemSettings(this.db), caller?.role === 'admin');
+    return settingsView(await readSystemSettings(this.db), isAdmin(caller));
   }
 
   /** Merges the given settings into the stored ones; the row is locked for the read-modify-write. */
@@ -30,10 +31,11 @@ export class SystemSettingsService {
     caller: AuthContext,
     input: z.output<typeof updateSystemSettingsSchema>,
   ): Promise<SystemSettingsView> {
+    requireAdmin(caller);
     const saved = await this.db.transaction(async (tx) => {
       const before = await readSystemSettings(tx, { forUpdate: true });
       const after: SystemSettings = { ...before, ...input };
-      await writeSetting(tx, SETTING_KEYS.system, after);
+      await writeSetting(tx, SETTINGS.system, after);
       await writeAudit(tx, {
         actorId: caller.userId,
         action: 'settings.system.update',

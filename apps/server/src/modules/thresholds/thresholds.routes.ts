@@ -5,7 +5,7 @@ import {
   thresholdsSchema,
   updateThresholdsSchema,
 } from '@keymarket/contracts/balance';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { ThresholdsService } from './thresholds.service';
 
 export const thresholdsRoutes: FastifyPluginAsyncZod<{ thresholds: ThresholdsService }> = async (

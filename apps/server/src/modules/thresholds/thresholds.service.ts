@@ -1,46 +1,36 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  DEFAULT_MIN_PROFIT_TO_CONVERT,
-  type convertProfitSchema,
-} from '@keymarket/contracts/balance';
+import type { convertProfitSchema } from '@keymarket/contracts/balance';
 import { messages } from '@keymarket/contracts/messages';
 import { formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
 import type { Database, Executor } from '../../db/client';
-import { orders, settings, users } from '../../db/schema/index';
+import { orders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/access';
+import { readSetting, SETTINGS, writeSetting } from '../../lib/settings';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayConvertProfit, requireAdmin } from '../access/policy';
 import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
 import { selfAndDownlineIds } from '../users/downline';
 import { retryOnConflict } from '../../lib/transactions';
-
-const KEY = 'thresholds';
 
 export class ThresholdsService {
   constructor(private readonly db: Database) {}
 
   async read(db: Executor = this.db) {
-    const [row] = await db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
-    const value = row?.value as { minProfitToConvert?: number } | undefined;
-    return { minProfitToConvert: value?.minProfitToConvert ?? DEFAULT_MIN_PROFIT_TO_CONVERT };
+    return readSetting(db, SETTINGS.thresholds);
   }
 
   async update(caller: AuthContext, minProfitToConvert: number) {
-    const before = await this.read();
+    requireAdmin(caller);
     await retryOnConflict(() =>
       this.db.transaction(async (tx) => {
-        await tx
-          .insert(settings)
-          .values({ key: KEY, value: { minProfitToConvert } })
-          .onConflictDoUpdate({
-            target: settings.key,
-            set: { value: { minProfitToConvert }, updatedAt: sql`now()` },
-          });
+        const before = await readSetting(tx, SETTINGS.thresholds, { forUpdate: true });
+        await writeSetting(tx, SETTINGS.thresholds, { minProfitToConvert });
         await writeAudit(tx, {
           actorId: caller.userId,
           action: 'thresholds.update',
           targetType: 'settings',
-          targetId: KEY,
+          targetId: SETTINGS.thresholds.key,
           before,
           after: { minProfitToConvert },
         });
@@ -54,8 +44,7 @@ export class ThresholdsService {
    * a pending order may still be rejected, and its margins must not be spent before then.
    */
   async convert(caller: AuthContext, input: z.output<typeof convertProfitSchema>) {
-    if (caller.role === 'admin')
-      throw new AppError('forbidden', 'Administrators have no profit to convert');
+    assertMayConvertProfit(caller);
     return retryOnConflict(() =>
       this.db.transaction(async (tx) => {
         // Lock the caller's row: two conversions at once must see each other's result.
@@ -70,10 +59,11 @@ export class ThresholdsService {
           .where(
             sql`${orders.status} = 'pending' and ${orders.buyerId} in ${selfAndDownlineIds(caller.userId)}`,
           );
-        if ((pending?.n ?? 0) > 0) {
+        const pendingCount = pending?.n ?? 0;
+        if (pendingCount > 0) {
           throw new AppError(
             'pending_orders',
-            `${messages.failedToConvertProfit}: ${pending!.n} order(s) are still pending`,
+            `${messages.failedToConvertProfit}: ${pendingCount} order(s) are still pending`,
           );
         }
         const { minProfitToConvert } = await this.read(tx);

@@ -2,13 +2,13 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '@keymarket/contracts/tickets';
 import type { Executor } from '../../db/client';
 import { tickets, users } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export async function insertTicket(
   db: Executor,
   values: { userId: string; subject: string; message: string },
 ) {
-  const [row] = await db.insert(tickets).values(values).returning({ id: tickets.id });
-  return row!.id;
+  return oneRow(await db.insert(tickets).values(values).returning({ id: tickets.id })).id;
 }
 
 export async function findTicket(db: Executor, id: string) {

@@ -7,7 +7,7 @@ import {
   ticketSchema,
   ticketsQuerySchema,
 } from '@keymarket/contracts/tickets';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { TicketsService } from './tickets.service';
 import { messages } from '@keymarket/contracts/messages';
 
@@ -42,7 +42,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
       config: { access: ['admin'] },
       schema: { querystring: ticketsQuerySchema, response: { 200: ticketListSchema } },
     },
-    (request) => tickets.all(request.query),
+    (request) => tickets.all(authOf(request), request.query),
   );
 
   app.patch(

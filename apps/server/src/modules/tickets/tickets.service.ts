@@ -10,7 +10,8 @@ import type {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayReadTicket, requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import { findUserById } from '../users/users.repository';
 import {
@@ -45,7 +46,8 @@ export class TicketsService {
     return this.page({ ...query, userId: caller.userId });
   }
 
-  async all(query: TicketsQuery) {
+  async all(caller: AuthContext, query: TicketsQuery) {
+    requireAdmin(caller);
     return this.page(query);
   }
 
@@ -54,8 +56,8 @@ export class TicketsService {
     id: string,
     input: z.output<typeof respondTicketSchema>,
   ): Promise<Ticket> {
-    const ticket = await findTicket(this.db, id);
-    if (!ticket) throw new AppError('not_found', messages.ticketNotFound);
+    requireAdmin(caller);
+    const ticket = assertMayReadTicket(caller, await findTicket(this.db, id));
     try {
       await this.db.transaction(async (tx) => {
         await updateTicket(tx, id, {
@@ -95,11 +97,10 @@ export class TicketsService {
   }
 
   private async view(caller: AuthContext, id: string): Promise<Ticket> {
-    const ticket = await findTicket(this.db, id);
-    if (!ticket || (caller.role !== 'admin' && ticket.userId !== caller.userId)) {
-      throw new AppError('not_found', messages.ticketNotFound);
-    }
-    const author = (await findUserById(this.db, ticket.userId))!;
+    const ticket = assertMayReadTicket(caller, await findTicket(this.db, id));
+    const author = await findUserById(this.db, ticket.userId);
+    // Users are never deleted (a ban or suspension keeps the row), so a ticket keeps its author.
+    if (!author) throw new Error(`Ticket ${ticket.id} has no author`);
     return ticketView({ ticket, user: { id: author.id, username: author.username } });
   }
 }

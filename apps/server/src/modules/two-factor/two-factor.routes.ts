@@ -7,7 +7,7 @@ import {
   twoFactorStatusSchema,
 } from '@keymarket/contracts/two-factor';
 import { z } from 'zod';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { TwoFactorService } from './two-factor.service';
 import { messages } from '@keymarket/contracts/messages';
 

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error';
 import type { KeyVault } from '../../lib/key-vault';
 import { verifyPassword } from '../../lib/passwords';
 import type { SystemSettingsCache } from '../../lib/settings';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { revokeUserSessions } from '../auth/sessions.repository';
 import { writeAudit } from '../ledger/ledger.repository';
 import { updateUser, type UserRow } from '../users/users.repository';
 import { matchingTotpStep, newTotpSecret, totpEnrolment } from './totp';
@@ -50,6 +51,10 @@ export class TwoFactorService {
     return { secret, ...(await totpEnrolment(secret, user.username, siteName)) };
   }
 
+  /**
+   * Ends the account's other sessions, as a password change does: one opened by whoever had the
+   * password alone must not outlive the second factor meant to keep them out.
+   */
   async enable(caller: AuthContext, code: string): Promise<TwoFactorStatus> {
     await this.db.transaction(async (tx) => {
       const user = await this.lockedUser(tx, caller.userId, true);
@@ -65,6 +70,7 @@ export class TwoFactorService {
         totpEnabledAt: new Date(),
         totpLastStep: step,
       });
+      await revokeUserSessions(tx, user.id, 'two-factor enabled', caller.sessionId);
       await this.audit(tx, caller, 'user.two_factor.enable', user.id);
     });
     return this.status(caller);

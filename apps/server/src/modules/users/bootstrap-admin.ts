@@ -10,8 +10,7 @@ import { countAdmins, insertUser } from './users.repository';
  */
 export async function ensureFirstAdmin(db: Database, env: Env, print: (text: string) => void) {
   if ((await countAdmins(db)) > 0) return;
-  const generated = env.ADMIN_PASSWORD ? undefined : generatePassword();
-  const password = env.ADMIN_PASSWORD ?? generated!;
+  const password = env.ADMIN_PASSWORD ?? generatePassword();
   await insertUser(db, {
     username: env.ADMIN_USERNAME,
     firstName: 'Platform',
@@ -22,9 +21,9 @@ export async function ensureFirstAdmin(db: Database, env: Env, print: (text: str
     role: 'admin',
   });
   print(
-    generated
-      ? `\n  First admin created. Sign in as "${env.ADMIN_USERNAME}" with password: ${generated}\n  (shown once; change it in Profile)\n`
-      : `\n  First admin "${env.ADMIN_USERNAME}" created with the password from ADMIN_PASSWORD.\n`,
+    env.ADMIN_PASSWORD
+      ? `\n  First admin "${env.ADMIN_USERNAME}" created with the password from ADMIN_PASSWORD.\n`
+      : `\n  First admin created. Sign in as "${env.ADMIN_USERNAME}" with password: ${password}\n  (shown once; change it in Profile)\n`,
   );
 }
 

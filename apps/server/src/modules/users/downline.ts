@@ -28,3 +28,7 @@ export async function isInDownline(
     select 1 from invitation_tree where ancestor_id = ${ancestorId} and descendant_id = ${userId}`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
+
+/** `isInDownline` below one ancestor: the loader the access policy calls only when it must. */
+export const inDownlineOf = (db: Executor, ancestorId: string) => (userId: string) =>
+  isInDownline(db, ancestorId, userId);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordRequestSchema, okResponseSchema } from '@keymarket/contracts/auth';
 import { roleResponseSchema, userSchema } from '@keymarket/contracts/users';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../access/auth-context';
 import type { MeService } from './me.service';
 
 // The web app needs who is signed in to lead an administrator to the two-factor setup.

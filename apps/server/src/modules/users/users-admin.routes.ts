@@ -15,8 +15,8 @@ import {
 } from '@keymarket/contracts/users-admin';
 import type { Database } from '../../db/client';
 import { imageUpload, registerUploads, uploadSchema } from '../../lib/uploads';
-import { authOf } from '../../plugins/access';
-import { MeService } from './me.service';
+import { authOf } from '../access/auth-context';
+import type { MeService } from './me.service';
 import { UsersAdminService } from './users-admin.service';
 import { messages } from '@keymarket/contracts/messages';
 
@@ -24,10 +24,12 @@ const idParams = z.object({ id: z.uuid(messages.userNotFound) });
 const summary = { 200: userSummarySchema };
 
 /** The Users screen, admin user actions, and the profile settings that upload a picture. */
-export const usersAdminModule: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const usersAdminModule: FastifyPluginAsyncZod<{ db: Database; me: MeService }> = async (
+  app,
+  { db, me },
+) => {
   await registerUploads(app);
   const users = new UsersAdminService(db);
-  const me = new MeService(db);
 
   app.get(
     '/users/get-all-users',
@@ -35,7 +37,7 @@ export const usersAdminModule: FastifyPluginAsyncZod<{ db: Database }> = async (
       config: { access: ['admin'] },
       schema: { querystring: usersQuerySchema, response: { 200: paginated(userSummarySchema) } },
     },
-    (request) => users.list(request.query),
+    (request) => users.list(authOf(request), request.query),
   );
 
   app.get(
@@ -64,7 +66,7 @@ export const usersAdminModule: FastifyPluginAsyncZod<{ db: Database }> = async (
     {
       config: { access: 'authenticated', upload: imageUpload('avatar') },
       schema: {
-        body: z.object({ avatar: uploadSchema('Choose a picture to upload') }),
+        body: z.strictObject({ avatar: uploadSchema('Choose a picture to upload') }),
         response: { 200: avatarResponseSchema },
       },
     },

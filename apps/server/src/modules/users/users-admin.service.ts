@@ -15,10 +15,11 @@ import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation, pgConstraint } from '../../lib/pg-errors';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayActOnUser, assertMaySeeUser, requireAdmin, requireRole } from '../access/policy';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { writeAudit } from '../ledger/ledger.repository';
-import { isInDownline, selfAndDownlineIds } from './downline';
+import { inDownlineOf, selfAndDownlineIds } from './downline';
 import { userSummaryView } from './user-summary';
 import { userView } from './user-view';
 import {
@@ -37,7 +38,8 @@ type UpdateUser = z.output<typeof updateUserSchema>;
 export class UsersAdminService {
   constructor(private readonly db: Database) {}
 
-  async list(query: UsersQuery) {
+  async list(caller: AuthContext, query: UsersQuery) {
+    requireAdmin(caller);
     const { rows, total } = await listUserSummaries(
       this.db,
       query,
@@ -52,6 +54,7 @@ export class UsersAdminService {
    * the users it invited itself.
    */
   async downline(caller: AuthContext, query: DownlineQuery) {
+    requireRole(caller, ['manager', 'reseller']);
     const scope = query.direct
       ? eq(users.invitedById, caller.userId)
       : sql`${users.id} in ${selfAndDownlineIds(caller.userId)} and ${users.id} <> ${caller.userId}`;
@@ -65,7 +68,11 @@ export class UsersAdminService {
   }
 
   async profile(caller: AuthContext, userId: string): Promise<UserProfile> {
-    const user = await this.visibleUser(caller, userId);
+    const user = await assertMaySeeUser(
+      caller,
+      await findUserById(this.db, userId),
+      inDownlineOf(this.db, caller.userId),
+    );
     const invitees = await directInvitees(this.db, user.id, 100);
     const refs = await packageRefs(this.db, user.packageId, user.managerPackageId);
     return {
@@ -186,32 +193,18 @@ export class UsersAdminService {
   }
 
   private async summary(userId: string) {
-    return userSummaryView((await summaryRowOf(this.db, userId))!);
+    const row = await summaryRowOf(this.db, userId);
+    // Called just after the user was read or written in this request.
+    if (!row) throw new Error(`User ${userId} has no summary`);
+    return userSummaryView(row);
   }
 
-  /** Admins see everyone; managers and resellers their downline; anyone else is a 404. */
-  private async visibleUser(caller: AuthContext, userId: string) {
-    const user = await findUserById(this.db, userId);
-    if (!user) throw new AppError('not_found', messages.userNotFound);
-    if (caller.role === 'admin' || user.id === caller.userId) return user;
-    if (await isInDownline(this.db, caller.userId, user.id)) return user;
-    throw new AppError('not_found', messages.userNotFound);
-  }
-
-  /** Admin actions never target the admin itself, nor (except edits) another admin. */
   private async actionableTarget(
     caller: AuthContext,
     userId: string,
-    options: { allowAdmins?: boolean } = {},
+    options?: { allowAdmins?: boolean },
   ) {
-    const target = await findUserById(this.db, userId);
-    if (!target) throw new AppError('not_found', messages.userNotFound);
-    if (target.id === caller.userId)
-      throw new AppError('forbidden', 'You cannot do this to your own account');
-    if (target.role === 'admin' && !options.allowAdmins) {
-      throw new AppError('forbidden', 'This action cannot be applied to an administrator');
-    }
-    return target;
+    return assertMayActOnUser(caller, await findUserById(this.db, userId), options);
   }
 }
 

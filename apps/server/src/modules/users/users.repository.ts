@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerEntries, users } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -21,8 +22,7 @@ export async function findUserById(db: Executor, id: string) {
 }
 
 export async function insertUser(db: Executor, values: NewUser) {
-  const [row] = await db.insert(users).values(values).returning();
-  return row!;
+  return oneRow(await db.insert(users).values(values).returning());
 }
 
 export async function updateUser(db: Executor, id: string, values: Partial<NewUser>) {

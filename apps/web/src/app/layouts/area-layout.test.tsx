@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { aUser } from '@/testing/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { aProduct, aUser } from '@/testing/fixtures';
 import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -61,5 +61,45 @@ describe('area layout', () => {
 
     expect(await screen.findByText('Logout failed')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/reseller/profile');
+  });
+
+  it('keeps an open buy dialog as it is when the display currency changes', async () => {
+    const user = userEvent.setup();
+    signedInReseller({
+      'GET /currencies': okReply({
+        currencies: [
+          { id: '5d0b8f0e-6c1a-4a57-9a0e-0f1d6c1b2a01', code: 'USD', symbol: '$', rateToUSD: 1 },
+          { id: '5d0b8f0e-6c1a-4a57-9a0e-0f1d6c1b2a02', code: 'EUR', symbol: '€', rateToUSD: 0.9 },
+        ],
+      }),
+      'GET /categories': okReply({ data: [] }),
+      'GET /products': okReply({
+        data: [aProduct(1)],
+        pagination: { page: 1, limit: 10_000, total: 1, totalPages: 1 },
+      }),
+    });
+    // jsdom has no layout: a screenful of height lets the product list's virtualiser show rows.
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(640);
+    renderApp('/reseller/products');
+
+    await user.click(await screen.findByRole('button', { name: 'Buy Product 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Product 1' });
+    const quantity = within(dialog).getByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+
+    // Another tab chooses euros (the selector of this one is behind the modal dialog).
+    act(() => {
+      window.localStorage.setItem(
+        'display-currency',
+        JSON.stringify({ code: 'EUR', symbol: '€', rateToUSD: 0.9 }),
+      );
+      window.dispatchEvent(new StorageEvent('storage', { key: 'display-currency' }));
+    });
+
+    // 3 × 8 × 0.9 = 21.6, in the dialog that was open, with the quantity still typed.
+    expect(within(dialog).getByTestId('order-total')).toHaveTextContent('€21.6');
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Quantity')).toHaveValue(3);
   });
 });

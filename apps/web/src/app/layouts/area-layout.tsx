@@ -9,7 +9,6 @@ import { AlertBanners } from '@/features/shell-settings/components/alert-banners
 import { MaintenancePage } from '@/features/shell-settings/components/maintenance-page';
 import { MusicAudio } from '@/features/shell-settings/components/music-player';
 import { useSiteIdentity } from '@/features/shell-settings/components/site-identity';
-import { useDisplayCurrency } from '@/lib/display-currency';
 import { useMaintenance } from '@/lib/maintenance';
 import { navigationByRole } from '../navigation';
 import { AppToaster } from '../toaster';
@@ -23,11 +22,6 @@ export function AreaLayout({ role }: { role: Role }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const items = navigationByRole[role];
   useSiteIdentity();
-  // Amounts are formatted by formatPrice, a plain function that reads the chosen currency: a
-  // change re-renders this layout (the top bar with it) and remounts the page below, so every
-  // screen shows the new currency without subscribing to anything.
-  const currency = useDisplayCurrency();
-  const currencyKey = `${currency.code}:${currency.symbol}:${currency.rateToUSD}`;
   // Administrators keep working; everyone else is refused by the API until it is over.
   const underMaintenance = useMaintenance() && role !== 'admin';
 
@@ -55,7 +49,6 @@ export function AreaLayout({ role }: { role: Role }) {
           <div className="mx-auto w-full max-w-6xl">
             <AlertBanners role={role} />
             <Suspense
-              key={currencyKey}
               fallback={
                 <div className="grid place-items-center py-24">
                   <Spinner className="size-8" />

@@ -1,7 +1,7 @@
 import { Eye, EyeOff, TrendingUp, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
 
 // On phones the two figures stand one above the other, without their frames: side by side, a
@@ -12,6 +12,7 @@ const chip =
 
 /** Balance and profit in the top bar; profit can be hidden from onlookers. */
 export function BalanceSummary() {
+  const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   const userQuery = useCurrentUser();
   const [profitVisible, setProfitVisible] = useProfitVisibility();

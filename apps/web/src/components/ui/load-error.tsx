@@ -3,14 +3,19 @@ import { describeApiError } from '@/lib/translate-error';
 import { Alert } from './alert';
 import { Button } from './button';
 
-type LoadErrorProps = { error: unknown; onRetry: () => void };
+type LoadErrorProps = {
+  error: unknown;
+  onRetry: () => void;
+  /** What could not be loaded, where the specification words it ("Failed to load invitation codes"). */
+  title?: string;
+};
 
 /** A list or page that could not be loaded: the specification's message, the reason, a retry. */
-export function LoadError({ error, onRetry }: LoadErrorProps) {
+export function LoadError({ error, onRetry, title }: LoadErrorProps) {
   const { t } = useTranslation();
   return (
     <Alert
-      title={t('messages.failedToLoadResults')}
+      title={title ?? t('messages.failedToLoadResults')}
       action={
         <Button variant="secondary" size="sm" onClick={onRetry}>
           {t('common.retry')}

@@ -12,6 +12,8 @@ type PagedListProps<Row> = {
   onPageChange: (page: number) => void;
   /** Shown when the page has no rows: a sentence, or a block of its own. */
   empty: ReactNode;
+  /** The failure's title, when the list has a sentence of its own for it. */
+  failure?: string;
   /** The rows of the page (never empty). */
   children: (rows: Row[]) => ReactNode;
 };
@@ -25,6 +27,7 @@ export function PagedList<Row>({
   page,
   onPageChange,
   empty,
+  failure,
   children,
 }: PagedListProps<Row>) {
   return (
@@ -34,7 +37,9 @@ export function PagedList<Row>({
           <Spinner />
         </div>
       )}
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isError && (
+        <LoadError title={failure} error={query.error} onRetry={() => void query.refetch()} />
+      )}
       {query.isSuccess &&
         (query.data.data.length === 0 ? (
           typeof empty === 'string' ? (

@@ -50,7 +50,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     deliveryType: 'instant',
     isNew: true,
     badges: ['new', 'instant'],
-    stock: 3,
+    stockQuantity: 3,
     price: 5,
     initialPrice: 5,
     managerPrice: 8,

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loginResponseSchema, type LoginRequest } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
 import { currentRoleQueryKey } from '@/lib/auth/current-role';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { queryClient } from '@/lib/query-client';
 import { storeRole } from '@/lib/stored-role';
 
 export function login(body: LoginRequest) {
@@ -11,6 +10,7 @@ export function login(body: LoginRequest) {
 }
 
 export function useLogin() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
     onSuccess: ({ user }) => {

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { clearStoredRole } from '@/lib/stored-role';
 
 export function logout() {
@@ -11,6 +10,7 @@ export function logout() {
 
 export function useLogout() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {

@@ -63,7 +63,13 @@ describe('login form', () => {
 
   it('shows the reason of a ban', async () => {
     mockApi({
-      'POST /auth/login': errorReply('banned', 'Your account has been banned: fraud'),
+      'POST /auth/login': {
+        status: 403,
+        body: {
+          statusCode: 403,
+          message: { type: 'banned', text: 'Your account has been banned: fraud', reason: 'fraud' },
+        },
+      },
     });
 
     await signIn('/login');

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { registerRequestSchema, type RegisterRequest } from '@keymarket/contracts/auth';
@@ -10,23 +8,9 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api-error';
-import {
-  applyServerFieldErrors,
-  describeApiError,
-  translateFieldError,
-} from '@/lib/translate-error';
+import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useRegister } from '../api/register';
-
-const fieldNames = [
-  'username',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'password',
-  'confirmPassword',
-  'inviteCode',
-] as const satisfies readonly (keyof RegisterRequest)[];
 
 type SignupFormProps = {
   /** Prefilled from the `?code=` of an invitation link. */
@@ -40,10 +24,9 @@ export function SignupForm({ inviteCode, onRegistered }: SignupFormProps) {
   const {
     register,
     handleSubmit,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(registerRequestSchema),
+  } = useContractForm(registerRequestSchema, {
     defaultValues: {
       username: '',
       firstName: '',
@@ -60,7 +43,7 @@ export function SignupForm({ inviteCode, onRegistered }: SignupFormProps) {
   const onSubmit = handleSubmit((account) => {
     registerMutation.mutate(account, {
       onSuccess: onRegistered,
-      onError: (error) => applyServerFieldErrors(error, fieldNames, setError),
+      onError: showServerErrors,
     });
   });
 
@@ -73,7 +56,7 @@ export function SignupForm({ inviteCode, onRegistered }: SignupFormProps) {
     return describeApiError(error, t);
   }
 
-  const errorOf = (name: (typeof fieldNames)[number]) => translateFieldError(errors[name], t);
+  const errorOf = (name: keyof RegisterRequest) => translateFieldError(errors[name], t);
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import { categoriesQueryKey } from '@/lib/catalogue/categories';
-import { queryClient } from '@/lib/query-client';
 import { productsQueryKey } from './get-products';
 
 /** Soft delete: the product leaves the shop and stays restorable. */
@@ -11,6 +10,7 @@ export function deleteProduct(id: string) {
 }
 
 export function useDeleteProduct() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
     onSuccess: () =>

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { importKeysResponseSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { productsQueryKey } from './get-products';
 
 export type ImportKeysResult = z.infer<typeof importKeysResponseSchema>;
@@ -101,6 +100,7 @@ export async function importKeysInParts({
 }
 
 export function useImportKeys() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importKeysInParts,
     // Even a stopped import may have added keys: the stock and the inventory moved either way.

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import { categoriesQueryKey } from '@/lib/catalogue/categories';
-import { queryClient } from '@/lib/query-client';
 import { productsQueryKey } from './get-products';
 
 export function restoreProduct(id: string) {
@@ -10,6 +9,7 @@ export function restoreProduct(id: string) {
 }
 
 export function useRestoreProduct() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreProduct,
     onSuccess: () =>

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { categorySchema, type CategoryFields } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import { categoriesQueryKey } from '@/lib/catalogue/categories';
-import { queryClient } from '@/lib/query-client';
 import { catalogueFormData } from './form-data';
 import { productsQueryKey } from './get-products';
 
@@ -23,6 +22,7 @@ export function saveCategory({ id, fields, image }: SaveCategoryRequest) {
 }
 
 export function useSaveCategory() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCategory,
     onSuccess: () =>

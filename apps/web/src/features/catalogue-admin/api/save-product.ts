@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productSchema, type ProductFields } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import { categoriesQueryKey } from '@/lib/catalogue/categories';
-import { queryClient } from '@/lib/query-client';
 import { catalogueFormData } from './form-data';
 import { productsQueryKey } from './get-products';
 
@@ -15,7 +14,7 @@ export type SaveProductRequest = {
 
 export function saveProduct({ id, fields, image }: SaveProductRequest) {
   // An instant product's stock is its unsold keys: the server refuses a typed-in number.
-  const sent = fields.deliveryType === 'instant' ? { ...fields, stock: undefined } : fields;
+  const sent = fields.deliveryType === 'instant' ? { ...fields, stockQuantity: undefined } : fields;
   const form = catalogueFormData(sent, image);
   return id
     ? apiClient.upload(`/products/${encodeURIComponent(id)}`, productSchema, form, {
@@ -25,6 +24,7 @@ export function saveProduct({ id, fields, image }: SaveProductRequest) {
 }
 
 export function useSaveProduct() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveProduct,
     onSuccess: () =>

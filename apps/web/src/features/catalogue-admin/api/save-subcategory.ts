@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subcategorySchema, type SubcategoryFields } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import { categoriesQueryKey } from '@/lib/catalogue/categories';
-import { queryClient } from '@/lib/query-client';
 import { catalogueFormData } from './form-data';
 import { productsQueryKey } from './get-products';
 
@@ -25,6 +24,7 @@ export function saveSubcategory({ id, fields, image }: SaveSubcategoryRequest) {
 }
 
 export function useSaveSubcategory() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSubcategory,
     onSuccess: () =>

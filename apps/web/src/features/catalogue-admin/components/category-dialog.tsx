@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -14,7 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { localisedName } from '@/lib/localised-name';
-import { applyServerFieldErrors } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useSaveCategory } from '../api/save-category';
 import { useSaveSubcategory } from '../api/save-subcategory';
 import { translateCatalogueIssue } from './catalogue-issues';
@@ -27,16 +25,10 @@ export type CategoryDialogTarget =
   | { kind: 'category'; category: Category | null }
   | { kind: 'subcategory'; subcategory: Subcategory | null; categoryId: string };
 
-const localisedFieldNames = [
-  'nameEn',
-  'nameFr',
-  'nameAr',
-  'descriptionEn',
-  'descriptionFr',
-  'descriptionAr',
-] as const;
-
-type Localised = Pick<Category, (typeof localisedFieldNames)[number]>;
+type Localised = Pick<
+  Category,
+  'nameEn' | 'nameFr' | 'nameAr' | 'descriptionEn' | 'descriptionFr' | 'descriptionAr'
+>;
 
 function localisedValues(record: Localised | null): Localised {
   return {
@@ -92,12 +84,9 @@ function CategoryForm({ category, onClose }: { category: Category | null; onClos
   const {
     register,
     handleSubmit,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(categoryFieldsSchema),
-    defaultValues: localisedValues(category),
-  });
+  } = useContractForm(categoryFieldsSchema, { defaultValues: localisedValues(category) });
 
   const submit = handleSubmit(
     ...withImage(image, (fields: CategoryFields, file) =>
@@ -109,7 +98,7 @@ function CategoryForm({ category, onClose }: { category: Category | null; onClos
             toast.success(t(category ? 'categories.saved' : 'categories.created', { name }));
             onClose();
           },
-          onError: (error) => applyServerFieldErrors(error, localisedFieldNames, setError),
+          onError: showServerErrors,
         },
       ),
     ),
@@ -146,10 +135,9 @@ function SubcategoryForm({ subcategory, categoryId, categories, onClose }: Subca
   const {
     register,
     handleSubmit,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(subcategoryFieldsSchema),
+  } = useContractForm(subcategoryFieldsSchema, {
     defaultValues: { ...localisedValues(subcategory), categoryId },
   });
 
@@ -165,8 +153,7 @@ function SubcategoryForm({ subcategory, categoryId, categories, onClose }: Subca
             );
             onClose();
           },
-          onError: (error) =>
-            applyServerFieldErrors(error, [...localisedFieldNames, 'categoryId'], setError),
+          onError: showServerErrors,
         },
       ),
     ),

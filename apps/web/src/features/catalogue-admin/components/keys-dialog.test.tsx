@@ -40,7 +40,7 @@ describe('keys dialog', { timeout: 15_000 }, () => {
       [`GET ${KEYS_PATH}`]: emptyInventory,
       [`POST ${KEYS_PATH}`]: () => replies[call++]!.promise,
     });
-    renderWithProviders(<KeysDialog product={aProduct({ stock: 0 })} onClose={vi.fn()} />);
+    renderWithProviders(<KeysDialog product={aProduct({ stockQuantity: 0 })} onClose={vi.fn()} />);
     const user = userEvent.setup();
 
     // 2,500 keys, one of them twice, and two blank lines.
@@ -93,7 +93,7 @@ describe('keys dialog', { timeout: 15_000 }, () => {
           ? okReply({ added: 1_000, duplicates: 0, blanks: 0, stock: 1_000 })
           : errorReply('internal'),
     });
-    renderWithProviders(<KeysDialog product={aProduct({ stock: 0 })} onClose={vi.fn()} />);
+    renderWithProviders(<KeysDialog product={aProduct({ stockQuantity: 0 })} onClose={vi.fn()} />);
     const user = userEvent.setup();
 
     const paste = Array.from({ length: 1_500 }, (_, index) => `KEY-${index}`).join('\n');
@@ -119,7 +119,7 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     });
     function ClosableDialog() {
       const [open, setOpen] = useState(true);
-      const product = aProduct({ stock: 0, name: 'Steam 20' });
+      const product = aProduct({ stockQuantity: 0, name: 'Steam 20' });
       return <KeysDialog product={open ? product : null} onClose={() => setOpen(false)} />;
     }
     renderWithProviders(<ClosableDialog />);

@@ -102,7 +102,7 @@ describe('product dialog', { timeout: 15_000 }, () => {
   it('edits a request product with its stock, keeping the image (PUT without one)', async () => {
     const uploads = stubXhr();
     renderDialog(
-      aProduct({ deliveryType: 'request', badges: ['request'], isNew: false, stock: 4 }),
+      aProduct({ deliveryType: 'request', badges: ['request'], isNew: false, stockQuantity: 4 }),
     );
     const user = userEvent.setup();
 
@@ -124,7 +124,7 @@ describe('product dialog', { timeout: 15_000 }, () => {
       initialPrice: '5',
       managerPrice: '8',
       resellerPrice: '10',
-      stock: '12',
+      stockQuantity: '12',
     });
   });
 

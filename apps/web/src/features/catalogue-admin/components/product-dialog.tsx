@@ -40,7 +40,7 @@ const fieldNames = [
   'initialPrice',
   'managerPrice',
   'resellerPrice',
-  'stock',
+  'stockQuantity',
 ] as const;
 
 type ProductDialogProps = {
@@ -112,7 +112,7 @@ function ProductForm({
       initialPrice: priceText(product?.initialPrice),
       managerPrice: priceText(product?.managerPrice),
       resellerPrice: priceText(product?.resellerPrice),
-      stock: String(product?.stock ?? 0),
+      stockQuantity: String(product?.stockQuantity ?? 0),
     },
   });
   const categoryId = useWatch({ control, name: 'categoryId' });
@@ -230,11 +230,15 @@ function ProductForm({
       </div>
 
       {deliveryType === 'request' ? (
-        <Field label={t('fields.stock')} hint={t('products.stockHint')} error={issue('stock')}>
+        <Field
+          label={t('fields.stock')}
+          hint={t('products.stockHint')}
+          error={issue('stockQuantity')}
+        >
           {(control) => (
             <Input
               {...control}
-              {...register('stock')}
+              {...register('stockQuantity')}
               type="number"
               inputMode="numeric"
               min={0}

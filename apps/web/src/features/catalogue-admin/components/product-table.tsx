@@ -8,7 +8,7 @@ import { ProductBadges } from '@/components/product-badges';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { localisedName } from '@/lib/localised-name';
 import { IconButton } from './icon-button';
 
@@ -121,6 +121,7 @@ const ProductRow = memo(function ProductRow({
   deletedView,
   onAction,
 }: ProductRowProps) {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation('catalogue');
   const category = localisedName(product.category, i18n.language);
   const subcategory = product.subcategory
@@ -168,8 +169,10 @@ const ProductRow = memo(function ProductRow({
       <TableCell className="text-end tabular-nums">{price(product.initialPrice)}</TableCell>
       <TableCell className="text-end tabular-nums">{price(product.managerPrice)}</TableCell>
       <TableCell className="text-end tabular-nums">{price(product.resellerPrice)}</TableCell>
-      <TableCell className={`text-end tabular-nums ${product.stock === 0 ? 'text-danger' : ''}`}>
-        {product.stock}
+      <TableCell
+        className={`text-end tabular-nums ${product.stockQuantity === 0 ? 'text-danger' : ''}`}
+      >
+        {product.stockQuantity}
       </TableCell>
       <TableCell>
         <span className="flex justify-end gap-1">

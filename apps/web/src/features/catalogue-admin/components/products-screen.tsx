@@ -1,5 +1,5 @@
 import { PackageSearch, Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Product } from '@keymarket/contracts/catalogue';
@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCategories } from '@/lib/catalogue/categories';
 import { localisedName } from '@/lib/localised-name';
 import { describeApiError } from '@/lib/translate-error';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { useLinkedSearch } from '@/lib/use-linked-search';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts, type AdminProductFilters } from '../api/get-products';
@@ -19,9 +20,6 @@ import { useRestoreProduct } from '../api/restore-product';
 import { KeysDialog } from './keys-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductTable, type ProductAction } from './product-table';
-
-// Long enough to skip the requests of a word being typed, short enough to feel instant.
-const SEARCH_DELAY_MS = 250;
 
 type View = AdminProductFilters['deleted'];
 
@@ -34,7 +32,7 @@ export function ProductsScreen() {
   const [view, setView] = useState<View>('exclude');
   const [categoryId, setCategoryId] = useState('');
   const [searchText, setSearchText] = useLinkedSearch();
-  const [search, setSearch] = useState(searchText.trim());
+  const search = useSearchTerm(searchText);
   const [dialog, setDialog] = useState<Dialogs>(null);
   const categoriesQuery = useCategories();
   const productsQuery = useAdminProducts({
@@ -44,11 +42,6 @@ export function ProductsScreen() {
   });
   const restore = useRestoreProduct();
   const categories = categoriesQuery.data?.data ?? [];
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const restoreProduct = restore.mutate;
   // Stable, so the table's rows (memoised) re-render only when their product changes.

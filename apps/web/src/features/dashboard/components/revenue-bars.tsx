@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RevenueChart } from '@keymarket/contracts/analytics';
 import { useDisplayCurrency } from '@/lib/display-currency';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { axisLabel, bucketName, formatCount } from '../utils/format';
 import { niceScale } from '../utils/nice-scale';
 
@@ -15,6 +15,7 @@ type RevenueBarsProps = { chart: RevenueChart; busy?: boolean };
  * first bucket sits on the right and the axis labels on the right edge.
  */
 export function RevenueBars({ chart, busy = false }: RevenueBarsProps) {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation('dashboard');
   const captionId = useId();
   const language = i18n.language;

@@ -5,7 +5,7 @@ import { revenuePeriods, type RevenuePeriod } from '@keymarket/contracts/analyti
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { useRevenueChart } from '../api/get-revenue-chart';
 import { formatCount } from '../utils/format';
 import { RevenueBars } from './revenue-bars';
@@ -44,6 +44,7 @@ function PeriodSwitch({
 
 /** Revenue of completed orders over the chosen period (the caller's scope: platform or downline). */
 export function RevenueChartCard() {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation('dashboard');
   const [period, setPeriod] = useState<RevenuePeriod>('daily');
   const chartQuery = useRevenueChart(period);

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { orderCountsSchema } from '@keymarket/contracts/users';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { formatCount } from '../utils/format';
 
 export type StatDetail = { label: string; value: ReactNode };
@@ -55,6 +55,7 @@ export function Amount({ children }: { children: string }) {
 
 /** How the dashboard writes its figures: counts the reader's way, amounts through formatPrice. */
 export function useFigures() {
+  const formatPrice = useFormatPrice();
   const { i18n } = useTranslation();
   return {
     count: (value: number) => formatCount(value, i18n.language),

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invitationSchema, type GenerateInvitationRequest } from '@keymarket/contracts/invitations';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { invitationsQueryKey } from './get-invitations';
 
 export function generateInvitation(body: GenerateInvitationRequest) {
@@ -9,6 +8,7 @@ export function generateInvitation(body: GenerateInvitationRequest) {
 }
 
 export function useGenerateInvitation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateInvitation,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey }),

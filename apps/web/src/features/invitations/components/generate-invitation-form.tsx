@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -15,15 +13,10 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import {
-  applyServerFieldErrors,
-  describeApiError,
-  translateFieldError,
-} from '@/lib/translate-error';
+import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useGenerateInvitation } from '../api/generate-invitation';
 import { LatestInvitation } from './latest-invitation';
-
-const fieldNames = ['expiryDays', 'role'] as const;
 
 type GenerateInvitationFormProps = {
   /** Only an admin may hand out manager accounts (DESIGN.md §3). */
@@ -37,10 +30,9 @@ export function GenerateInvitationForm({ canGrantManager }: GenerateInvitationFo
   const {
     register,
     handleSubmit,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(generateInvitationRequestSchema),
+  } = useContractForm(generateInvitationRequestSchema, {
     defaultValues: { expiryDays: EXPIRY_DAYS_MAX, role: 'reseller' },
   });
 
@@ -51,7 +43,7 @@ export function GenerateInvitationForm({ canGrantManager }: GenerateInvitationFo
         toast.success(t('invitations.generated', { code: invitation.code }));
       },
       onError: (error) => {
-        if (applyServerFieldErrors(error, fieldNames, setError)) return;
+        if (showServerErrors(error)) return;
         toast.error(t('messages.failedToGenerateCode'), {
           description: describeApiError(error, t),
         });

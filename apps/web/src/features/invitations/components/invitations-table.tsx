@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
+import { PagedList } from '@/components/ui/paged-list';
 import {
   Table,
   TableBody,
@@ -15,7 +12,6 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
-import { describeApiError } from '@/lib/translate-error';
 import { useInvitations } from '../api/get-invitations';
 import { CopyCodeButton } from './copy-code-button';
 import { InvitationStatusBadge } from './invitation-status-badge';
@@ -24,83 +20,59 @@ export function InvitationsTable() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const invitationsQuery = useInvitations({ page, limit: DEFAULT_LIMIT });
-
-  if (invitationsQuery.isPending) {
-    return (
-      <Card title={t('invitations.list.title')}>
-        <div className="grid place-items-center py-10">
-          <Spinner />
-        </div>
-      </Card>
-    );
-  }
-
-  if (invitationsQuery.isError) {
-    return (
-      <Card title={t('invitations.list.title')}>
-        <Alert
-          title={t('messages.failedToLoadInvitationCodes')}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void invitationsQuery.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {describeApiError(invitationsQuery.error, t)}
-        </Alert>
-      </Card>
-    );
-  }
-
-  const { data: invitations, pagination } = invitationsQuery.data;
   const date = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <Card title={t('invitations.list.title')}>
-      {invitations.length === 0 ? (
-        <p className="py-8 text-center text-sm text-muted">{t('invitations.list.empty')}</p>
-      ) : (
-        <Table aria-busy={invitationsQuery.isPlaceholderData || undefined}>
-          <TableHead>
-            <tr>
-              <TableHeader>{t('invitations.list.code')}</TableHeader>
-              <TableHeader>{t('invitations.list.role')}</TableHeader>
-              <TableHeader>{t('invitations.list.status')}</TableHeader>
-              <TableHeader>{t('invitations.list.created')}</TableHeader>
-              <TableHeader>{t('invitations.list.expires')}</TableHeader>
-              <TableHeader>{t('invitations.list.usedBy')}</TableHeader>
-            </tr>
-          </TableHead>
-          <TableBody>
-            {invitations.map((invitation) => (
-              <TableRow key={invitation.id}>
-                <TableCell>
-                  <span className="flex items-center gap-1">
-                    <code dir="ltr" className="font-mono font-semibold tracking-widest text-fg">
-                      {invitation.code}
-                    </code>
-                    <CopyCodeButton code={invitation.code} />
-                  </span>
-                </TableCell>
-                <TableCell>{t(`roles.${invitation.role}`)}</TableCell>
-                <TableCell>
-                  <InvitationStatusBadge status={invitation.status} />
-                </TableCell>
-                <TableCell className="text-muted">{date(invitation.createdAt)}</TableCell>
-                <TableCell className="text-muted">{date(invitation.expiresAt)}</TableCell>
-                <TableCell>
-                  {invitation.usedBy ? (
-                    invitation.usedBy.username
-                  ) : (
-                    <span className="text-muted">{t('invitations.list.notUsed')}</span>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      <Pagination page={page} totalPages={pagination.totalPages} onPageChange={setPage} />
+      <PagedList
+        query={invitationsQuery}
+        page={page}
+        onPageChange={setPage}
+        empty={t('invitations.list.empty')}
+        failure={t('messages.failedToLoadInvitationCodes')}
+      >
+        {(invitations) => (
+          <Table aria-busy={invitationsQuery.isPlaceholderData || undefined}>
+            <TableHead>
+              <tr>
+                <TableHeader>{t('invitations.list.code')}</TableHeader>
+                <TableHeader>{t('invitations.list.role')}</TableHeader>
+                <TableHeader>{t('invitations.list.status')}</TableHeader>
+                <TableHeader>{t('invitations.list.created')}</TableHeader>
+                <TableHeader>{t('invitations.list.expires')}</TableHeader>
+                <TableHeader>{t('invitations.list.usedBy')}</TableHeader>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {invitations.map((invitation) => (
+                <TableRow key={invitation.id}>
+                  <TableCell>
+                    <span className="flex items-center gap-1">
+                      <code dir="ltr" className="font-mono font-semibold tracking-widest text-fg">
+                        {invitation.code}
+                      </code>
+                      <CopyCodeButton code={invitation.code} />
+                    </span>
+                  </TableCell>
+                  <TableCell>{t(`roles.${invitation.role}`)}</TableCell>
+                  <TableCell>
+                    <InvitationStatusBadge status={invitation.status} />
+                  </TableCell>
+                  <TableCell className="text-muted">{date(invitation.createdAt)}</TableCell>
+                  <TableCell className="text-muted">{date(invitation.expiresAt)}</TableCell>
+                  <TableCell>
+                    {invitation.usedBy ? (
+                      invitation.usedBy.username
+                    ) : (
+                      <span className="text-muted">{t('invitations.list.notUsed')}</span>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </PagedList>
     </Card>
   );
 }

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type RespondOrderInput } from '@keymarket/contracts/orders';
 import { apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { queryClient } from '@/lib/query-client';
 import { ordersQueryKey } from './get-orders';
 
 export type RespondOrderRequest = { orderId: string; response: RespondOrderInput };
@@ -12,6 +11,7 @@ export function respondOrder({ orderId, response }: RespondOrderRequest) {
 }
 
 export function useRespondOrder() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: respondOrder,
     onSuccess: () =>

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-date';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { localisedName } from '@/lib/localised-name';
 import { describeApiError } from '@/lib/translate-error';
 import { useOrder } from '../api/get-order';
@@ -39,6 +39,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Shows the listed row at once, then the fresh order (with its keys for the buyer or an admin). */
 function OrderDetails({ listed }: { listed: Order }) {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation();
   const orderQuery = useOrder(listed.id);
   const order = orderQuery.data ?? listed;

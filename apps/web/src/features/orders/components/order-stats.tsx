@@ -9,7 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { orderStatsSchema } from '@keymarket/contracts/orders';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 
 type OrderStats = z.infer<typeof orderStatsSchema>;
 
@@ -39,6 +39,7 @@ function StatCard({
 
 /** Five across only from xl: at lg the sidebar leaves ~140 px a card, which cut the labels. */
 export function OrderStatsCards({ stats }: { stats: OrderStats }) {
+  const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   return (
     <section

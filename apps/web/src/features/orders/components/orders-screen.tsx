@@ -1,14 +1,14 @@
-import { Ban, Eye, KeyRound, Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Ban, Eye, KeyRound, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import { orderStatuses, type Order, type OrderStatus } from '@keymarket/contracts/orders';
 import type { Role } from '@keymarket/contracts/users';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
-import { Select } from '@/components/ui/select';
+import { SearchInput } from '@/components/ui/search-input';
 import {
   Table,
   TableBody,
@@ -19,15 +19,14 @@ import {
 } from '@/components/ui/table';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDateTime } from '@/lib/format-date';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { useOrders } from '../api/get-orders';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderStatsCards } from './order-stats';
 import { OrderStatusBadge } from './order-status-badge';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SendKeysDialog } from './send-keys-dialog';
-
-const SEARCH_DELAY_MS = 300;
 
 type Dialogs =
   | { kind: 'details'; order: Order }
@@ -38,22 +37,15 @@ type Dialogs =
 
 /** Orders of the caller (and, on request, of its downline), with the admin's delivery tools. */
 export function OrdersScreen({ role }: { role: Role }) {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation();
   const me = useCurrentUser();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [showAll, setShowAll] = useState(false);
   const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useSearchTerm(searchText);
   const [dialog, setDialog] = useState<Dialogs>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const ordersQuery = useOrders({
     page,
@@ -70,36 +62,28 @@ export function OrdersScreen({ role }: { role: Role }) {
       {ordersQuery.isSuccess && <OrderStatsCards stats={ordersQuery.data.stats} />}
       <Card title={t('orders.list.title')}>
         <div className="mb-4 flex flex-wrap items-end gap-3">
-          <div className="relative min-w-48 flex-1">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
-            />
-            <Input
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder={t('orders.list.searchPlaceholder')}
-              aria-label={t('orders.list.search')}
-              className="ps-9"
-            />
-          </div>
-          <Select
-            aria-label={t('orders.list.statusFilter')}
-            value={status}
+          <SearchInput
+            value={searchText}
             onChange={(event) => {
-              setStatus(event.target.value as OrderStatus | '');
+              setSearchText(event.target.value);
               setPage(1);
             }}
-            className="w-auto min-w-40"
-          >
-            <option value="">{t('orders.list.allStatuses')}</option>
-            {orderStatuses.map((option) => (
-              <option key={option} value={option}>
-                {t(`orders.status.${option}`)}
-              </option>
-            ))}
-          </Select>
+            placeholder={t('orders.list.searchPlaceholder')}
+            aria-label={t('orders.list.search')}
+            className="min-w-48 flex-1"
+          />
+          <FilterSelect
+            label={t('orders.list.statusFilter')}
+            allLabel={t('orders.list.allStatuses')}
+            value={status}
+            options={orderStatuses}
+            optionLabel={(option) => t(`orders.status.${option}`)}
+            onChange={(value) => {
+              setStatus(value);
+              setPage(1);
+            }}
+            className="min-w-40"
+          />
           {!isAdmin && (
             <label className="flex h-10 items-center gap-2 text-sm text-fg">
               <input

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { REJECTION_REASON_MAX, respondOrderSchema, type Order } from '@keymarket/contracts/orders';
@@ -7,9 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { controlClassName } from '@/components/ui/input';
-import { fieldErrorsOf } from '@/lib/schema-errors';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useRespondOrder } from '../api/respond-order';
+
+// The rejection half of the contract's answer to a pending order.
+const [, rejectionSchema] = respondOrderSchema.options;
 
 type RejectOrderDialogProps = {
   order: Order | null;
@@ -43,19 +45,15 @@ function RejectForm({
 }) {
   const { t } = useTranslation();
   const respond = useRespondOrder();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm(rejectionSchema, { defaultValues: { status: 'rejected', reason: '' } });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = respondOrderSchema.safeParse({ status: 'rejected', reason });
-    if (!parsed.success) {
-      setError(translateFieldError(fieldErrorsOf<'reason'>(parsed.error).reason, t));
-      return;
-    }
-    setError(undefined);
+  const submit = handleSubmit((response) => {
     respond.mutate(
-      { orderId: order.id, response: parsed.data },
+      { orderId: order.id, response },
       {
         onSuccess: () => {
           toast.success(t(`orders.${mode}.success`));
@@ -63,18 +61,17 @@ function RejectForm({
         },
       },
     );
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
-      <Field label={t('orders.reject.reason')} error={error}>
+      <Field label={t('orders.reject.reason')} error={translateFieldError(errors.reason, t)}>
         {(control) => (
           <textarea
             {...control}
             rows={3}
+            {...register('reason')}
             maxLength={REJECTION_REASON_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
             className={`${controlClassName} h-auto py-2`}
           />
         )}

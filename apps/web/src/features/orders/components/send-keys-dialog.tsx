@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { keyLines, respondOrderSchema, type Order } from '@keymarket/contracts/orders';
@@ -7,10 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { controlClassName } from '@/components/ui/input';
-import { fieldErrorsOf } from '@/lib/schema-errors';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useRespondOrder } from '../api/respond-order';
 import { limitKeyLines } from './limit-key-lines';
+
+// The delivery half of the contract's answer to a pending order.
+const [completionSchema] = respondOrderSchema.options;
 
 type SendKeysDialogProps = { order: Order | null; onClose: () => void };
 
@@ -36,30 +39,30 @@ export function SendKeysDialog({ order, onClose }: SendKeysDialogProps) {
 function SendKeysForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useTranslation();
   const respond = useRespondOrder();
-  const [keys, setKeys] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useContractForm(completionSchema, { defaultValues: { status: 'completed', keys: '' } });
   const [cut, setCut] = useState(false);
-  const [error, setError] = useState<string>();
-  const count = keyLines(keys).length;
+  const count = keyLines(watch('keys')).length;
   const complete = count === order.quantity;
 
-  function change(text: string) {
+  const keysField = register('keys', {
     // Typing and pasting both land here, so neither can go past the ordered quantity.
-    const limited = limitKeyLines(text, order.quantity);
-    setKeys(limited.text);
-    setCut(limited.cut);
-    setError(undefined);
-  }
+    onChange: (event: { target: { value: string } }) => {
+      const limited = limitKeyLines(event.target.value, order.quantity);
+      if (limited.cut) setValue('keys', limited.text);
+      setCut(limited.cut);
+    },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = respondOrderSchema.safeParse({ status: 'completed', keys });
-    if (!parsed.success) {
-      setError(translateFieldError(fieldErrorsOf<'keys'>(parsed.error).keys, t));
-      return;
-    }
+  const submit = handleSubmit((response) => {
     if (!complete) return;
     respond.mutate(
-      { orderId: order.id, response: parsed.data },
+      { orderId: order.id, response },
       {
         onSuccess: () => {
           toast.success(t('orders.sendKeys.success'));
@@ -67,22 +70,24 @@ function SendKeysForm({ order, onClose }: { order: Order; onClose: () => void })
         },
       },
     );
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
       <Field
         label={t('orders.sendKeys.keys')}
         hint={t('orders.sendKeys.hint')}
-        error={error ?? (cut ? t('orders.sendKeys.cut', { count: order.quantity }) : undefined)}
+        error={
+          translateFieldError(errors.keys, t) ??
+          (cut ? t('orders.sendKeys.cut', { count: order.quantity }) : undefined)
+        }
       >
         {(control) => (
           <textarea
             {...control}
+            {...keysField}
             dir="ltr"
             rows={6}
-            value={keys}
-            onChange={(event) => change(event.target.value)}
             className={`${controlClassName} h-auto py-2 font-mono`}
           />
         )}

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { MAX_LIMIT, paginated } from '@keymarket/contracts/pagination';
 import { userSummarySchema, type UserSummary } from '@keymarket/contracts/users-admin';
 import { apiClient } from '@/lib/api-client';
-import type { PackageKind } from './packages';
+import type { PackageKind } from '@/lib/packages';
 
 const userPageSchema = paginated(userSummarySchema);
 

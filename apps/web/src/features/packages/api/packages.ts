@@ -4,27 +4,18 @@ import { okResponseSchema } from '@keymarket/contracts/auth';
 import {
   managerPackageListSchema,
   managerPackageSchema,
-  packageAssignmentSchema,
   packageListSchema,
   packageSchema,
   type packageInputSchema,
 } from '@keymarket/contracts/packages';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
+import { packagesQueryKey, useRefreshPackages, type PackageKind } from '@/lib/packages';
 
-/**
- * The admin's packages (manager and reseller prices) and a manager's own packages (reseller
- * prices) answer the same calls under two paths, so one set of hooks serves both screens.
- */
-export type PackageKind = 'admin' | 'manager';
-
+// The admin's packages (manager and reseller prices) and a manager's own packages (reseller
+// prices) answer the same calls under two paths, so one set of hooks serves both screens.
 const basePaths: Record<PackageKind, string> = {
   admin: '/packages',
   manager: '/manager-packages/manager',
-};
-const assignPaths: Record<PackageKind, string> = {
-  admin: '/packages/assign',
-  manager: '/manager-packages/manager/assign',
 };
 const schemas = {
   admin: { item: packageSchema, list: packageListSchema },
@@ -51,8 +42,6 @@ export type PackageList = {
 export type PackageInput = Omit<z.input<typeof packageInputSchema>, 'products'> & {
   products: ({ productId: string } & PackagePrices)[];
 };
-
-export const packagesQueryKey = (kind: PackageKind) => ['packages', kind] as const;
 
 const itemPath = (kind: PackageKind, id: string) => `${basePaths[kind]}/${encodeURIComponent(id)}`;
 
@@ -96,24 +85,19 @@ export function savePackage(
     : apiClient.post(basePaths[kind], schemas[kind].item, body);
 }
 
-// The users screens list packages to assign and name each user's package: they refresh too.
-const refreshPackages = (kind: PackageKind) => () =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: packagesQueryKey(kind) }),
-    queryClient.invalidateQueries({ queryKey: ['users'] }),
-  ]);
-
 export function useSavePackage(kind: PackageKind) {
+  const refresh = useRefreshPackages(kind);
   return useMutation({
     mutationFn: (request: SavePackageRequest) => savePackage(kind, request),
-    onSuccess: refreshPackages(kind),
+    onSuccess: refresh,
   });
 }
 
 export function useDeletePackage(kind: PackageKind) {
+  const refresh = useRefreshPackages(kind);
   return useMutation({
     mutationFn: (id: string) => apiClient.delete(itemPath(kind, id), okResponseSchema),
-    onSuccess: refreshPackages(kind),
+    onSuccess: refresh,
   });
 }
 
@@ -132,22 +116,9 @@ export function setPackageProductPrice(
 }
 
 export function useSetPackageProductPrice(kind: PackageKind) {
+  const refresh = useRefreshPackages(kind);
   return useMutation({
     mutationFn: (request: ProductPriceRequest) => setPackageProductPrice(kind, request),
-    onSuccess: refreshPackages(kind),
-  });
-}
-
-export type AssignPackageRequest = { userId: string; packageId: string };
-
-export function useAssignPackage(kind: PackageKind) {
-  return useMutation({
-    mutationFn: ({ userId, packageId }: AssignPackageRequest) =>
-      apiClient.post(
-        `${assignPaths[kind]}/${encodeURIComponent(userId)}`,
-        packageAssignmentSchema,
-        { packageId },
-      ),
-    onSuccess: refreshPackages(kind),
+    onSuccess: refresh,
   });
 }

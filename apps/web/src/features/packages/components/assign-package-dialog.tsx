@@ -7,12 +7,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
+import { useAssignPackage, type PackageKind } from '@/lib/packages';
 import { describeApiError } from '@/lib/translate-error';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { useAssignableUsers } from '../api/assignable-users';
-import { useAssignPackage, type PackageKind, type PackageView } from '../api/packages';
-
-const SEARCH_DELAY_MS = 250;
+import type { PackageView } from '../api/packages';
 
 type AssignPackageDialogProps = {
   kind: PackageKind;
@@ -47,7 +46,7 @@ function AssignForm({
   const { t } = useTranslation('pricing');
   const { t: tCore } = useTranslation();
   const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const search = useSearchTerm(searchText);
   const candidates = useAssignableUsers(kind, search);
   const assign = useAssignPackage(kind);
   const [userId, setUserId] = useState<string>();

@@ -4,7 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { describeApiError } from '@/lib/translate-error';
-import { useDeletePackage, type PackageKind, type PackageView } from '../api/packages';
+import type { PackageKind } from '@/lib/packages';
+import { useDeletePackage, type PackageView } from '../api/packages';
 
 type DeletePackageDialogProps = {
   kind: PackageKind;

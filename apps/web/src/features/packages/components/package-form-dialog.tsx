@@ -1,21 +1,19 @@
 import { Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Product } from '@keymarket/contracts/catalogue';
+import { packageInputSchema } from '@keymarket/contracts/packages';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { controlClassName, Input } from '@/components/ui/input';
-import { describeApiError } from '@/lib/translate-error';
+import type { PackageKind } from '@/lib/packages';
+import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { formatUsdInText } from '@/lib/usd-input';
-import {
-  useSavePackage,
-  type PackageInput,
-  type PackageKind,
-  type PackageView,
-} from '../api/packages';
+import { useSavePackage, type PackageInput, type PackageView } from '../api/packages';
 import {
   floorMessage,
   priceTextsOf,
@@ -29,6 +27,10 @@ import { ProductPicker, startingPrices } from './product-picker';
 
 const NAME_MAX = 100;
 const DESCRIPTION_MAX = 1000;
+
+// The name and description rules are the same for both kinds of package; the products are rows
+// of typed prices, read by readPrices.
+const packageTextsSchema = packageInputSchema.pick({ name: true, description: true });
 
 /** A product in the form: its prices as typed, and its floor when the form knows it. */
 type DraftRow = {
@@ -79,9 +81,17 @@ function PackageForm({
   const { t } = useTranslation('pricing');
   const { t: tCore } = useTranslation();
   const save = useSavePackage(kind);
-  const [name, setName] = useState(editing?.name ?? '');
-  const [description, setDescription] = useState(editing?.description ?? '');
-  const [nameError, setNameError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm(packageTextsSchema, {
+    defaultValues: { name: editing?.name ?? '', description: editing?.description ?? '' },
+  });
+  const nameError =
+    errors.name?.type === 'too_small'
+      ? t('packages.form.nameRequired')
+      : translateFieldError(errors.name, tCore);
   const [rows, setRows] = useState<DraftRow[]>(
     (editing?.products ?? []).map((product) => ({
       productId: product.productId,
@@ -127,11 +137,9 @@ function PackageForm({
     return refused.length > 0;
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    setNameError(trimmed ? undefined : t('packages.form.nameRequired'));
-    let valid = Boolean(trimmed);
+  /** The rows' prices, or null after marking the rows that are wrong. */
+  function checkedProducts(): PackageInput['products'] | null {
+    let valid = true;
     const products: PackageInput['products'] = [];
     const checked = rows.map((row) => {
       const read = readPrices(kind, row.texts, row.floorUsd, t, tCore);
@@ -143,18 +151,27 @@ function PackageForm({
       return { ...row, errors: {} };
     });
     setRows(checked);
-    if (!valid) return;
-    save.mutate(
-      { id: editing?.id, input: { name: trimmed, description: description.trim(), products } },
-      {
-        onSuccess: (saved) => {
-          toast.success(t(editing ? 'packages.form.updated' : 'packages.form.created', saved));
-          onClose();
-        },
-        onError: showRefusal,
-      },
-    );
+    return valid ? products : null;
   }
+
+  const submit = handleSubmit(
+    (texts) => {
+      const products = checkedProducts();
+      if (!products) return;
+      save.mutate(
+        { id: editing?.id, input: { ...texts, products } },
+        {
+          onSuccess: (saved) => {
+            toast.success(t(editing ? 'packages.form.updated' : 'packages.form.created', saved));
+            onClose();
+          },
+          onError: showRefusal,
+        },
+      );
+    },
+    // A missing name and wrong prices are said together.
+    () => checkedProducts(),
+  );
 
   const headingId = useId();
   const columns = productRowColumns(kind);
@@ -166,23 +183,18 @@ function PackageForm({
       className="-mx-6 mt-5 flex max-h-[calc(100dvh-12rem)] flex-col gap-4 overflow-y-auto px-6"
     >
       <Field label={t('packages.form.name')} error={nameError}>
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            maxLength={NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
+        {(control) => <Input {...control} {...register('name')} maxLength={NAME_MAX} />}
       </Field>
-      <Field label={t('packages.form.descriptionLabel')}>
+      <Field
+        label={t('packages.form.descriptionLabel')}
+        error={translateFieldError(errors.description, tCore)}
+      >
         {(control) => (
           <textarea
             {...control}
             rows={2}
+            {...register('description')}
             maxLength={DESCRIPTION_MAX}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
             className={`${controlClassName} h-auto py-2`}
           />
         )}

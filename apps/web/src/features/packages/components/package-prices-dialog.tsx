@@ -6,12 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { describeApiError } from '@/lib/translate-error';
-import {
-  useSetPackageProductPrice,
-  type PackageKind,
-  type PackageProduct,
-  type PackageView,
-} from '../api/packages';
+import type { PackageKind } from '@/lib/packages';
+import { useSetPackageProductPrice, type PackageProduct, type PackageView } from '../api/packages';
 import {
   floorMessage,
   priceTextsOf,

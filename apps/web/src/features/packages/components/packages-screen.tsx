@@ -13,7 +13,8 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDate } from '@/lib/format-date';
-import { usePackages, type PackageKind, type PackageView } from '../api/packages';
+import type { PackageKind } from '@/lib/packages';
+import { usePackages, type PackageView } from '../api/packages';
 import { AssignPackageDialog } from './assign-package-dialog';
 import { DeletePackageDialog } from './delete-package-dialog';
 import { PackageFormDialog } from './package-form-dialog';

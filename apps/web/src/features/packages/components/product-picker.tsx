@@ -6,13 +6,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
+import type { PackageKind } from '@/lib/packages';
 import { describeApiError } from '@/lib/translate-error';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { formatUsd } from '@/lib/usd-input';
 import { useProductChoices } from '../api/product-choices';
-import type { PackageKind } from '../api/packages';
-
-const SEARCH_DELAY_MS = 250;
 
 /** What a product costs the caller and what it charges, as the starting prices in a package. */
 export function startingPrices(kind: PackageKind, product: Product) {
@@ -34,7 +32,7 @@ export function ProductPicker({
   const { t } = useTranslation('pricing');
   const { t: tCore } = useTranslation();
   const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const search = useSearchTerm(searchText);
   const choices = useProductChoices(search);
 
   return (

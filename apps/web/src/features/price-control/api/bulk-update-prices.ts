@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   bulkUpdatePricesResponseSchema,
   type bulkUpdatePricesSchema,
 } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 
 export type BulkPriceUpdate = z.input<typeof bulkUpdatePricesSchema>;
 
@@ -15,6 +14,7 @@ export function bulkUpdatePrices(update: BulkPriceUpdate) {
 }
 
 export function useBulkUpdatePrices() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkUpdatePrices,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { productSchema, type updateRolePriceSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 
 export type RolePriceUpdate = {
   productId: string;
@@ -19,6 +18,7 @@ export function updateRolePrice({ productId, prices }: RolePriceUpdate) {
 }
 
 export function useUpdateRolePrice() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRolePrice,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { updateRolePriceSchema, type Product } from '@keymarket/contracts/catalogue';
@@ -9,9 +9,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
-import { fieldErrorsOf } from '@/lib/schema-errors';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
-import { formatUsd, formatUsdInText, parseUsdInput, usdInputText } from '@/lib/usd-input';
+import { useContractForm } from '@/lib/use-contract-form';
+import { formatUsd, formatUsdInText, parseUsdInput } from '@/lib/usd-input';
 import { useUpdateRolePrice } from '../api/update-role-price';
 
 type PriceField = 'managerPrice' | 'resellerPrice';
@@ -73,48 +73,54 @@ function EditPriceForm({
   const { t: tCore } = useTranslation();
   const update = useUpdateRolePrice();
   const fields: PriceField[] = isAdmin ? ['managerPrice', 'resellerPrice'] : ['resellerPrice'];
-  const [texts, setTexts] = useState<Record<PriceField, string>>({
-    managerPrice: usdInputText(product.managerPrice),
-    resellerPrice: usdInputText(isAdmin ? product.resellerPrice : product.sellingPrice),
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useContractForm(updateRolePriceSchema, {
+    // Only the fields on screen: a seller's body carries its selling price alone.
+    defaultValues: isAdmin
+      ? { managerPrice: product.managerPrice, resellerPrice: product.resellerPrice }
+      : { resellerPrice: product.sellingPrice },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Every shown price is required, and none may go under the floor: rules of this screen, which
+  // the contract (where each price is optional) does not hold.
+  const [ruleErrors, setRuleErrors] = useState<FieldErrors>({});
   const floorMessage = useFloorMessage(product, isAdmin);
   const errorsOn = (names: PriceField[], message: string): FieldErrors =>
     Object.fromEntries(names.map((name) => [name, message]));
+  const blankErrors = () =>
+    errorsOn(
+      fields.filter((field) => getValues(field) === undefined),
+      t('edit.required'),
+    );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const blank = fields.filter((field) => parseUsdInput(texts[field]) === undefined);
-    if (blank.length > 0) {
-      setErrors(errorsOn(blank, t('edit.required')));
-      return;
-    }
-    const parsed = updateRolePriceSchema.safeParse(
-      Object.fromEntries(fields.map((field) => [field, parseUsdInput(texts[field])])),
-    );
-    if (!parsed.success) {
-      const issues = fieldErrorsOf<PriceField>(parsed.error);
-      setErrors({
-        managerPrice: translateFieldError(issues.managerPrice, tCore),
-        resellerPrice: translateFieldError(issues.resellerPrice, tCore),
-      });
-      return;
-    }
-    const floorCents = toCents(floorOf(product, isAdmin));
-    const below = fields.filter((field) => toCents(parsed.data[field] ?? 0) < floorCents);
-    setErrors(errorsOn(below, floorMessage));
-    if (below.length > 0) return;
-    update.mutate(
-      { productId: product.id, prices: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(t('edit.success', { name: product.name }));
-          onClose();
+  const submit = handleSubmit(
+    (prices) => {
+      const blank = blankErrors();
+      if (Object.keys(blank).length > 0) {
+        setRuleErrors(blank);
+        return;
+      }
+      const floorCents = toCents(floorOf(product, isAdmin));
+      const below = fields.filter((field) => toCents(prices[field] ?? 0) < floorCents);
+      setRuleErrors(errorsOn(below, floorMessage));
+      if (below.length > 0) return;
+      update.mutate(
+        { productId: product.id, prices },
+        {
+          onSuccess: () => {
+            toast.success(t('edit.success', { name: product.name }));
+            onClose();
+          },
+          onError: (error) => setRuleErrors(errorsOn(refusedFields(error), floorMessage)),
         },
-        onError: (error) => setErrors(errorsOn(refusedFields(error), floorMessage)),
-      },
-    );
-  }
+      );
+    },
+    // Every field blank fails the contract as a whole ("Enter a price to update"): said on each.
+    () => setRuleErrors(blankErrors()),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
@@ -130,15 +136,18 @@ function EditPriceForm({
             key={field}
             label={t(isAdmin ? `edit.${field}` : 'edit.sellingPrice')}
             hint={t('usdOnly')}
-            error={errors[field]}
+            error={ruleErrors[field] ?? translateFieldError(errors[field], tCore)}
           >
             {(control) => (
               <Input
                 {...control}
                 inputMode="decimal"
                 dir="ltr"
-                value={texts[field]}
-                onChange={(event) => setTexts({ ...texts, [field]: event.target.value })}
+                {...register(field, {
+                  // The starting prices arrive as numbers; what is typed, as text.
+                  setValueAs: (value: number | string) =>
+                    typeof value === 'number' ? value : parseUsdInput(value),
+                })}
               />
             )}
           </Field>

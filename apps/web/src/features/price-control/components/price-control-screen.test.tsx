@@ -127,6 +127,37 @@ describe('price control', () => {
     expect(await screen.findByText('Prices of Product 1 updated')).toBeInTheDocument();
   });
 
+  it('asks for every price left blank, and for a number where text was typed', async () => {
+    const product = aProduct(1, adminPrices);
+    const fetchMock = mockApi({
+      'GET /categories': categoriesReply,
+      'GET /products': listOf([product]),
+    });
+    renderWithProviders(<PriceControlScreen role="admin" />);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit prices of Product 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit prices' });
+    const managerPrice = within(dialog).getByLabelText('Manager price (USD)');
+    const resellerPrice = within(dialog).getByLabelText('Reseller price (USD)');
+    await user.clear(managerPrice);
+    await user.clear(resellerPrice);
+    await user.click(within(dialog).getByRole('button', { name: 'Save prices' }));
+    expect(managerPrice).toHaveAccessibleDescription('Enter a price');
+    expect(resellerPrice).toHaveAccessibleDescription('Enter a price');
+
+    await user.type(managerPrice, 'abc');
+    await user.type(resellerPrice, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save prices' }));
+    // The contract's own refusal of a non-number; the filled field is back to its hint.
+    expect(managerPrice).not.toHaveAccessibleDescription('Enter a price');
+    expect(managerPrice).not.toHaveAccessibleDescription('Prices are entered in USD only.');
+    expect(resellerPrice).toHaveAccessibleDescription('Prices are entered in USD only.');
+    expect(requestedPaths(fetchMock)).not.toContain(
+      `PATCH /products/${product.id}/update-role-price`,
+    );
+  });
+
   it('shows a seller its buying price and sends only its selling price', async () => {
     const product = aProduct(1);
     const fetchMock = mockApi({

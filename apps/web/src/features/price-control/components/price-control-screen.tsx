@@ -8,14 +8,11 @@ import { LoadError } from '@/components/ui/load-error';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories } from '@/lib/catalogue/categories';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { usePriceList } from '../api/get-price-list';
 import { BulkUpdateForm } from './bulk-update-form';
 import { EditPriceDialog } from './edit-price-dialog';
 import { PriceTable } from './price-table';
-
-// Long enough to skip the requests of a word being typed, short enough to feel instant.
-const SEARCH_DELAY_MS = 250;
 
 /**
  * Price Control: an admin sets the platform's manager and reseller prices, a manager or reseller
@@ -27,7 +24,7 @@ export function PriceControlScreen({ role }: { role: Role }) {
   const isAdmin = role === 'admin';
   const [categoryId, setCategoryId] = useState('');
   const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const search = useSearchTerm(searchText);
   const categoriesQuery = useCategories();
   const priceList = usePriceList({
     categoryId: categoryId || undefined,

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { updateMeSchema } from '@keymarket/contracts/users-admin';
 import { userSchema } from '@keymarket/contracts/users';
 import { apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { queryClient } from '@/lib/query-client';
 
 export type UpdateMeInput = z.output<typeof updateMeSchema>;
 
@@ -14,6 +13,7 @@ export function updateMe(changes: UpdateMeInput) {
 }
 
 export function useUpdateMe() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
     onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),

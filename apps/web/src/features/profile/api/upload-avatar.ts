@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { avatarResponseSchema } from '@keymarket/contracts/users-admin';
 import { apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { queryClient } from '@/lib/query-client';
 
 /** Replaces the caller's profile picture (multipart, field `avatar`). */
 export function uploadAvatar(file: File) {
@@ -14,6 +13,7 @@ export function uploadAvatar(file: File) {
 }
 
 export function useUploadAvatar() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
     // The profile and the top bar's menu show the picture from the current user.

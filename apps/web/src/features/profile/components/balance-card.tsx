@@ -2,10 +2,11 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@keymarket/contracts/users';
 import { Card } from '@/components/ui/card';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
 
 export function BalanceCard({ balance }: { balance: User['balance'] }) {
+  const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   const [profitVisible] = useProfitVisibility();
   const figures = [

@@ -4,15 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { changePasswordRequestSchema } from '@keymarket/contracts/auth';
 import { Button } from '@/components/ui/button';
+import { CurrentPasswordField } from '@/components/current-password-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
-import {
-  applyServerFieldErrors,
-  describeApiError,
-  translateFieldError,
-} from '@/lib/translate-error';
+import { applyServerFieldErrors, describeApiError } from '@/lib/translate-error';
 import { useChangePassword } from '../api/change-password';
 
 const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -49,18 +44,7 @@ export function ChangePasswordForm() {
   return (
     <Card title={t('profile.password.title')} description={t('profile.password.hint')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field
-          label={t('profile.password.currentPassword')}
-          error={translateFieldError(errors.currentPassword, t)}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...register('currentPassword')}
-              autoComplete="current-password"
-            />
-          )}
-        </Field>
+        <CurrentPasswordField register={register} error={errors.currentPassword} />
         <NewPasswordFields register={register} errors={errors} />
         <Button type="submit" loading={changePasswordMutation.isPending} className="self-start">
           {t('profile.password.submit')}

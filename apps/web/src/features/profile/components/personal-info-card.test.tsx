@@ -89,6 +89,13 @@ describe('profile picture', () => {
   });
 });
 
+/** Waits for the saved-changes notice and returns the body of the PUT /users/me it followed. */
+async function savedChanges(fetchMock: ReturnType<typeof mockApi>): Promise<unknown> {
+  expect(await screen.findByText('Your personal information has been updated')).toBeInTheDocument();
+  const index = requestedPaths(fetchMock).indexOf('PUT /users/me');
+  return JSON.parse(String(fetchMock.mock.calls[index]![1]!.body));
+}
+
 describe('personal information', () => {
   it('edits the names, email and phone with the signup rules and sends the changes', async () => {
     const fetchMock = mockApi({
@@ -112,11 +119,7 @@ describe('personal information', () => {
     await user.type(screen.getByLabelText('Phone'), '0033 6 98 76 54 32');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(
-      await screen.findByText('Your personal information has been updated'),
-    ).toBeInTheDocument();
-    const index = requestedPaths(fetchMock).indexOf('PUT /users/me');
-    expect(JSON.parse(String(fetchMock.mock.calls[index]![1]!.body))).toEqual({
+    expect(await savedChanges(fetchMock)).toEqual({
       firstName: 'Nadine',
       phone: '+33698765432',
     });
@@ -134,10 +137,63 @@ describe('personal information', () => {
     await user.type(screen.getByLabelText('Last name'), 'Root');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(
-      await screen.findByText('Your personal information has been updated'),
-    ).toBeInTheDocument();
-    const index = requestedPaths(fetchMock).indexOf('PUT /users/me');
-    expect(JSON.parse(String(fetchMock.mock.calls[index]![1]!.body))).toEqual({ lastName: 'Root' });
+    expect(await savedChanges(fetchMock)).toEqual({ lastName: 'Root' });
+  });
+
+  it('asks for the current password when the email changes, and sends it with the change', async () => {
+    const fetchMock = mockApi({
+      'PUT /users/me': okReply(aUser({ email: 'nadia.h@example.com' })),
+    });
+    renderWithProviders(<PersonalInfoCard user={aUser()} />);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'Nadia.H@example.com');
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Enter your current password to change your email.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      messages.passwordRequired,
+    );
+    expect(requestedPaths(fetchMock)).not.toContain('PUT /users/me');
+
+    await user.type(screen.getByLabelText('Current password'), 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await savedChanges(fetchMock)).toEqual({
+      email: 'nadia.h@example.com',
+      currentPassword: 'Passw0rd!',
+    });
+  });
+
+  it("shows a wrong current password under its field, in the reader's language", async () => {
+    await i18n.changeLanguage('fr');
+    mockApi({
+      'PUT /users/me': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: { type: 'validation', text: messages.currentPasswordIncorrect },
+          details: [{ path: 'body.currentPassword', message: messages.currentPasswordIncorrect }],
+        },
+      },
+    });
+    renderWithProviders(<PersonalInfoCard user={aUser()} />);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: i18n.t('users:me.edit') }));
+    const email = screen.getByLabelText(i18n.t('profile.email'));
+    await user.clear(email);
+    await user.type(email, 'other@example.com');
+    const password = screen.getByLabelText(i18n.t('profile.password.currentPassword'));
+    await user.type(password, 'Not-the-passw0rd');
+    await user.click(screen.getByRole('button', { name: i18n.t('users:me.save') }));
+
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    expect(password).toHaveAccessibleDescription(i18n.t('messages.currentPasswordIncorrect'));
+    expect(i18n.t('messages.currentPasswordIncorrect')).not.toBe(messages.currentPasswordIncorrect);
   });
 });

@@ -86,6 +86,7 @@ function EditPersonalInfo({ user, onDone }: { user: User; onDone: () => void }) 
         onDone();
       }}
       onCancel={onDone}
+      confirmEmailWithPassword
     />
   );
 }

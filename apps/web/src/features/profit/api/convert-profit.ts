@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   convertProfitResponseSchema,
   type convertProfitSchema,
@@ -6,7 +6,6 @@ import {
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { queryClient } from '@/lib/query-client';
 
 export type ConvertProfitInput = z.input<typeof convertProfitSchema>;
 
@@ -15,6 +14,7 @@ export function convertProfit(body: ConvertProfitInput) {
 }
 
 export function useConvertProfit() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: convertProfit,
     // Balance and profit both live on the current user.

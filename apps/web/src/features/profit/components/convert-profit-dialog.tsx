@@ -1,5 +1,5 @@
 import { ArrowRightLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { convertProfitSchema } from '@keymarket/contracts/balance';
@@ -10,11 +10,11 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
-import { fieldErrorsOf } from '@/lib/schema-errors';
 import { useThresholds } from '@/lib/thresholds';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useConvertProfit } from '../api/convert-profit';
 
 /** The button that opens the conversion; managers and resellers only (admins earn no profit). */
@@ -40,33 +40,29 @@ export function ConvertProfitButton() {
 }
 
 function ConvertProfitForm({ onDone }: { onDone: () => void }) {
+  const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   const [profitVisible] = useProfitVisibility();
   const userQuery = useCurrentUser();
   const thresholdsQuery = useThresholds();
   const convert = useConvertProfit();
-  const [amountText, setAmountText] = useState('');
-  const [amountError, setAmountError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm(convertProfitSchema);
 
   // The top bar's toggle hides profit everywhere, for screens shared with customers.
   const shown = (usd: number) => (profitVisible ? formatPrice(usd) : t('balance.hidden'));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = amountText.trim();
-    const parsed = convertProfitSchema.safeParse(trimmed ? { amount: Number(trimmed) } : {});
-    if (!parsed.success) {
-      setAmountError(translateFieldError(fieldErrorsOf<'amount'>(parsed.error).amount, t));
-      return;
-    }
-    setAmountError(undefined);
-    convert.mutate(parsed.data, {
+  const submit = handleSubmit((request) => {
+    convert.mutate(request, {
       onSuccess: (result) => {
         toast.success(t('profit.success', { amount: formatPrice(result.converted) }));
         onDone();
       },
     });
-  }
+  });
 
   if (userQuery.isPending || thresholdsQuery.isPending) {
     return (
@@ -98,7 +94,11 @@ function ConvertProfitForm({ onDone }: { onDone: () => void }) {
           <bdi dir="ltr">{formatPrice(minimum)}</bdi>
         </dd>
       </dl>
-      <Field label={t('profit.amount')} hint={t('profit.amountHint')} error={amountError}>
+      <Field
+        label={t('profit.amount')}
+        hint={t('profit.amountHint')}
+        error={translateFieldError(errors.amount, t)}
+      >
         {(control) => (
           <Input
             {...control}
@@ -106,8 +106,10 @@ function ConvertProfitForm({ onDone }: { onDone: () => void }) {
             inputMode="decimal"
             min={0.01}
             step={0.01}
-            value={amountText}
-            onChange={(event) => setAmountText(event.target.value)}
+            {...register('amount', {
+              // An empty field converts the whole profit: no amount is sent.
+              setValueAs: (text: string) => (text.trim() === '' ? undefined : Number(text)),
+            })}
           />
         )}
       </Field>

@@ -15,11 +15,8 @@ import { SEARCH_QUERY_MAX, type SearchResults } from '@keymarket/contracts/analy
 import type { Role } from '@keymarket/contracts/users';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { useSearch } from '../api/search';
-
-/** Long enough to skip the requests of a word being typed, short enough to feel immediate. */
-export const SEARCH_DELAY_MS = 300;
 
 type Product = SearchResults['products'][number];
 type User = SearchResults['users'][number];
@@ -107,7 +104,7 @@ function SearchCombobox({ role }: { role: Role }) {
   // Below the `2xl` width the field hides behind a button (the top bar is full of switches), and
   // opens as a bar under the top bar.
   const [expanded, setExpanded] = useState(false);
-  const query = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const query = useSearchTerm(text);
   const searchQuery = useSearch(query);
   const options = optionsOf(query ? searchQuery.data : undefined, role);
   // The active option belongs to one query: new results start with none active.

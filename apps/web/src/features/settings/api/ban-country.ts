@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bannedCountrySchema, type BanCountryInput } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { bannedCountriesQueryKey } from './get-banned-countries';
 
 export function banCountry(body: BanCountryInput) {
@@ -9,6 +8,7 @@ export function banCountry(body: BanCountryInput) {
 }
 
 export function useBanCountry() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: banCountry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bannedCountriesQueryKey }),

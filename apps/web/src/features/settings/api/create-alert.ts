@@ -1,14 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { alertSchema, type CreateAlertInput } from '@keymarket/contracts/settings';
 import { alertsQueryKey } from '@/lib/alerts';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 
 export function createAlert(body: CreateAlertInput) {
   return apiClient.post('/alerts', alertSchema, body);
 }
 
 export function useCreateAlert() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAlert,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsQueryKey }),

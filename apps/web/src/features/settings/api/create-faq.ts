@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { faqSchema, type FaqInput } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { faqsQueryKey } from '@/lib/faqs';
 
 /** Without a position, the server puts the new FAQ last. */
@@ -10,6 +9,7 @@ export function createFaq(body: FaqInput) {
 }
 
 export function useCreateFaq() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFaq,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),

@@ -1,14 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { alertsQueryKey } from '@/lib/alerts';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 
 export function deleteAlert(id: string) {
   return apiClient.delete(`/alerts/${id}`, okResponseSchema);
 }
 
 export function useDeleteAlert() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAlert,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsQueryKey }),

@@ -1,14 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
 import { currenciesQueryKey } from '@/lib/currencies';
-import { queryClient } from '@/lib/query-client';
 
 export function deleteCurrency(id: string) {
   return apiClient.delete(`/currencies/${id}`, okResponseSchema);
 }
 
 export function useDeleteCurrency() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCurrency,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currenciesQueryKey }),

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { faqsQueryKey } from '@/lib/faqs';
 
 export function deleteFaq(id: string) {
@@ -9,6 +8,7 @@ export function deleteFaq(id: string) {
 }
 
 export function useDeleteFaq() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFaq,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Faq } from '@keymarket/contracts/settings';
-import { queryClient } from '@/lib/query-client';
 import { faqsQueryKey } from '@/lib/faqs';
 import { updateFaq } from './update-faq';
 
@@ -42,6 +41,7 @@ export function reorderFaqs(ordered: readonly Faq[]) {
 }
 
 export function useReorderFaqs() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorderFaqs,
     onMutate: async (ordered) => {

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { bannedCountriesQueryKey } from './get-banned-countries';
 
 /** `id` is the ban's id, not the country code. */
@@ -10,6 +9,7 @@ export function unbanCountry(id: string) {
 }
 
 export function useUnbanCountry() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unbanCountry,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bannedCountriesQueryKey }),

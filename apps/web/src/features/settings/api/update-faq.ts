@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { faqSchema, type FaqInput } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { faqsQueryKey } from '@/lib/faqs';
 
 /** Replaces the texts; without a position the FAQ keeps its place. */
@@ -10,6 +9,7 @@ export function updateFaq({ id, faq }: { id: string; faq: FaqInput }) {
 }
 
 export function useUpdateFaq() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFaq,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),

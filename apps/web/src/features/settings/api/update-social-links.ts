@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   socialLinksResponseSchema,
   type UpdateSocialLinksInput,
 } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { socialLinksQueryKey } from '@/lib/social-links';
 
 /** Replaces the whole map: a network left out loses its link. */
@@ -13,6 +12,7 @@ export function updateSocialLinks(body: UpdateSocialLinksInput) {
 }
 
 export function useUpdateSocialLinks() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSocialLinks,
     onSuccess: (links) => queryClient.setQueryData(socialLinksQueryKey, links),

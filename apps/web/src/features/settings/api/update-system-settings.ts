@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   systemSettingsResponseSchema,
   type UpdateSystemSettingsInput,
 } from '@keymarket/contracts/system-settings';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { systemSettingsQueryKey } from '@/lib/system-settings';
 
 export function updateSystemSettings(body: UpdateSystemSettingsInput) {
@@ -12,6 +11,7 @@ export function updateSystemSettings(body: UpdateSystemSettingsInput) {
 }
 
 export function useUpdateSystemSettings() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSystemSettings,
     // The answer is the whole stored state: every screen reading it updates at once.

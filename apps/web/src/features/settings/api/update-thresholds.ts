@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { thresholdsSchema } from '@keymarket/contracts/balance';
 import type { updateThresholdsSchema } from '@keymarket/contracts/balance';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { thresholdsQueryKey } from '@/lib/thresholds';
 
 export function updateThresholds(body: z.input<typeof updateThresholdsSchema>) {
@@ -11,6 +10,7 @@ export function updateThresholds(body: z.input<typeof updateThresholdsSchema>) {
 }
 
 export function useUpdateThresholds() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateThresholds,
     onSuccess: (thresholds) => queryClient.setQueryData(thresholdsQueryKey, thresholds),

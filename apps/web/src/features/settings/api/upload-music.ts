@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { musicSchema } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
 import { musicQueryKey } from '@/lib/music';
-import { queryClient } from '@/lib/query-client';
 
 type UploadMusicInput = {
   file: File;
@@ -17,6 +16,7 @@ export function uploadMusic({ file, onProgress }: UploadMusicInput) {
 }
 
 export function useUploadMusic() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadMusic,
     onSuccess: (music) => queryClient.setQueryData(musicQueryKey, music),

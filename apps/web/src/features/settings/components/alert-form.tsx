@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   ALERT_MESSAGE_MAX,
@@ -11,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { applyServerFieldErrors, describeApiError } from '@/lib/translate-error';
+import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateAlert } from '../api/create-alert';
 import { LocalisedTextField } from './localised-text-field';
 import { SwitchField } from './switch-field';
@@ -22,7 +21,6 @@ const messageFields = [
   { name: 'messageFr', language: 'fr' },
   { name: 'messageAr', language: 'ar' },
 ] as const;
-const fieldNames = ['messageEn', 'messageFr', 'messageAr', 'severity', 'active'] as const;
 const emptyAlert = {
   messageEn: '',
   messageFr: '',
@@ -38,9 +36,9 @@ export function AlertForm() {
     register,
     handleSubmit,
     reset,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(createAlertSchema), defaultValues: emptyAlert });
+  } = useContractForm(createAlertSchema, { defaultValues: emptyAlert });
 
   const onSubmit = handleSubmit((alert) => {
     create.mutate(alert, {
@@ -48,7 +46,7 @@ export function AlertForm() {
         reset();
         toast.success(t('alerts.added'));
       },
-      onError: (error) => applyServerFieldErrors(error, fieldNames, setError),
+      onError: (error) => showServerErrors(error),
     });
   });
 

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { banCountrySchema, type BannedCountry } from '@keymarket/contracts/settings';
 import { Alert } from '@/components/ui/alert';
@@ -19,7 +17,8 @@ import {
 } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format-date';
-import { applyServerFieldErrors, describeApiError } from '@/lib/translate-error';
+import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useBanCountry } from '../api/ban-country';
 import { useBannedCountries } from '../api/get-banned-countries';
 import { useUnbanCountry } from '../api/unban-country';
@@ -38,8 +37,9 @@ function BanCountryForm({ banned }: { banned: readonly BannedCountry[] }) {
     setValue,
     reset,
     setError,
+    showServerErrors,
     formState: { errors, isSubmitted },
-  } = useForm({ resolver: zodResolver(banCountrySchema), defaultValues: { countryCode: '' } });
+  } = useContractForm(banCountrySchema, { defaultValues: { countryCode: '' } });
 
   const onSubmit = handleSubmit(({ countryCode }) => {
     ban.mutate(
@@ -60,7 +60,7 @@ function BanCountryForm({ banned }: { banned: readonly BannedCountry[] }) {
             });
             return;
           }
-          applyServerFieldErrors(error, ['countryCode'], setError);
+          showServerErrors(error);
         },
       },
     );

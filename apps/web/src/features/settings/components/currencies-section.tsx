@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   BASE_CURRENCY,
@@ -27,12 +25,12 @@ import {
 } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-error';
 import { useCurrencies } from '@/lib/currencies';
-import { applyServerFieldErrors, describeApiError } from '@/lib/translate-error';
+import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateCurrency } from '../api/create-currency';
 import { useDeleteCurrency } from '../api/delete-currency';
 import { useSettingsText } from './use-settings-text';
 
-const fieldNames = ['code', 'symbol', 'rateToUSD'] as const;
 const EXAMPLE_USD = 10;
 
 function CreateCurrencyForm() {
@@ -43,9 +41,9 @@ function CreateCurrencyForm() {
     handleSubmit,
     reset,
     setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(createCurrencySchema),
+  } = useContractForm(createCurrencySchema, {
     defaultValues: { code: '', symbol: '' },
   });
 
@@ -61,7 +59,7 @@ function CreateCurrencyForm() {
           setError('code', { type: 'conflict', message: t('currencies.exists') });
           return;
         }
-        applyServerFieldErrors(error, fieldNames, setError);
+        showServerErrors(error);
       },
     });
   });

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   FAQ_ANSWER_MAX,
@@ -11,7 +9,8 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { applyServerFieldErrors, describeApiError } from '@/lib/translate-error';
+import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateFaq } from '../api/create-faq';
 import { useUpdateFaq } from '../api/update-faq';
 import { LocalisedTextField } from './localised-text-field';
@@ -22,7 +21,6 @@ const languageFields = [
   { language: 'fr', question: 'questionFr', answer: 'answerFr' },
   { language: 'ar', question: 'questionAr', answer: 'answerAr' },
 ] as const;
-const fieldNames = languageFields.flatMap(({ question, answer }) => [question, answer]);
 
 function textsOf(faq: Faq | null) {
   return {
@@ -52,10 +50,10 @@ export function FaqForm({ editing, onDone }: FaqFormProps) {
     register,
     handleSubmit,
     reset,
-    setError,
+    showServerErrors,
     setFocus,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(faqInputSchema), defaultValues: textsOf(editing) });
+  } = useContractForm(faqInputSchema, { defaultValues: textsOf(editing) });
 
   // Choosing "Edit" far down the list brings the form into view, ready to type.
   useEffect(() => {
@@ -64,7 +62,7 @@ export function FaqForm({ editing, onDone }: FaqFormProps) {
     setFocus('questionEn');
   }, [editing, setFocus]);
 
-  const onError = (error: unknown) => applyServerFieldErrors(error, fieldNames, setError);
+  const onError = (error: unknown) => showServerErrors(error);
   const onSubmit = handleSubmit((faq) => {
     if (editing) {
       update.mutate(

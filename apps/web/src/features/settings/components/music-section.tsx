@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Music as MusicIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { messages } from '@keymarket/contracts/messages';
@@ -19,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-date';
 import { useMusic } from '@/lib/music';
 import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useUploadMusic } from '../api/upload-music';
 import { AudioFilePicker } from './audio-file-picker';
 import { UploadProgress } from './upload-progress';
@@ -84,9 +83,7 @@ function UploadMusicForm() {
     setValue,
     reset,
     formState: { errors },
-  } = useForm<z.input<typeof musicFileSchema>, unknown, z.output<typeof musicFileSchema>>({
-    resolver: zodResolver(musicFileSchema),
-  });
+  } = useContractForm(musicFileSchema);
 
   function onFileChosen(file: File | undefined) {
     setSentFraction(null);

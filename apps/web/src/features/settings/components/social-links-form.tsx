@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   socialNetworks,
@@ -16,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { describeApiError } from '@/lib/translate-error';
 import { useSocialLinks } from '@/lib/social-links';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useUpdateSocialLinks } from '../api/update-social-links';
 import { useSettingsText } from './use-settings-text';
 
@@ -52,10 +51,7 @@ function SocialLinksFields({ links }: { links: SocialLinks }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(updateSocialLinksSchema),
-    defaultValues: formValuesOf(links),
-  });
+  } = useContractForm(updateSocialLinksSchema, { defaultValues: formValuesOf(links) });
 
   const onSubmit = handleSubmit((body) => {
     update.mutate(body, {

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   languages,
@@ -14,21 +12,12 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { applyServerFieldErrors, describeApiError } from '@/lib/translate-error';
+import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useSystemSettings } from '@/lib/system-settings';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
 import { SwitchField } from './switch-field';
 import { useSettingsText } from './use-settings-text';
-
-const fieldNames = [
-  'siteName',
-  'maintenanceMode',
-  'registrationOpen',
-  'signupApproval',
-  'adminTwoFactorRequired',
-  'defaultLanguage',
-  'supportContact',
-] as const;
 
 const switches = [
   'maintenanceMode',
@@ -70,10 +59,9 @@ function SystemSettingsFields({ settings }: { settings: SystemSettingsView }) {
     register,
     handleSubmit,
     reset,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(updateSystemSettingsSchema),
+  } = useContractForm(updateSystemSettingsSchema, {
     defaultValues: formValuesOf(settings),
   });
 
@@ -83,7 +71,7 @@ function SystemSettingsFields({ settings }: { settings: SystemSettingsView }) {
         reset(formValuesOf(saved));
         toast.success(t('common.saved'));
       },
-      onError: (error) => applyServerFieldErrors(error, fieldNames, setError),
+      onError: (error) => showServerErrors(error),
     });
   });
 

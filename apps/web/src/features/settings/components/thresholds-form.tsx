@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { updateThresholdsSchema } from '@keymarket/contracts/balance';
 import { formatAmount } from '@keymarket/contracts/money';
@@ -10,7 +8,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useThresholds } from '@/lib/thresholds';
-import { applyServerFieldErrors, describeApiError } from '@/lib/translate-error';
+import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useUpdateThresholds } from '../api/update-thresholds';
 import { useSettingsText } from './use-settings-text';
 
@@ -21,12 +20,9 @@ function ThresholdsFields({ minProfitToConvert }: { minProfitToConvert: number }
     register,
     handleSubmit,
     reset,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(updateThresholdsSchema),
-    defaultValues: { minProfitToConvert },
-  });
+  } = useContractForm(updateThresholdsSchema, { defaultValues: { minProfitToConvert } });
 
   const onSubmit = handleSubmit((thresholds) => {
     update.mutate(thresholds, {
@@ -34,7 +30,7 @@ function ThresholdsFields({ minProfitToConvert }: { minProfitToConvert: number }
         reset(saved);
         toast.success(t('thresholds.saved'));
       },
-      onError: (error) => applyServerFieldErrors(error, ['minProfitToConvert'], setError),
+      onError: showServerErrors,
     });
   });
 

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type CreateOrderInput } from '@keymarket/contracts/orders';
 import { apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { queryClient } from '@/lib/query-client';
 import { productsQueryKey } from './get-products';
 
 export type CreateOrderRequest = {
@@ -18,6 +17,7 @@ export function createOrder({ order, idempotencyKey }: CreateOrderRequest) {
 }
 
 export function useCreateOrder() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
     onSuccess: () =>

@@ -25,7 +25,7 @@ function aProduct(overrides: Partial<Product> = {}): Product {
     deliveryType: 'instant',
     isNew: false,
     badges: ['instant'],
-    stock: 50,
+    stockQuantity: 50,
     price: 12.5,
     sellingPrice: 15,
     createdAt: '2025-01-15T10:00:00.000Z',
@@ -129,7 +129,7 @@ describe('buy dialog', () => {
 
   it('refuses more than the stock without calling the server', async () => {
     const fetchMock = mockApi({});
-    renderWithProviders(<BuyDialog product={aProduct({ stock: 2 })} onClose={vi.fn()} />);
+    renderWithProviders(<BuyDialog product={aProduct({ stockQuantity: 2 })} onClose={vi.fn()} />);
 
     await buy('5');
 

@@ -1,5 +1,5 @@
 import { CircleCheck, Clock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Product } from '@keymarket/contracts/catalogue';
@@ -15,9 +15,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, controlClassName } from '@/components/ui/input';
-import { formatPrice } from '@/lib/format-price';
-import { fieldErrorsOf } from '@/lib/schema-errors';
+import { useFormatPrice } from '@/lib/format-price';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateOrder } from '../api/create-order';
 
 type BuyDialogProps = {
@@ -42,42 +42,38 @@ export function BuyDialog({ product, onClose }: BuyDialogProps) {
 }
 
 function BuyForm({ product, onClose }: { product: Product; onClose: () => void }) {
+  const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   const createOrder = useCreateOrder();
   // One key per opening: a double click or a retry after a lost answer replays the first
   // purchase instead of buying twice. A refused purchase stores nothing, so retrying with another
   // quantity under the same key is accepted by the server.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [quantityText, setQuantityText] = useState('1');
-  const [notes, setNotes] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof fieldErrorsOf<string>>>({});
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useContractForm(createOrderSchema, {
+    defaultValues: { productId: product.id, quantity: 1, notes: '' },
+  });
   const [stockError, setStockError] = useState<string>();
   const [placed, setPlaced] = useState<Order | null>(null);
 
-  const maxQuantity = Math.max(1, Math.min(product.stock, ORDER_QUANTITY_MAX));
-  const quantity = Number(quantityText);
+  const maxQuantity = Math.max(1, Math.min(product.stockQuantity, ORDER_QUANTITY_MAX));
+  const quantity = watch('quantity');
   const total = Number.isInteger(quantity) && quantity > 0 ? quantity * product.price : 0;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createOrderSchema.safeParse({
-      productId: product.id,
-      quantity: quantityText.trim() === '' ? Number.NaN : quantity,
-      notes: notes.trim() || undefined,
-    });
+  const submit = handleSubmit(({ notes, ...order }) => {
     setStockError(undefined);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
     // The server refuses it too, but saying so here saves a round trip and names the stock.
-    if (parsed.data.quantity > product.stock) {
-      setStockError(t('shop.buyDialog.onlyInStock', { count: product.stock }));
+    if (order.quantity > product.stockQuantity) {
+      setStockError(t('shop.buyDialog.onlyInStock', { count: product.stockQuantity }));
       return;
     }
     createOrder.mutate(
-      { order: parsed.data, idempotencyKey },
+      // Blank notes are no notes: the order then carries none rather than an empty text.
+      { order: { ...order, notes: notes || undefined }, idempotencyKey },
       {
         onSuccess: (order) => {
           setPlaced(order);
@@ -89,11 +85,11 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
         },
       },
     );
-  }
+  });
 
   if (placed) return <PlacedOrder order={placed} onClose={onClose} />;
 
-  const quantityError = stockError ?? translateFieldError(fieldErrors.quantity, t);
+  const quantityError = stockError ?? translateFieldError(errors.quantity, t);
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
@@ -103,7 +99,7 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
           <bdi dir="ltr">{formatPrice(product.price)}</bdi>
         </dd>
         <dt className="text-muted">{t('shop.stock')}</dt>
-        <dd className="text-end tabular-nums">{product.stock}</dd>
+        <dd className="text-end tabular-nums">{product.stockQuantity}</dd>
       </dl>
       <Field
         label={t('shop.buyDialog.quantity')}
@@ -118,23 +114,21 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
             min={1}
             max={maxQuantity}
             step={1}
-            value={quantityText}
-            onChange={(event) => setQuantityText(event.target.value)}
+            {...register('quantity', { valueAsNumber: true })}
           />
         )}
       </Field>
       <Field
         label={t('shop.buyDialog.notes')}
         hint={t('shop.buyDialog.notesHint')}
-        error={translateFieldError(fieldErrors.notes, t)}
+        error={translateFieldError(errors.notes, t)}
       >
         {(control) => (
           <textarea
             {...control}
             rows={3}
+            {...register('notes')}
             maxLength={ORDER_NOTES_MAX}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
             className={`${controlClassName} h-auto py-2`}
           />
         )}
@@ -163,6 +157,7 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
 }
 
 function PlacedOrder({ order, onClose }: { order: Order; onClose: () => void }) {
+  const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   const instant = order.status === 'completed';
   const Icon = instant ? CircleCheck : Clock;

@@ -24,7 +24,7 @@ function productNumber(index: number): Product {
     deliveryType: 'instant',
     isNew: false,
     badges: ['instant'],
-    stock: 5,
+    stockQuantity: 5,
     price: 10,
     sellingPrice: 12,
     createdAt: '2025-01-15T10:00:00.000Z',

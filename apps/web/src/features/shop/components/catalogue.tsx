@@ -1,37 +1,26 @@
-import { PackageSearch, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { PackageSearch } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories } from '@/lib/catalogue/categories';
 import { describeApiError } from '@/lib/translate-error';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { useLinkedSearch } from '@/lib/use-linked-search';
 import { useProducts, type ProductFilters } from '../api/get-products';
 import { BuyDialog } from './buy-dialog';
 import { CategoryFilter } from './category-filter';
 import { ProductList } from './product-list';
 
-// Long enough to skip the requests of a word being typed, short enough to feel instant.
-const SEARCH_DELAY_MS = 250;
-
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 /** The buyer's catalogue: shelves, search, and a buy dialog on every product. */
 export function Catalogue() {
   const { t } = useTranslation();
   const [shelf, setShelf] = useState<Omit<ProductFilters, 'search'>>({});
   const [searchText, setSearchText] = useLinkedSearch();
-  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const search = useSearchTerm(searchText);
   const categoriesQuery = useCategories();
   const productsQuery = useProducts({ ...shelf, search: search || undefined });
   const [buying, setBuying] = useState<Product | null>(null);
@@ -39,20 +28,12 @@ export function Catalogue() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-card">
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
-          />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('shop.searchPlaceholder')}
-            aria-label={t('shop.search')}
-            className="ps-9"
-          />
-        </div>
+        <SearchInput
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          placeholder={t('shop.searchPlaceholder')}
+          aria-label={t('shop.search')}
+        />
         {categoriesQuery.isError && (
           <Alert
             action={

@@ -6,7 +6,7 @@ import type { Product } from '@keymarket/contracts/catalogue';
 import { CatalogueImage } from '@/components/catalogue-image';
 import { ProductBadges } from '@/components/product-badges';
 import { Button } from '@/components/ui/button';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { localisedName } from '@/lib/localised-name';
 
 // Rows have one fixed height so the virtualiser knows every offset without measuring 10,000 rows.
@@ -22,6 +22,7 @@ type ProductListProps = {
  * 10,000 products scroll as smoothly as ten.
  */
 export function ProductList({ products, onBuy }: ProductListProps) {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -44,7 +45,7 @@ export function ProductList({ products, onBuy }: ProductListProps) {
       <ul className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const product = products[row.index]!;
-          const soldOut = product.stock <= 0;
+          const soldOut = product.stockQuantity <= 0;
           const category = [product.category, product.subcategory]
             .filter((ref) => ref !== null)
             .map((ref) => localisedName(ref, i18n.language))
@@ -67,7 +68,7 @@ export function ProductList({ products, onBuy }: ProductListProps) {
               </div>
               <dl className="hidden shrink-0 grid-cols-[auto_auto] gap-x-3 text-sm md:grid">
                 <dt className="text-muted">{t('shop.stock')}</dt>
-                <dd className="text-end tabular-nums">{product.stock}</dd>
+                <dd className="text-end tabular-nums">{product.stockQuantity}</dd>
                 {product.sellingPrice !== undefined && (
                   <>
                     <dt className="text-muted">{t('shop.sellingPrice')}</dt>

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ticketSchema, type CreateTicketInput } from '@keymarket/contracts/tickets';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { ticketsQueryKey } from './get-my-tickets';
 
 export function createTicket(body: CreateTicketInput) {
@@ -9,6 +8,7 @@ export function createTicket(body: CreateTicketInput) {
 }
 
 export function useCreateTicket() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicket,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),

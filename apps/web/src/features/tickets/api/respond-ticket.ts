@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ticketSchema, type RespondTicketInput } from '@keymarket/contracts/tickets';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { ticketsQueryKey } from './get-my-tickets';
 
 export type RespondTicketRequest = { ticketId: string; answer: RespondTicketInput };
@@ -11,6 +10,7 @@ export function respondTicket({ ticketId, answer }: RespondTicketRequest) {
 }
 
 export function useRespondTicket() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: respondTicket,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),

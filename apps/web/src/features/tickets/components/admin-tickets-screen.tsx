@@ -5,9 +5,9 @@ import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import { ticketStatuses, type Ticket, type TicketStatus } from '@keymarket/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
-import { Select } from '@/components/ui/select';
 import {
   Table,
   TableBody,
@@ -17,12 +17,10 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { useAllTickets } from '../api/get-all-tickets';
 import { RespondTicketDialog } from './respond-ticket-dialog';
 import { TicketStatusBadge } from './ticket-status-badge';
-
-const SEARCH_DELAY_MS = 300;
 
 /** Every user's tickets for the administrators: filter, search, read and answer. */
 export function AdminTicketsScreen() {
@@ -30,7 +28,7 @@ export function AdminTicketsScreen() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<TicketStatus | ''>('');
   const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const search = useSearchTerm(searchText);
   const [reading, setReading] = useState<Ticket | null>(null);
 
   const ticketsQuery = useAllTickets({
@@ -55,22 +53,18 @@ export function AdminTicketsScreen() {
           maxLength={100}
           className="min-w-48 flex-1"
         />
-        <Select
-          aria-label={t('list.statusFilter')}
+        <FilterSelect
+          label={t('list.statusFilter')}
+          allLabel={t('list.allStatuses')}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as TicketStatus | '');
+          options={ticketStatuses}
+          optionLabel={(option) => t(`status.${option}`)}
+          onChange={(value) => {
+            setStatus(value);
             setPage(1);
           }}
-          className="w-auto min-w-40"
-        >
-          <option value="">{t('list.allStatuses')}</option>
-          {ticketStatuses.map((option) => (
-            <option key={option} value={option}>
-              {t(`status.${option}`)}
-            </option>
-          ))}
-        </Select>
+          className="min-w-40"
+        />
       </div>
 
       <PagedList query={ticketsQuery} page={page} onPageChange={setPage} empty={t('list.empty')}>

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -13,14 +11,9 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { controlClassName, Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
-import {
-  applyServerFieldErrors,
-  describeApiError,
-  translateFieldError,
-} from '@/lib/translate-error';
+import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateTicket } from '../api/create-ticket';
-
-const fieldNames = ['subject', 'message'] as const;
 
 /** Opens a support ticket; the server allows one that is not closed per user. */
 export function CreateTicketForm() {
@@ -31,10 +24,9 @@ export function CreateTicketForm() {
     register,
     handleSubmit,
     reset,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(createTicketSchema),
+  } = useContractForm(createTicketSchema, {
     defaultValues: { subject: '', message: '' },
   });
 
@@ -45,7 +37,7 @@ export function CreateTicketForm() {
         toast.success(t('form.created'));
       },
       onError: (error) => {
-        applyServerFieldErrors(error, fieldNames, setError);
+        showServerErrors(error);
       },
     });
   });

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -6,7 +5,6 @@ import {
   TICKET_RESPONSE_MAX,
   ticketStatuses,
   type Ticket,
-  type TicketStatus,
 } from '@keymarket/contracts/tickets';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,8 +14,8 @@ import { controlClassName } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
-import { fieldErrorsOf } from '@/lib/schema-errors';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useRespondTicket } from '../api/respond-ticket';
 import { TicketStatusBadge } from './ticket-status-badge';
 import { TicketText } from './ticket-text';
@@ -51,20 +49,17 @@ function RespondForm({ ticket, onClose }: { ticket: Ticket; onClose: () => void 
   const { t: tCore } = useTranslation();
   const respond = useRespondTicket();
   // Editing an earlier answer starts from it; answering normally closes the ticket.
-  const [response, setResponse] = useState(ticket.adminResponse ?? '');
-  const [status, setStatus] = useState<TicketStatus>('closed');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm(respondTicketSchema, {
+    defaultValues: { response: ticket.adminResponse ?? '', status: 'closed' },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = respondTicketSchema.safeParse({ response, status });
-    if (!parsed.success) {
-      setError(translateFieldError(fieldErrorsOf<'response'>(parsed.error).response, tCore));
-      return;
-    }
-    setError(undefined);
+  const submit = handleSubmit((answer) => {
     respond.mutate(
-      { ticketId: ticket.id, answer: parsed.data },
+      { ticketId: ticket.id, answer },
       {
         onSuccess: (answered) => {
           toast.success(t('respond.success', { status: t(`status.${answered.status}`) }));
@@ -72,7 +67,7 @@ function RespondForm({ ticket, onClose }: { ticket: Ticket; onClose: () => void 
         },
       },
     );
-  }
+  });
 
   const failure = respond.error;
   // Reopening a closed ticket is refused while its author has another one that is not closed.
@@ -96,26 +91,25 @@ function RespondForm({ ticket, onClose }: { ticket: Ticket; onClose: () => void 
         </div>
       )}
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label={t('respond.response')} hint={t('respond.responseHint')} error={error}>
+        <Field
+          label={t('respond.response')}
+          hint={t('respond.responseHint')}
+          error={translateFieldError(errors.response, tCore)}
+        >
           {(control) => (
             <textarea
               {...control}
               dir="auto"
               rows={4}
+              {...register('response')}
               maxLength={TICKET_RESPONSE_MAX}
-              value={response}
-              onChange={(event) => setResponse(event.target.value)}
               className={`${controlClassName} h-auto resize-y py-2`}
             />
           )}
         </Field>
         <Field label={t('respond.status')}>
           {(control) => (
-            <Select
-              {...control}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as TicketStatus)}
-            >
+            <Select {...control} {...register('status')}>
               {ticketStatuses.map((option) => (
                 <option key={option} value={option}>
                   {t(`status.${option}`)}

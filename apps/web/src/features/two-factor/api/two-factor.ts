@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
@@ -6,7 +6,6 @@ import {
   type EnableTwoFactorRequest,
 } from '@keymarket/contracts/two-factor';
 import { apiClient } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 
 export const twoFactorStatusQueryKey = ['two-factor-status'] as const;
 
@@ -24,11 +23,15 @@ export function useStartTwoFactorSetup() {
   });
 }
 
-function rememberStatus(status: { enabled: boolean; required: boolean }) {
-  queryClient.setQueryData(twoFactorStatusQueryKey, status);
+/** The answer of enabling or disabling is the new status: no need to ask again. */
+function useRememberStatus() {
+  const queryClient = useQueryClient();
+  return (status: { enabled: boolean; required: boolean }) =>
+    queryClient.setQueryData(twoFactorStatusQueryKey, status);
 }
 
 export function useEnableTwoFactor() {
+  const rememberStatus = useRememberStatus();
   return useMutation({
     mutationFn: (body: EnableTwoFactorRequest) =>
       apiClient.post('/auth/2fa/enable', twoFactorStatusSchema, body),
@@ -37,6 +40,7 @@ export function useEnableTwoFactor() {
 }
 
 export function useDisableTwoFactor() {
+  const rememberStatus = useRememberStatus();
   return useMutation({
     mutationFn: (body: DisableTwoFactorRequest) =>
       apiClient.post('/auth/2fa/disable', twoFactorStatusSchema, body),

@@ -1,9 +1,11 @@
-import type { TFunction } from 'i18next';
-import { useState, type FormEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { totpCodeSchema } from '@keymarket/contracts/auth';
-import type { TwoFactorSetup } from '@keymarket/contracts/two-factor';
+import {
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  type TwoFactorSetup,
+} from '@keymarket/contracts/two-factor';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,8 +14,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-error';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -22,13 +24,21 @@ import {
 } from '../api/two-factor';
 
 /** A code field shared by both forms: digits only, left to right even in Arabic. */
-function CodeField({ label, error }: { label: string; error?: string }) {
+function CodeField({
+  label,
+  error,
+  registration,
+}: {
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn<'code'>;
+}) {
   return (
     <Field label={label} error={error}>
       {(control) => (
         <Input
           {...control}
-          name="code"
+          {...registration}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={7}
@@ -40,38 +50,27 @@ function CodeField({ label, error }: { label: string; error?: string }) {
   );
 }
 
-/** The server's field message for `path`, translated, when the error carries one. */
-function serverFieldError(error: unknown, path: string, t: TFunction) {
-  if (!(error instanceof ApiError)) return undefined;
-  const detail = error.body.details?.find((d) => d.path === `body.${path}`);
-  return detail ? translateFieldError({ type: error.type, message: detail.message }, t) : undefined;
-}
-
 function EnableForm({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => void }) {
   const { t } = useTranslation('security');
   const { t: tCore } = useTranslation();
   const enable = useEnableTwoFactor();
-  const [codeError, setCodeError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    showServerErrors,
+    formState: { errors },
+  } = useContractForm(enableTwoFactorSchema, { defaultValues: { code: '' } });
+  const codeError = translateFieldError(errors.code, tCore);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = totpCodeSchema.safeParse(new FormData(event.currentTarget).get('code'));
-    if (!parsed.success) {
-      setCodeError(tCore('messages.totpCodeFormat'));
-      return;
-    }
-    setCodeError(undefined);
-    enable.mutate(
-      { code: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(t('enabled'));
-          onDone();
-        },
-        onError: (error) => setCodeError(serverFieldError(error, 'code', tCore)),
+  const onSubmit = handleSubmit((body) => {
+    enable.mutate(body, {
+      onSuccess: () => {
+        toast.success(t('enabled'));
+        onDone();
       },
-    );
-  }
+      onError: showServerErrors,
+    });
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -92,7 +91,7 @@ function EnableForm({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => vo
           {setup.secret}
         </code>
       </div>
-      <CodeField label={t('code')} error={codeError} />
+      <CodeField label={t('code')} error={codeError} registration={register('code')} />
       {enable.isError && !codeError && <Alert>{describeApiError(enable.error, tCore)}</Alert>}
       <Button type="submit" loading={enable.isPending} className="w-fit">
         {t('confirm')}
@@ -105,42 +104,38 @@ function DisableForm() {
   const { t } = useTranslation('security');
   const { t: tCore } = useTranslation();
   const disable = useDisableTwoFactor();
-  const [codeError, setCodeError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    showServerErrors,
+    formState: { errors },
+  } = useContractForm(disableTwoFactorSchema, { defaultValues: { password: '', code: '' } });
+  const codeError = translateFieldError(errors.code, tCore);
+  const passwordError = translateFieldError(errors.password, tCore);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const code = totpCodeSchema.safeParse(form.get('code'));
-    if (!code.success) {
-      setCodeError(tCore('messages.totpCodeFormat'));
-      return;
-    }
-    setCodeError(undefined);
-    disable.mutate(
-      { password: String(form.get('password') ?? ''), code: code.data },
-      {
-        onSuccess: () => toast.success(t('disabled')),
-        onError: (error) => setCodeError(serverFieldError(error, 'code', tCore)),
-      },
-    );
-  }
+  const onSubmit = handleSubmit((body) => {
+    disable.mutate(body, {
+      onSuccess: () => toast.success(t('disabled')),
+      onError: showServerErrors,
+    });
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <h3 className="text-sm font-semibold text-fg">{t('disableTitle')}</h3>
       <p className="text-sm text-muted">{t('disableHint')}</p>
-      <Field label={t('password')} error={serverFieldError(disable.error, 'password', tCore)}>
+      <Field label={t('password')} error={passwordError}>
         {(control) => (
           <PasswordInput
             {...control}
-            name="password"
+            {...register('password')}
             autoComplete="current-password"
             className="max-w-sm"
           />
         )}
       </Field>
-      <CodeField label={t('code')} error={codeError} />
-      {disable.isError && !codeError && !serverFieldError(disable.error, 'password', tCore) && (
+      <CodeField label={t('code')} error={codeError} registration={register('code')} />
+      {disable.isError && !codeError && !passwordError && (
         <Alert>{describeApiError(disable.error, tCore)}</Alert>
       )}
       <Button type="submit" variant="danger" loading={disable.isPending} className="w-fit">

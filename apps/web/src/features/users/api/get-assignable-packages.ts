@@ -2,10 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_LIMIT } from '@keymarket/contracts/pagination';
 import { managerPackageListSchema, packageListSchema } from '@keymarket/contracts/packages';
 import { apiClient } from '@/lib/api-client';
+import type { PackageKind } from '@/lib/packages';
 import { usersQueryKey } from './get-users';
-
-/** Admins assign the platform's packages; managers their own manager packages. */
-export type PackageKind = 'admin' | 'manager';
 
 export type AssignablePackage = { id: string; name: string; productCount: number };
 

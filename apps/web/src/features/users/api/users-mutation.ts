@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { queryClient } from '@/lib/query-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersQueryKey } from './get-users';
 
 /**
@@ -9,6 +8,7 @@ import { usersQueryKey } from './get-users';
 export function useUsersMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
 ) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),

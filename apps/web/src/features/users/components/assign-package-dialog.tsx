@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { assignPackageSchema } from '@keymarket/contracts/packages';
 import type { UserSummary } from '@keymarket/contracts/users-admin';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,9 +9,10 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
+import { useAssignPackage, type PackageKind } from '@/lib/packages';
 import { describeApiError } from '@/lib/translate-error';
-import { useAssignPackage } from '../api/assign-package';
-import { useAssignablePackages, type PackageKind } from '../api/get-assignable-packages';
+import { useContractForm } from '@/lib/use-contract-form';
+import { useAssignablePackages } from '../api/get-assignable-packages';
 import { useUserProfile } from '../api/get-user-profile';
 
 type AssignPackageDialogProps = {
@@ -105,14 +106,15 @@ function AssignPackageForm({
 }) {
   const { t } = useTranslation('users');
   const { t: tCore } = useTranslation();
-  const assign = useAssignPackage();
-  const [chosen, setChosen] = useState(currentId);
+  const assign = useAssignPackage(kind);
+  const current = currentId === NO_PACKAGE ? null : currentId;
+  const { register, handleSubmit, watch } = useContractForm(assignPackageSchema, {
+    defaultValues: { packageId: current },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const packageId = chosen === NO_PACKAGE ? null : chosen;
+  const submit = handleSubmit(({ packageId }) => {
     assign.mutate(
-      { userId: user.id, kind, packageId },
+      { userId: user.id, packageId },
       {
         onSuccess: () => {
           const name = packages.find((option) => option.id === packageId)?.name;
@@ -125,7 +127,7 @@ function AssignPackageForm({
         },
       },
     );
-  }
+  });
 
   // An admin package only prices managers and resellers the platform sells to directly; the
   // server's refusal is a bare conflict, so it is worded here.
@@ -143,7 +145,13 @@ function AssignPackageForm({
       ) : (
         <Field label={t('assignPackage.package')} hint={t(`assignPackage.hint.${kind}`)}>
           {(control) => (
-            <Select {...control} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            <Select
+              {...control}
+              {...register('packageId', {
+                // "No package" takes the current one away.
+                setValueAs: (id: string | null) => (id === NO_PACKAGE ? null : id),
+              })}
+            >
               <option value={NO_PACKAGE}>{t('assignPackage.noPackage')}</option>
               {packages.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -159,7 +167,7 @@ function AssignPackageForm({
         <Button variant="secondary" onClick={onClose}>
           {tCore('common.cancel')}
         </Button>
-        <Button type="submit" loading={assign.isPending} disabled={chosen === currentId}>
+        <Button type="submit" loading={assign.isPending} disabled={watch('packageId') === current}>
           {t('assignPackage.submit')}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -11,9 +11,9 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { isolate } from '@/lib/bidi';
-import { formatPrice } from '@/lib/format-price';
-import { fieldErrorsOf } from '@/lib/schema-errors';
+import { useFormatPrice } from '@/lib/format-price';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useChangeBalance } from '../api/change-balance';
 
 /**
@@ -50,6 +50,7 @@ function BalanceForm({
   user: UserSummary;
   onClose: () => void;
 }) {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation('users');
   const { t: tCore } = useTranslation();
   const me = useCurrentUser();
@@ -57,40 +58,31 @@ function BalanceForm({
   const money = (usd: number) => isolate(formatPrice(usd), i18n.dir());
   const name = isolate(user.username, i18n.dir());
   const change = useChangeBalance();
-  const [amountText, setAmountText] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm(balanceChangeSchema, { defaultValues: { note: '' } });
+  // What the balances allow: checked here rather than by the server a step later.
+  const [limitError, setLimitError] = useState<string>();
   const [review, setReview] = useState<BalanceChange | null>(null);
   const ownBalance = mode === 'transfer' ? me.data?.balance.current : undefined;
 
-  function toReview(event: FormEvent) {
-    event.preventDefault();
-    const parsed = balanceChangeSchema.safeParse({
-      // An empty field is no amount at all, which the schema words as "greater than 0".
-      amount: amountText.trim() === '' ? 0 : Number(amountText),
-      note: note.trim() || undefined,
-    });
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf<'amount' | 'note'>(parsed.error);
-      setErrors({
-        amount: translateFieldError(fieldErrors.amount, tCore),
-        note: translateFieldError(fieldErrors.note, tCore),
-      });
+  const toReview = handleSubmit(({ amount, note }) => {
+    // The server checks again anyway.
+    if (ownBalance !== undefined && amount > ownBalance) {
+      setLimitError(tCore('errors.insufficient_balance'));
       return;
     }
-    // Refused here rather than by the server a step later; the server checks again anyway.
-    if (ownBalance !== undefined && parsed.data.amount > ownBalance) {
-      setErrors({ amount: tCore('errors.insufficient_balance') });
+    if (mode === 'remove' && amount > user.balance) {
+      setLimitError(t('balance.remove.tooMuch', { balance: money(user.balance) }));
       return;
     }
-    if (mode === 'remove' && parsed.data.amount > user.balance) {
-      setErrors({ amount: t('balance.remove.tooMuch', { balance: money(user.balance) }) });
-      return;
-    }
-    setErrors({});
+    setLimitError(undefined);
     change.reset();
-    setReview(parsed.data);
-  }
+    // A blank note is no note: the change then carries none rather than an empty text.
+    setReview({ amount, note: note || undefined });
+  });
 
   function confirm(body: BalanceChange) {
     change.mutate(
@@ -189,7 +181,11 @@ function BalanceForm({
           </>
         )}
       </dl>
-      <Field label={t('balance.amount')} hint={t('balance.amountHint')} error={errors.amount}>
+      <Field
+        label={t('balance.amount')}
+        hint={t('balance.amountHint')}
+        error={limitError ?? translateFieldError(errors.amount, tCore)}
+      >
         {(control) => (
           <Input
             {...control}
@@ -198,20 +194,19 @@ function BalanceForm({
             min={0.01}
             step={0.01}
             dir="ltr"
-            value={amountText}
-            onChange={(event) => setAmountText(event.target.value)}
+            {...register('amount', {
+              // An empty field is no amount at all, which the schema words as "greater than 0".
+              setValueAs: (text: string) => (text.trim() === '' ? 0 : Number(text)),
+            })}
           />
         )}
       </Field>
-      <Field label={t('balance.note')} hint={t('balance.noteHint')} error={errors.note}>
-        {(control) => (
-          <Input
-            {...control}
-            maxLength={200}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
+      <Field
+        label={t('balance.note')}
+        hint={t('balance.noteHint')}
+        error={translateFieldError(errors.note, tCore)}
+      >
+        {(control) => <Input {...control} {...register('note')} maxLength={200} />}
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { BAN_REASON_MAX, banUserSchema, type UserSummary } from '@keymarket/contracts/users-admin';
@@ -8,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { controlClassName } from '@/components/ui/input';
 import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useBanUser } from '../api/ban-user';
 
 type BanUserDialogProps = { user: UserSummary | null; onClose: () => void };
@@ -31,20 +31,15 @@ function BanForm({ user, onClose }: { user: UserSummary; onClose: () => void }) 
   const { t } = useTranslation('users');
   const { t: tCore } = useTranslation();
   const ban = useBanUser();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm(banUserSchema, { defaultValues: { reason: '' } });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = banUserSchema.safeParse({ reason });
-    if (!parsed.success) {
-      // The only rule a typed reason can break is being empty (the field caps its length).
-      setError(t('ban.reasonRequired'));
-      return;
-    }
-    setError(undefined);
+  const submit = handleSubmit((body) => {
     ban.mutate(
-      { userId: user.id, body: parsed.data },
+      { userId: user.id, body },
       {
         onSuccess: () => {
           toast.success(t('ban.success', { name: user.username }));
@@ -52,18 +47,22 @@ function BanForm({ user, onClose }: { user: UserSummary; onClose: () => void }) 
         },
       },
     );
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
-      <Field label={t('ban.reason')} hint={t('ban.reasonHint')} error={error}>
+      <Field
+        label={t('ban.reason')}
+        hint={t('ban.reasonHint')}
+        // The only rule a typed reason can break is being empty (the field caps its length).
+        error={errors.reason && t('ban.reasonRequired')}
+      >
         {(control) => (
           <textarea
             {...control}
             rows={3}
+            {...register('reason')}
             maxLength={BAN_REASON_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
             className={`${controlClassName} h-auto py-2`}
           />
         )}

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -10,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 // The server takes the new password alone; typing it twice guards the admin against a typo that
@@ -45,8 +44,7 @@ function ResetPasswordForm({ user, onClose }: { user: UserSummary; onClose: () =
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+  } = useContractForm(resetPasswordFormSchema, {
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatDateTime } from '@/lib/format-date';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
 import { describeApiError } from '@/lib/translate-error';
 import { useUserProfile } from '../api/get-user-profile';
@@ -83,6 +83,7 @@ function ProfileContent({ userId, onClose }: { userId: string; onClose: () => vo
 }
 
 function ProfileDetails({ profile }: { profile: UserProfile }) {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation('users');
   const { t: tCore } = useTranslation();
   const [profitVisible] = useProfitVisibility();

@@ -6,6 +6,7 @@ import { roles, userStatuses, type Role, type UserStatus } from '@keymarket/cont
 import type { UserSummary } from '@keymarket/contracts/users-admin';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
 import {
@@ -19,18 +20,15 @@ import {
 import { UserAvatar } from '@/components/user-avatar';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDate } from '@/lib/format-date';
-import { formatPrice } from '@/lib/format-price';
+import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { useLinkedSearch } from '@/lib/use-linked-search';
 import { useUsers, type UsersScope } from '../api/get-users';
-import { FilterSelect } from './filter-select';
 import { actionsFor, type UserAction } from './user-actions';
 import { UserActionsMenu } from './user-actions-menu';
 import { UserDialogs, type OpenUserDialog } from './user-dialogs';
 import { UserStatusBadge } from './user-status-badge';
-
-const SEARCH_DELAY_MS = 300;
 
 // The actions stay in view while a narrow screen scrolls the table sideways. Being opaque, the
 // sticky cells paint the tint of their row (the header's, a hovered row's) over the card colour.
@@ -43,6 +41,7 @@ const stickyEndHeader = 'sticky end-0 bg-surface bg-linear-to-r from-surface-2/6
  * filters, the table, and the dialog of whichever action a row asks for.
  */
 export function UsersScreen({ scope }: { scope: UsersScope }) {
+  const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation('users');
   const { t: tCore } = useTranslation();
   const me = useCurrentUser();
@@ -52,7 +51,7 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
   const [status, setStatus] = useState<UserStatus | ''>('');
   // The navbar search links here with `?search=<username>`.
   const [searchText, setSearchText] = useLinkedSearch(() => setPage(DEFAULT_PAGE));
-  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const search = useSearchTerm(searchText);
   const [dialog, setDialog] = useState<OpenUserDialog>(null);
 
   const usersQuery = useUsers(scope, {

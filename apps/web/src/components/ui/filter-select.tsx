@@ -1,4 +1,5 @@
-import { Select } from '@/components/ui/select';
+import { clsx } from 'clsx';
+import { Select } from './select';
 
 type FilterSelectProps<T extends string> = {
   label: string;
@@ -8,9 +9,10 @@ type FilterSelectProps<T extends string> = {
   options: readonly T[];
   optionLabel: (option: T) => string;
   onChange: (value: T | '') => void;
+  className?: string;
 };
 
-/** One of the table's filters: "all", then every value it can take. */
+/** One of a list screen's filters: "all", then every value it can take. */
 export function FilterSelect<T extends string>({
   label,
   allLabel,
@@ -18,6 +20,7 @@ export function FilterSelect<T extends string>({
   options,
   optionLabel,
   onChange,
+  className = 'min-w-36',
 }: FilterSelectProps<T>) {
   return (
     <Select
@@ -25,7 +28,7 @@ export function FilterSelect<T extends string>({
       value={value}
       // The options are `options` and "", so the value is one of them.
       onChange={(event) => onChange(event.target.value as T | '')}
-      className="w-auto min-w-36"
+      className={clsx('w-auto', className)}
     >
       <option value="">{allLabel}</option>
       {options.map((option) => (

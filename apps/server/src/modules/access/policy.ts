@@ -1,0 +1,239 @@
+import { messages } from '@keymarket/contracts/messages';
+import type { Role } from '@keymarket/contracts/users';
+import { AppError, forbidden } from '../../lib/app-error';
+import { isPricedByPlatform } from '../pricing/cost';
+import type { AuthContext } from './auth-context';
+
+/**
+ * Every "may this caller …" of the server, in one place (as immich's `utils/access.ts`). A service
+ * method asks here first, or right after loading the one object the answer depends on, so a route
+ * wired with the wrong `access` still lets nobody through.
+ *
+ * Two kinds of refusal, never mixed up: `forbidden` (403) where the caller may know the thing
+ * exists, `not_found` (404) where it may not: an object out of reach answers exactly like one that
+ * does not exist, so ids cannot be probed. The object-level checks take the loaded object (or
+ * `undefined`) and hand it back, narrowed, when allowed.
+ *
+ * The policy runs no query. The one fact that costs one, whether a user sits below the caller in
+ * the invitation tree, comes as a loader (`InDownline`) that is called only when the cheaper facts
+ * do not decide, so an admin or the caller itself costs nothing more.
+ */
+
+type Caller = Pick<AuthContext, 'userId' | 'role'>;
+
+/** Whether `userId` is anywhere below the caller in the invitation tree. */
+export type InDownline = (userId: string) => Promise<boolean>;
+
+export const isAdmin = (caller: Pick<AuthContext, 'role'> | null | undefined) =>
+  caller?.role === 'admin';
+
+/** The route's role rule, repeated by the service (and what a route refuses with, word for word). */
+export function requireRole(caller: Caller, roles: readonly Role[], text?: string) {
+  if (!roles.includes(caller.role)) throw forbidden(text);
+}
+
+export const requireAdmin = (caller: Caller) => requireRole(caller, ['admin']);
+
+// Catalogue and packages
+
+export const assertMayEditCatalogue = (caller: Caller) =>
+  requireRole(caller, ['admin'], 'Only an administrator can change the catalogue');
+
+export const assertMaySeeDeletedProducts = (caller: Caller) =>
+  requireRole(caller, ['admin'], 'Only an administrator can see deleted products');
+
+/** A soft-deleted product exists for administrators only. */
+export function assertMaySeeProduct<T extends { product: { deletedAt: Date | null } }>(
+  caller: Caller,
+  row: T | undefined,
+): T {
+  if (!row || (row.product.deletedAt && !isAdmin(caller))) {
+    throw new AppError('not_found', messages.productNotFound);
+  }
+  return row;
+}
+
+/** The platform's manager price is the administrators'; a seller sets only its own selling price. */
+export function assertMaySetPrices(
+  caller: Caller,
+  changes: readonly { managerPrice?: number | undefined }[],
+) {
+  if (!isAdmin(caller) && changes.some((change) => change.managerPrice !== undefined)) {
+    throw new AppError('forbidden', 'Only an administrator can change the manager price');
+  }
+}
+
+export const assertMayManagePackages = (caller: Caller) =>
+  requireRole(caller, ['admin'], 'Only an administrator can manage packages');
+
+/**
+ * An admin package prices a member the platform prices directly: a manager, or a reseller an
+ * administrator invited.
+ */
+export function assertMayHoldPackage(holder: { role: Role }, inviterRole: Role | null) {
+  if (holder.role === 'admin' || !isPricedByPlatform(holder.role, inviterRole)) {
+    throw new AppError(
+      'conflict',
+      'Packages can be assigned to managers and to resellers invited by an administrator only',
+    );
+  }
+}
+
+// Manager packages: administrators read every manager's, a manager reads and changes its own.
+
+export const assertMayReadManagerPackages = (caller: Caller) =>
+  requireRole(caller, ['admin', 'manager']);
+
+/** The owner whose packages the caller lists; `undefined` for every owner. */
+export const managerPackageOwnerFilter = (caller: Caller) =>
+  isAdmin(caller) ? undefined : caller.userId;
+
+const packageNotFound = () => new AppError('not_found', messages.packageNotFound);
+
+export function assertMayReadManagerPackage<T extends { ownerId: string }>(
+  caller: Caller,
+  pkg: T | undefined,
+): T {
+  if (!pkg || (!isAdmin(caller) && pkg.ownerId !== caller.userId)) throw packageNotFound();
+  return pkg;
+}
+
+export const assertMayOwnManagerPackages = (caller: Caller) =>
+  requireRole(caller, ['manager'], 'Only managers have their own packages');
+
+/** Change, price or hand out a manager package: its owner only; another's does not exist. */
+export function assertMayUseManagerPackage<T extends { ownerId: string }>(
+  caller: Caller,
+  pkg: T | undefined,
+): T {
+  if (!pkg || pkg.ownerId !== caller.userId) throw packageNotFound();
+  return pkg;
+}
+
+/**
+ * A manager assigns its packages to the users it invited itself. Deeper in its own tree it is
+ * told why; anywhere else the user does not exist for it.
+ */
+export async function assertMayAssignManagerPackageTo<
+  T extends { id: string; invitedById: string | null },
+>(caller: Caller, user: T | undefined, inDownline: InDownline): Promise<T> {
+  if (user && user.invitedById === caller.userId) return user;
+  if (user && (await inDownline(user.id))) {
+    throw new AppError('forbidden', 'You can assign packages only to users you invited yourself');
+  }
+  throw new AppError('not_found', messages.userNotFound);
+}
+
+// Orders
+
+export function assertMayPlaceOrder(caller: Caller) {
+  if (isAdmin(caller)) throw new AppError('forbidden', 'Administrators cannot place orders');
+}
+
+const orderNotFound = () => new AppError('not_found', messages.orderNotFound);
+
+/** Admins read every order; others their own and their downline's. */
+export async function assertMayReadOrder<T extends { order: { buyerId: string } }>(
+  caller: Caller,
+  row: T | undefined,
+  inDownline: InDownline,
+): Promise<T> {
+  if (!row) throw orderNotFound();
+  if (isAdmin(caller) || row.order.buyerId === caller.userId) return row;
+  if (await inDownline(row.order.buyerId)) return row;
+  throw orderNotFound();
+}
+
+/** The delivered keys: the buyer's and the administrators' only, never the sellers' above. */
+export const mayReadOrderKeys = (caller: Caller, order: { buyerId: string }) =>
+  isAdmin(caller) || order.buyerId === caller.userId;
+
+/** An admin completes or rejects a pending order; its buyer may only cancel (reject) it. */
+export function assertMayRespondToOrder<T extends { buyerId: string }>(
+  caller: Caller,
+  order: T | undefined,
+  status: 'completed' | 'rejected',
+): T {
+  if (!order || (!isAdmin(caller) && order.buyerId !== caller.userId)) throw orderNotFound();
+  if (!isAdmin(caller) && status === 'completed') {
+    throw new AppError('forbidden', 'Only an administrator can deliver an order');
+  }
+  return order;
+}
+
+// Money
+
+/**
+ * Admins deposit to and withdraw from any user; a manager or reseller gives (transfers) only to a
+ * user it invited itself. Nobody changes its own balance.
+ */
+export function assertMayChangeBalanceOf<T extends { id: string; invitedById: string | null }>(
+  caller: Caller,
+  target: T | undefined,
+): T {
+  if (!target || (!isAdmin(caller) && target.invitedById !== caller.userId)) {
+    throw new AppError('not_found', messages.userNotFound);
+  }
+  if (target.id === caller.userId) {
+    throw new AppError('bad_request', 'You cannot change your own balance');
+  }
+  return target;
+}
+
+export const assertMayRemoveBalance = (caller: Caller) =>
+  requireRole(caller, ['admin'], 'Only an administrator can remove balance');
+
+export function assertMayConvertProfit(caller: Caller) {
+  if (isAdmin(caller)) throw new AppError('forbidden', 'Administrators have no profit to convert');
+}
+
+// Users
+
+/** Admins see everyone; managers and resellers themselves and their downline. */
+export async function assertMaySeeUser<T extends { id: string }>(
+  caller: Caller,
+  user: T | undefined,
+  inDownline: InDownline,
+): Promise<T> {
+  if (!user) throw new AppError('not_found', messages.userNotFound);
+  if (isAdmin(caller) || user.id === caller.userId) return user;
+  if (await inDownline(user.id)) return user;
+  throw new AppError('not_found', messages.userNotFound);
+}
+
+/** Admin user actions never target the admin itself, nor (except edits) another admin. */
+export function assertMayActOnUser<T extends { id: string; role: Role }>(
+  caller: Caller,
+  target: T | undefined,
+  { allowAdmins = false } = {},
+): T {
+  requireAdmin(caller);
+  if (!target) throw new AppError('not_found', messages.userNotFound);
+  if (target.id === caller.userId) {
+    throw new AppError('forbidden', 'You cannot do this to your own account');
+  }
+  if (target.role === 'admin' && !allowAdmins) {
+    throw new AppError('forbidden', 'This action cannot be applied to an administrator');
+  }
+  return target;
+}
+
+/** Only an admin brings a manager in; everyone grows its tree with resellers. */
+export function assertMayInvite(caller: Caller, role: Role) {
+  if (role === 'manager' && !isAdmin(caller)) {
+    throw new AppError('forbidden', messages.onlyAdminInvitesManagers);
+  }
+}
+
+// Tickets
+
+/** A ticket is its author's and the administrators'; to anyone else it does not exist. */
+export function assertMayReadTicket<T extends { userId: string }>(
+  caller: Caller,
+  ticket: T | undefined,
+): T {
+  if (!ticket || (!isAdmin(caller) && ticket.userId !== caller.userId)) {
+    throw new AppError('not_found', messages.ticketNotFound);
+  }
+  return ticket;
+}
