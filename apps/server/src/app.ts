@@ -119,7 +119,8 @@ export async function buildApp({
         durationSeconds: env.REGISTER_RATE_WINDOW_SECONDS,
       },
       { name: 'refresh', points: env.REFRESH_RATE_LIMIT, durationSeconds: 60 },
-      // Per user, as many as sign-ins: a session must not be a way around the login limit.
+      // Per user, as many as sign-ins: a session must not be a way around the login limit
+      // (password changes and turning two-factor sign-in off both count here).
       {
         name: 'password-change',
         points: env.LOGIN_RATE_LIMIT,
@@ -135,7 +136,7 @@ export async function buildApp({
   // + maintenance gate: before the /api routes
   await app.register(settingsModule, { db, systemSettings });
 
-  const twoFactor = new TwoFactorService(db, vault, systemSettings);
+  const twoFactor = new TwoFactorService(db, vault, systemSettings, rateLimits);
   const me = new MeService(db, rateLimits);
   const auth = new AuthService(db, tokens, rateLimits, twoFactor, {
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,

@@ -185,6 +185,29 @@ describe('turning two-factor off', () => {
     expect((await loginWithCode(signed.user)).statusCode).toBe(200);
   });
 
+  describe('attempts, limited per user like password changes', () => {
+    const limited = useTestApp({ LOGIN_RATE_LIMIT: '3' });
+
+    it('refuses the 4th attempt with 429, even with the right password and code', async () => {
+      const signed = await limited.factory.signedIn();
+      const secret = await enableTwoFactor(signed);
+      const disable = (password: string) =>
+        signed.inject({
+          method: 'POST',
+          url: '/api/auth/2fa/disable',
+          payload: { password, code: totpCodeAt(secret, Date.now() + STEP_MS) },
+        });
+      for (let guess = 1; guess <= 3; guess += 1) {
+        expectError(await disable('Wrong-passw0rd'), 401, 'invalid_credentials');
+      }
+      const refused = await disable(TEST_PASSWORD);
+      expectError(refused, 429, 'rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const status = await signed.inject({ method: 'GET', url: '/api/auth/2fa' });
+      expect(status.json<TwoFactorStatus>().enabled).toBe(true);
+    });
+  });
+
   it('can be reset by an admin only', async () => {
     const signed = await ctx.factory.signedIn();
     await enableTwoFactor(signed);

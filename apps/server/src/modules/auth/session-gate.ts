@@ -6,6 +6,7 @@ import { batchedLookup } from '../../lib/batched-lookup';
 import type { SystemSettingsCache } from '../../lib/settings';
 import type { AccessTokens } from '../../lib/tokens';
 import type { AuthContext } from '../access/auth-context';
+import { isAdmin } from '../access/policy';
 
 /** The ids a token carries are ours, but one malformed id would fail a whole batch's query. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,7 +62,7 @@ export class SessionGate {
     if (row.revokedAt)
       throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
     const twoFactorSetupRequired =
-      row.role === 'admin' &&
+      isAdmin(row) &&
       row.totpEnabledAt === null &&
       (await this.settings.read()).adminTwoFactorRequired;
     return {

@@ -6,8 +6,10 @@ import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { KeyVault } from '../../lib/key-vault';
 import { verifyPassword } from '../../lib/passwords';
+import type { RateLimits } from '../../lib/rate-limiter';
 import type { SystemSettingsCache } from '../../lib/settings';
 import type { AuthContext } from '../access/auth-context';
+import { isAdmin } from '../access/policy';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { writeAudit } from '../ledger/ledger.repository';
 import { updateUser, type UserRow } from '../users/users.repository';
@@ -29,11 +31,12 @@ export class TwoFactorService {
     private readonly db: Database,
     private readonly vault: KeyVault,
     private readonly settings: SystemSettingsCache,
+    private readonly rateLimits: RateLimits,
   ) {}
 
   /** Whether the platform requires two-factor sign-in of this role. */
   async isRequiredFor(role: UserRow['role']): Promise<boolean> {
-    return role === 'admin' && (await this.settings.read()).adminTwoFactorRequired;
+    return isAdmin({ role }) && (await this.settings.read()).adminTwoFactorRequired;
   }
 
   async status(caller: AuthContext): Promise<TwoFactorStatus> {
@@ -76,8 +79,13 @@ export class TwoFactorService {
     return this.status(caller);
   }
 
-  /** Needs the password and a current code: a stolen session alone cannot turn it off. */
+  /**
+   * Needs the password and a current code: a stolen session alone cannot turn it off. Attempts
+   * count against the same per-user limit as a password change, so this route is no way to
+   * guess the password without limit either.
+   */
   async disable(caller: AuthContext, password: string, code: string): Promise<TwoFactorStatus> {
+    await this.rateLimits.consume('password-change', caller.userId);
     await this.db.transaction(async (tx) => {
       const user = await this.lockedUser(tx, caller.userId, true);
       if (!user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is not on');
@@ -93,6 +101,7 @@ export class TwoFactorService {
       await this.clear(tx, user.id);
       await this.audit(tx, caller, 'user.two_factor.disable', user.id);
     });
+    await this.rateLimits.reset('password-change', caller.userId);
     return this.status(caller);
   }
 
