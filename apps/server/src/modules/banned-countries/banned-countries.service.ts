@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { AuthContext } from '../access/auth-context';
+import { requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import {
   deleteBannedCountry,
@@ -20,6 +21,7 @@ export class BannedCountriesService {
   }
 
   async ban(caller: AuthContext, countryCode: string): Promise<BannedCountry> {
+    requireAdmin(caller);
     try {
       return await this.db.transaction(async (tx) => {
         const row = await insertBannedCountry(tx, { countryCode, createdById: caller.userId });
@@ -39,6 +41,7 @@ export class BannedCountriesService {
   }
 
   async unban(caller: AuthContext, id: string) {
+    requireAdmin(caller);
     await this.db.transaction(async (tx) => {
       const row = await deleteBannedCountry(tx, id);
       if (!row) throw notFound('Banned country');

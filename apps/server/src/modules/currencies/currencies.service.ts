@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { AuthContext } from '../access/auth-context';
+import { requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import {
   deleteCurrency,
@@ -38,6 +39,7 @@ export class CurrenciesService {
   }
 
   async create(caller: AuthContext, input: z.output<typeof createCurrencySchema>) {
+    requireAdmin(caller);
     try {
       return await this.db.transaction(async (tx) => {
         const row = await insertCurrency(tx, {
@@ -61,6 +63,7 @@ export class CurrenciesService {
   }
 
   async remove(caller: AuthContext, id: string) {
+    requireAdmin(caller);
     const row = await findCurrency(this.db, id);
     if (!row) throw notFound('Currency');
     if (row.code === BASE_CURRENCY.code) {

@@ -3,6 +3,7 @@ import { FAQ_POSITION_MAX, type Faq, type faqInputSchema } from '@keymarket/cont
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AuthContext } from '../access/auth-context';
+import { requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import {
   deleteFaq,
@@ -24,6 +25,7 @@ export class FaqsService {
   }
 
   async create(caller: AuthContext, input: FaqInput): Promise<Faq> {
+    requireAdmin(caller);
     return this.db.transaction(async (tx) => {
       const position = input.position ?? Math.min(await nextFaqPosition(tx), FAQ_POSITION_MAX);
       const row = await insertFaq(tx, { ...input, position });
@@ -40,6 +42,7 @@ export class FaqsService {
 
   /** Replaces the texts; `position` left out keeps the FAQ where it is. */
   async update(caller: AuthContext, id: string, input: FaqInput): Promise<Faq> {
+    requireAdmin(caller);
     const before = await findFaq(this.db, id);
     if (!before) throw notFound('FAQ');
     return this.db.transaction(async (tx) => {
@@ -58,6 +61,7 @@ export class FaqsService {
   }
 
   async remove(caller: AuthContext, id: string) {
+    requireAdmin(caller);
     await this.db.transaction(async (tx) => {
       const row = await deleteFaq(tx, id);
       if (!row) throw notFound('FAQ');

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { readSetting, SETTINGS, writeSetting, type StoredMusic } from '../../lib/settings';
 import type { Upload } from '../../lib/uploads';
 import type { AuthContext } from '../access/auth-context';
+import { requireAdmin } from '../access/policy';
 import { fileUrl, removeFiles, storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
 
@@ -18,6 +19,7 @@ export class MusicService {
    * locked: two uploads at once leave exactly one track and no orphaned file.
    */
   async replace(caller: AuthContext, upload: Upload): Promise<Music> {
+    requireAdmin(caller);
     const next = await this.db.transaction(async (tx) => {
       const previous = await readSetting(tx, SETTINGS.music, { forUpdate: true });
       const fileId = await storeFile(tx, upload, { purpose: 'music', ownerId: null });

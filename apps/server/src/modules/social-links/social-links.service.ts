@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import { readSetting, SETTINGS, writeSetting } from '../../lib/settings';
 import type { AuthContext } from '../access/auth-context';
+import { requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 
 /** The footer's links, stored as one map in the key/value settings table. */
@@ -22,6 +23,7 @@ export class SocialLinksService {
     caller: AuthContext,
     input: z.output<typeof updateSocialLinksSchema>,
   ): Promise<{ links: SocialLinks }> {
+    requireAdmin(caller);
     const links: SocialLinks = {};
     // The contract's order, so the stored map (and the footer) never depends on the client's.
     for (const network of socialNetworks) {
