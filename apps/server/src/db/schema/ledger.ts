@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ledgerBuckets, ledgerKinds } from '@keymarket/contracts/ledger';
 import { createdAt } from './columns';
 import { users } from './users';
 
-export const bucketEnum = pgEnum('ledger_bucket', ['balance', 'profit']);
-export const ledgerKindEnum = pgEnum('ledger_kind', [
-  'deposit',
-  'withdrawal',
-  'transfer',
-  'purchase',
-  'refund',
-  'profit',
-  'conversion',
-]);
+export const bucketEnum = pgEnum('ledger_bucket', ledgerBuckets);
+export const ledgerKindEnum = pgEnum('ledger_kind', ledgerKinds);
 
 /**
  * Append-only: every change to a balance or profit bucket is one row here, written in the same
