@@ -24,6 +24,7 @@ import { registerWebApp } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { balanceRoutes } from './modules/balance/balance.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { LedgerService } from './modules/ledger/ledger.service';
@@ -166,7 +167,7 @@ export async function buildApp({
       });
       await api.register(balanceRoutes, { balance: new BalanceService(db) });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
-      await api.register(auditRoutes, { db });
+      await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(ledgerRoutes, { ledger: new LedgerService(db) });
       await api.register(usersAdminModule, { db, me });
       await api.register(ticketsRoutes, { tickets: new TicketsService(db) });

@@ -17,8 +17,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
     async (request, reply) => {
       const caller = authOf(request);
       if (request.query.format === 'csv') {
-        sendCsv(reply, 'statement', await ledger.export(caller, request.query));
-        return;
+        return sendCsv(reply, 'statement', await ledger.export(caller, request.query));
       }
       return ledger.list(caller, request.query);
     },

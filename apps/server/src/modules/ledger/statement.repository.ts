@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LedgerBucket, LedgerKind } from '@keymarket/contracts/ledger';
 import type { Executor } from '../../db/client';
+import { olderThan } from '../../db/keyset';
 import { ledgerEntries, users } from '../../db/schema/index';
 import { EXPORT_BATCH } from '../../lib/csv';
 
@@ -64,18 +65,10 @@ export async function statementCount(db: Executor, filter: StatementFilter): Pro
   return row?.n ?? 0;
 }
 
-/**
- * The batch of an export that follows `after` (a row of the previous batch). The position is
- * compared in the database, `(created_at, id)` against the row itself, because a JavaScript Date
- * drops created_at's microseconds.
- */
+/** The batch of an export that follows `after`, a row of the previous batch. */
 export function statementBatch(db: Executor, filter: StatementFilter, after?: StatementRow) {
-  const past = after
-    ? sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) <
-          (select created_at, id from ledger_entries where id = ${after.entry.id})`
-    : undefined;
   return selectRows(db)
-    .where(and(whereOf(filter), past))
+    .where(and(whereOf(filter), after ? olderThan(ledgerEntries, after.entry.id) : undefined))
     .orderBy(...newestFirst)
     .limit(EXPORT_BATCH);
 }
