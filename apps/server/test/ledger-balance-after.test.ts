@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { expectBalanceAfterChains, expectLedgerInvariants } from './helpers/invariants';
@@ -8,6 +10,7 @@ import {
   ledgerOf,
   placeOrder,
   placedOrder,
+  queryRows,
   removeBalance,
   respond,
 } from './helpers/money';
@@ -59,5 +62,29 @@ describe('balance after on every ledger row', () => {
     ]);
     await expectBalanceAfterChains(db());
     await expectLedgerInvariants(db());
+  });
+
+  it('is filled for existing rows by migration 0006: the running sum in ledger order', async () => {
+    const running = () =>
+      queryRows<{ id: string; after: string }>(
+        db(),
+        sql`select id::text, balance_after_cents::text as after from ledger_entries order by id`,
+      );
+    const before = await running();
+    await db().execute(sql`update ledger_entries set balance_after_cents = 0`);
+    const migration = readFileSync(
+      new URL('../drizzle/0006_balance_after.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*(--.*\n)*/, '').trim())
+      .find((statement) => statement.startsWith('UPDATE'));
+    expect(backfill).toBeDefined();
+    await db().execute(sql.raw(backfill!));
+    const after = await running();
+    expect(after).toEqual(before);
+    expect(after.length).toBeGreaterThan(5);
+    await expectBalanceAfterChains(db());
   });
 });
