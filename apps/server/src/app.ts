@@ -24,7 +24,12 @@ import { registerWebApp } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { balanceRoutes } from './modules/balance/balance.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { LedgerService } from './modules/ledger/ledger.service';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
+import { ReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { BalanceService } from './modules/balance/balance.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
@@ -165,7 +170,11 @@ export async function buildApp({
       });
       await api.register(balanceRoutes, { balance: new BalanceService(db) });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
-      await api.register(auditRoutes, { db });
+      await api.register(auditRoutes, { audit: new AuditService(db) });
+      await api.register(ledgerRoutes, { ledger: new LedgerService(db) });
+      await api.register(reconciliationRoutes, {
+        reconciliation: new ReconciliationService(db),
+      });
       await api.register(usersAdminModule, { db, me });
       await api.register(ticketsRoutes, { tickets: new TicketsService(db) });
       await api.register(analyticsRoutes, {

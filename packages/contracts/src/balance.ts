@@ -2,6 +2,13 @@ import { z } from './zod';
 import { positiveUsdAmount, nonNegativeUsdAmount } from './money';
 import { freeText } from './text';
 import { userRefSchema } from './users';
+import {
+  dateRangeFields,
+  exportFormatSchema,
+  pageQuerySchema,
+  rangeInOrder,
+  rangeOrderError,
+} from './pagination';
 
 export const balanceChangeSchema = z.strictObject({
   amount: positiveUsdAmount,
@@ -39,3 +46,17 @@ export const auditEntrySchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /audit: newest first; every filter optional, `action` and `targetType` exact. */
+export const auditQuerySchema = pageQuerySchema
+  .extend({
+    actorId: z.uuid('actorId must be a user id').optional(),
+    action: z.string().trim().min(1).max(100).optional(),
+    targetType: z.string().trim().min(1).max(50).optional(),
+    targetId: z.string().trim().min(1).max(100).optional(),
+    ...dateRangeFields,
+    format: exportFormatSchema,
+  })
+  .refine(rangeInOrder, rangeOrderError);
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+export type AuditQueryInput = z.input<typeof auditQuerySchema>;

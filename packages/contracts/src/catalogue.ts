@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { nonNegativeUsdAmount, usdAmount } from './money';
-import { paginated } from './pagination';
+import { exportFormatSchema, pageQuerySchema, paginated } from './pagination';
 import { freeText, nameText } from './text';
 
 /** Uploads: images for categories, subcategories, products and avatars. */
@@ -291,3 +291,18 @@ export const subcategoryProductsQuerySchema = productListQuerySchema.omit({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export const productKeyListSchema = paginated(productKeySchema);
+
+/**
+ * GET /products/{id}/keys (admin): `status` keeps sold or unsold keys only. `format=csv` exports
+ * the unsold keys themselves, decrypted, and is itself audited, so it takes `status=unsold`.
+ */
+export const productKeysQuerySchema = pageQuerySchema
+  .extend({
+    status: z.enum(['sold', 'unsold']).optional(),
+    format: exportFormatSchema,
+  })
+  .refine((q) => q.format !== 'csv' || q.status === 'unsold', {
+    message: 'Only unsold keys can be exported: add status=unsold',
+    path: ['status'],
+  });
+export type ProductKeysQuery = z.output<typeof productKeysQuerySchema>;

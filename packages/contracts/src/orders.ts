@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { messages } from './messages';
 import { deliveryTypeSchema, productCategoryRefSchema } from './catalogue';
-import { paginationSchema } from './pagination';
+import { exportFormatSchema, paginationSchema } from './pagination';
 import { freeText, normaliseKey } from './text';
 import { userRefSchema } from './users';
 
@@ -87,6 +87,7 @@ export const ordersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   /** Product name or buyer username. */
   search: z.string().trim().max(100).optional(),
+  format: exportFormatSchema,
 });
 
 export const orderStatsSchema = z.object({

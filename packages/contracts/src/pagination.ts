@@ -4,6 +4,32 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 
+/** `?format=csv` turns a list into a download of every matching row (DESIGN.md §10). */
+export const exportFormatSchema = z.enum(['json', 'csv']).default('json');
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const moment = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Expected a date (YYYY-MM-DD) or a date and time (ISO 8601)',
+});
+
+/**
+ * `from` and `to` of a list filtered by time, to spread into its query schema (with
+ * `rangeInOrder`). A bare date is a whole UTC day: `from=2026-03-01` starts at its midnight and
+ * `to=2026-03-31` includes all of the 31st. Both are answered as instants, `from` inclusive and
+ * `to` exclusive.
+ */
+export const dateRangeFields = {
+  from: moment.transform((v) => new Date(v)).optional(),
+  to: moment
+    .transform((v) => (DAY.test(v) ? new Date(Date.parse(v) + 86_400_000) : new Date(v)))
+    .optional(),
+};
+
+/** The check a query schema with `dateRangeFields` adds: `.refine(rangeInOrder, rangeOrderError)`. */
+export const rangeInOrder = ({ from, to }: { from?: Date | undefined; to?: Date | undefined }) =>
+  !from || !to || from < to;
+export const rangeOrderError = { message: '"to" must be after "from"', path: ['to'] };
+
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),

@@ -3,6 +3,7 @@ import { emailSchema, nameSchema, PASSWORD_MAX, passwordSchema, phoneSchema } fr
 import { messages } from './messages';
 import { roleSchema, userRefSchema, userSchema, userStatusSchema } from './users';
 import { freeText } from './text';
+import { exportFormatSchema } from './pagination';
 
 export const usersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -11,13 +12,14 @@ export const usersQuerySchema = z.object({
   status: userStatusSchema.optional(),
   /** Username, name, email or phone. */
   search: z.string().trim().max(100).optional(),
+  format: exportFormatSchema,
 });
 
 /**
  * GET /users/downline: the same filters; `direct=true` keeps only the users the caller invited
  * itself (the only ones a manager may give one of its packages).
  */
-export const downlineQuerySchema = usersQuerySchema.extend({
+export const downlineQuerySchema = usersQuerySchema.omit({ format: true }).extend({
   direct: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .transform((v) => v === true || v === 'true')

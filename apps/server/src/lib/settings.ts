@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_MIN_PROFIT_TO_CONVERT, thresholdsSchema } from '@keymarket/contracts/balance';
+import { reconciliationSchema } from '@keymarket/contracts/reconciliation';
 import { AUDIO_TYPES, socialLinksResponseSchema } from '@keymarket/contracts/settings';
 import {
   defaultSystemSettings,
@@ -59,6 +60,11 @@ export const SETTINGS = {
   },
   /** The one background track, if any; its bytes live in `files`. */
   music: { key: 'music', stored: storedMusicSchema.optional().catch(undefined) },
+  /** The last reconciliation's result (modules/reconciliation), for the admin dashboard. */
+  reconciliation: {
+    key: 'reconciliation',
+    stored: reconciliationSchema.nullable().catch(null),
+  },
 } as const;
 
 /**

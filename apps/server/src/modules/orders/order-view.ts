@@ -1,6 +1,7 @@
 import { fromCents } from '@keymarket/contracts/money';
 import { keyLines, type Order } from '@keymarket/contracts/orders';
 import type { Executor } from '../../db/client';
+import type { CsvColumn } from '../../lib/csv';
 import type { KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../access/auth-context';
 import { mayReadOrderKeys } from '../access/policy';
@@ -64,3 +65,21 @@ export function orderView(
   }
   return view;
 }
+
+/** The orders export's columns: the table's, without the keys (DESIGN.md §10). */
+export const orderCsvColumns: CsvColumn<OrderWithRefs>[] = [
+  { header: 'Order', cell: (r) => r.order.id },
+  { header: 'Date (UTC)', cell: (r) => r.order.createdAt.toISOString() },
+  { header: 'Status', cell: (r) => r.order.status },
+  { header: 'Product', cell: (r) => r.order.productName },
+  { header: 'Category', cell: (r) => r.category?.nameEn },
+  { header: 'Quantity', cell: (r) => r.order.quantity },
+  { header: 'Delivery', cell: (r) => r.order.deliveryType },
+  { header: 'Unit price (USD)', cell: (r) => fromCents(r.order.unitPriceCents) },
+  { header: 'Total (USD)', cell: (r) => fromCents(r.order.totalCents) },
+  { header: 'Buyer', cell: (r) => r.buyer.username },
+  { header: 'Seller', cell: (r) => r.seller?.username },
+  { header: 'Delivered (UTC)', cell: (r) => r.order.deliveredAt?.toISOString() },
+  { header: 'Notes', cell: (r) => r.order.notes },
+  { header: 'Rejection reason', cell: (r) => r.order.rejectionReason },
+];

@@ -13,12 +13,19 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@keymarket/contracts/orders';
 import type { Database, Executor } from '../../db/client';
+import { olderThan } from '../../db/keyset';
 import { categories, orders, productKeys, products, users } from '../../db/schema/index';
 import { batchedLookup } from '../../lib/batched-lookup';
+import { EXPORT_BATCH } from '../../lib/csv';
 import { oneRow } from '../../lib/rows';
 import { selfAndDownlineIds } from '../users/downline';
 import { escapeLike } from '../products/products.repository';
 import { productStock } from '../products/stock';
+
+interface PageWindow {
+  limit: number;
+  offset: number;
+}
 
 const categoryRef = {
   id: categories.id,
@@ -107,39 +114,9 @@ function whereOf(scope: SQL | undefined, status?: OrderStatus, search?: string) 
   );
 }
 
-export async function listOrders(
-  db: Executor,
-  filter: {
-    scope: SQL | undefined;
-    status?: OrderStatus;
-    search?: string;
-    limit: number;
-    offset: number;
-  },
-) {
-  const where = whereOf(filter.scope, filter.status, filter.search);
-  const base = () =>
-    db
-      .select({
-        order: orders,
-        buyer: { id: buyer.id, username: buyer.username },
-        seller: { id: seller.id, username: seller.username },
-        category: categoryRef,
-      })
-      .from(orders)
-      .innerJoin(buyer, eq(buyer.id, orders.buyerId))
-      .leftJoin(seller, eq(seller.id, orders.sellerId))
-      .leftJoin(categories, eq(categories.id, orders.categoryId));
-  const rows = await base()
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  return rows;
-}
-
-export async function orderWithRefs(db: Executor, orderId: string) {
-  const [row] = await db
+/** An order with its buyer, seller and category, as the lists read it. */
+function selectOrders(db: Executor) {
+  return db
     .select({
       order: orders,
       buyer: { id: buyer.id, username: buyer.username },
@@ -149,9 +126,38 @@ export async function orderWithRefs(db: Executor, orderId: string) {
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))
     .leftJoin(seller, eq(seller.id, orders.sellerId))
-    .leftJoin(categories, eq(categories.id, orders.categoryId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
+    .leftJoin(categories, eq(categories.id, orders.categoryId));
+}
+
+export interface OrderFilter {
+  scope: SQL | undefined;
+  status?: OrderStatus | undefined;
+  search?: string | undefined;
+}
+
+export async function listOrders(db: Executor, filter: OrderFilter & PageWindow) {
+  return selectOrders(db)
+    .where(whereOf(filter.scope, filter.status, filter.search))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+/** The batch of an export that follows `afterId`, the last order of the previous batch. */
+export function orderBatch(db: Executor, filter: OrderFilter, afterId?: string) {
+  return selectOrders(db)
+    .where(
+      and(
+        whereOf(filter.scope, filter.status, filter.search),
+        afterId ? olderThan(orders, afterId) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(EXPORT_BATCH);
+}
+
+export async function orderWithRefs(db: Executor, orderId: string) {
+  const [row] = await selectOrders(db).where(eq(orders.id, orderId)).limit(1);
   return row;
 }
 

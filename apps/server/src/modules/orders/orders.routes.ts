@@ -8,6 +8,7 @@ import {
   ordersQuerySchema,
   respondOrderSchema,
 } from '@keymarket/contracts/orders';
+import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
 import type { OrdersService } from './orders.service';
 import { messages } from '@keymarket/contracts/messages';
@@ -49,7 +50,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       config: { access: 'authenticated' },
       schema: { querystring: ordersQuerySchema, response: { 200: orderListSchema } },
     },
-    (request) => orders.list(authOf(request), request.query),
+    async (request, reply) => {
+      if (request.query.format === 'csv') {
+        return sendCsv(reply, 'orders', orders.export(authOf(request), request.query));
+      }
+      return orders.list(authOf(request), request.query);
+    },
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { fromCents } from '@keymarket/contracts/money';
 import {
@@ -10,6 +11,7 @@ import {
 } from '@keymarket/contracts/orders';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { csvStream, keysetBatches } from '../../lib/csv';
 import type { KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../access/auth-context';
 import {
@@ -22,14 +24,16 @@ import { creditBucket, writeAudit } from '../ledger/ledger.repository';
 import { pricingChainLookup, quoteProducts, type PricingChain } from '../pricing/pricing.service';
 import { inDownlineOf } from '../users/downline';
 import { findIdempotentResponse, requestHash } from './idempotency';
-import { orderView, orderViews } from './order-view';
+import { orderCsvColumns, orderView, orderViews } from './order-view';
 import {
   findOrder,
   leavePending,
   listOrders,
+  orderBatch,
   orderStats,
   orderWithRefs,
   liveProductLookup,
+  type OrderWithRefs,
   scopeFor,
 } from './orders.repository';
 import { outOfStock, refusalOutcome } from './order-refusals';
@@ -303,6 +307,22 @@ export class OrdersService {
         revenue: fromCents(BigInt(stats.revenueCents)),
       },
     };
+  }
+
+  /**
+   * Every order the list's filters select, as CSV (DESIGN.md §10), read a batch at a time. No
+   * delivered key is ever written to a file: the keys stay behind the order's own page.
+   */
+  export(caller: AuthContext, query: OrdersQuery): Readable {
+    const filter = {
+      scope: scopeFor(caller.userId, isAdmin(caller), query.showAll),
+      status: query.status,
+      search: query.search,
+    };
+    const batches = keysetBatches<OrderWithRefs>((after) =>
+      orderBatch(this.db, filter, after?.order.id),
+    );
+    return csvStream(batches, orderCsvColumns);
   }
 }
 

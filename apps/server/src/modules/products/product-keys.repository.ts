@@ -1,6 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { olderThan } from '../../db/keyset';
 import { productKeys } from '../../db/schema/index';
+import { EXPORT_BATCH } from '../../lib/csv';
 
 export type NewProductKey = typeof productKeys.$inferInsert;
 
@@ -24,9 +26,24 @@ export async function insertNewKeys(db: Executor, rows: readonly NewProductKey[]
   return added;
 }
 
+export type KeyStatus = 'sold' | 'unsold';
+
+function whereOf(productId: string, status: KeyStatus | undefined) {
+  return and(
+    eq(productKeys.productId, productId),
+    status === 'sold' ? isNotNull(productKeys.orderId) : undefined,
+    status === 'unsold' ? isNull(productKeys.orderId) : undefined,
+  );
+}
+
 /** A page of a product's keys, newest first; the ciphertext is never selected. */
-export async function listKeys(db: Executor, productId: string, limit: number, offset: number) {
-  const where = eq(productKeys.productId, productId);
+export async function listKeys(
+  db: Executor,
+  productId: string,
+  status: KeyStatus | undefined,
+  page: { limit: number; offset: number },
+) {
+  const where = whereOf(productId, status);
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -39,12 +56,37 @@ export async function listKeys(db: Executor, productId: string, limit: number, o
       .from(productKeys)
       .where(where)
       .orderBy(desc(productKeys.createdAt), desc(productKeys.id))
-      .limit(limit)
-      .offset(offset),
+      .limit(page.limit)
+      .offset(page.offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(productKeys)
       .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+export async function countKeys(db: Executor, productId: string, status: KeyStatus) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productKeys)
+    .where(whereOf(productId, status));
+  return row?.n ?? 0;
+}
+
+/**
+ * The batch of the unsold keys' export that follows `afterId`, newest first, sealed: the
+ * service opens them one batch at a time.
+ */
+export function unsoldKeyBatch(db: Executor, productId: string, afterId?: string) {
+  return db
+    .select({
+      id: productKeys.id,
+      ciphertext: productKeys.ciphertext,
+      createdAt: productKeys.createdAt,
+    })
+    .from(productKeys)
+    .where(and(whereOf(productId, 'unsold'), afterId ? olderThan(productKeys, afterId) : undefined))
+    .orderBy(desc(productKeys.createdAt), desc(productKeys.id))
+    .limit(EXPORT_BATCH);
 }

@@ -3,8 +3,9 @@ import {
   importKeysRequestSchema,
   importKeysResponseSchema,
   productKeyListSchema,
+  productKeysQuerySchema,
 } from '@keymarket/contracts/catalogue';
-import { pageQuerySchema } from '@keymarket/contracts/pagination';
+import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
 import { productParams } from './products.routes';
 import type { ProductKeysService } from './product-keys.service';
@@ -36,10 +37,16 @@ export const productKeysRoutes: FastifyPluginAsyncZod<{ keys: ProductKeysService
       config: { access: ['admin'] },
       schema: {
         params: productParams,
-        querystring: pageQuerySchema,
+        querystring: productKeysQuerySchema,
         response: { 200: productKeyListSchema },
       },
     },
-    (request) => keys.listKeys(authOf(request), request.params.id, request.query),
+    async (request, reply) => {
+      if (request.query.format === 'csv') {
+        const stream = await keys.exportUnsold(authOf(request), request.params.id);
+        return sendCsv(reply, 'unsold-keys', stream);
+      }
+      return keys.listKeys(authOf(request), request.params.id, request.query);
+    },
   );
 };

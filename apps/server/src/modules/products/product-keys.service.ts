@@ -1,23 +1,32 @@
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
   KEY_MAX_LENGTH,
   KEYS_IMPORT_MAX_LINES,
   type importKeysResponseSchema,
   type productKeySchema,
+  type ProductKeysQuery,
 } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { keyLines } from '@keymarket/contracts/orders';
-import { pageOf, type PageQuery } from '@keymarket/contracts/pagination';
+import { pageOf } from '@keymarket/contracts/pagination';
 import { normaliseKey } from '@keymarket/contracts/text';
 import type { Database } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
+import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import { maskKey, type KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayEditCatalogue } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import { productNotFound } from './product-rules';
 import { findProductWithRefs, lockProduct } from './products.repository';
-import { insertNewKeys, listKeys, type NewProductKey } from './product-keys.repository';
+import {
+  countKeys,
+  insertNewKeys,
+  listKeys,
+  unsoldKeyBatch,
+  type NewProductKey,
+} from './product-keys.repository';
 import { addKeysToStock } from './stock';
 
 type ImportResult = z.infer<typeof importKeysResponseSchema>;
@@ -109,15 +118,13 @@ export class ProductKeysService {
   }
 
   /** Masked listing: the hint stored at import, never a decrypted key. */
-  async listKeys(caller: AuthContext, productId: string, query: PageQuery) {
+  async listKeys(caller: AuthContext, productId: string, query: ProductKeysQuery) {
     assertMayEditCatalogue(caller);
     if (!(await findProductWithRefs(this.db, productId))) throw productNotFound();
-    const { rows, total } = await listKeys(
-      this.db,
-      productId,
-      query.limit,
-      (query.page - 1) * query.limit,
-    );
+    const { rows, total } = await listKeys(this.db, productId, query.status, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
     const data: ProductKeyView[] = rows.map((row) => ({
       id: row.id,
       masked: maskKey(row.hint),
@@ -128,4 +135,40 @@ export class ProductKeysService {
     }));
     return pageOf(data, query, total);
   }
+
+  /**
+   * The unsold keys themselves, decrypted, as CSV (taking stock out to another shop, say). Every
+   * export is audited first, with how many keys it held then: a key never reaches the audit log.
+   */
+  async exportUnsold(caller: AuthContext, productId: string): Promise<Readable> {
+    assertMayEditCatalogue(caller);
+    if (!(await findProductWithRefs(this.db, productId))) throw productNotFound();
+    await writeAudit(this.db, {
+      actorId: caller.userId,
+      action: 'product.keys_exported',
+      targetType: 'product',
+      targetId: productId,
+      after: { unsold: await countKeys(this.db, productId, 'unsold') },
+    });
+    const batches = keysetBatches<{ id: string; ciphertext: Buffer; createdAt: Date }>((after) =>
+      unsoldKeyBatch(this.db, productId, after?.id),
+    );
+    const vault = this.vault;
+    async function* opened() {
+      for await (const batch of batches) {
+        yield batch.map((key) => ({
+          id: key.id,
+          key: vault.decrypt(key.ciphertext),
+          createdAt: key.createdAt,
+        }));
+      }
+    }
+    return csvStream(opened(), keyCsvColumns);
+  }
 }
+
+const keyCsvColumns: CsvColumn<{ id: string; key: string; createdAt: Date }>[] = [
+  { header: 'Key id', cell: (k) => k.id },
+  { header: 'Key', cell: (k) => k.key },
+  { header: 'Added (UTC)', cell: (k) => k.createdAt.toISOString() },
+];

@@ -1,5 +1,6 @@
 import { fromCents } from '@keymarket/contracts/money';
 import type { UserSummary } from '@keymarket/contracts/users-admin';
+import type { CsvColumn } from '../../lib/csv';
 import type { UserSummaryRow } from './users-admin.repository';
 
 export function userSummaryView(row: UserSummaryRow): UserSummary {
@@ -24,3 +25,22 @@ export function userSummaryView(row: UserSummaryRow): UserSummary {
     createdAt: user.createdAt.toISOString(),
   };
 }
+
+/** The users export's columns: the Users table's, with names, contacts and money. */
+export const userCsvColumns: CsvColumn<UserSummaryRow>[] = [
+  { header: 'User', cell: (r) => r.user.id },
+  { header: 'Username', cell: (r) => r.user.username },
+  { header: 'First name', cell: (r) => r.user.firstName },
+  { header: 'Last name', cell: (r) => r.user.lastName },
+  { header: 'Email', cell: (r) => r.user.email },
+  { header: 'Phone', cell: (r) => r.user.phone },
+  { header: 'Role', cell: (r) => r.user.role },
+  { header: 'Status', cell: (r) => r.user.status },
+  { header: 'Invited by', cell: (r) => r.inviter?.username },
+  { header: 'Country', cell: (r) => r.user.lastLoginCountry ?? r.user.signupCountry },
+  { header: 'Balance (USD)', cell: (r) => fromCents(r.user.balanceCents) },
+  { header: 'Profit (USD)', cell: (r) => fromCents(r.user.profitCents) },
+  { header: 'Orders', cell: (r) => r.ordersTotal },
+  { header: 'Invitees', cell: (r) => r.inviteesCount },
+  { header: 'Joined (UTC)', cell: (r) => r.user.createdAt.toISOString() },
+];

@@ -2,7 +2,9 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role, UserStatus } from '@keymarket/contracts/users';
 import type { Executor } from '../../db/client';
+import { olderThan } from '../../db/keyset';
 import { managerPackages, orders, packages, users } from '../../db/schema/index';
+import { EXPORT_BATCH } from '../../lib/csv';
 
 const inviter = alias(users, 'inviter');
 
@@ -36,15 +38,9 @@ function whereOf(filter: UserFilter) {
   );
 }
 
-/** One page of the Users table with the figures each row shows, in one query. */
-export async function listUserSummaries(
-  db: Executor,
-  filter: UserFilter,
-  limit: number,
-  offset: number,
-) {
-  const where = whereOf(filter);
-  const rows = await db
+/** The Users table's rows with the figures each one shows, in one query. */
+function selectSummaries(db: Executor) {
+  return db
     .select({
       user: users,
       inviter: { id: inviter.id, username: inviter.username },
@@ -52,7 +48,18 @@ export async function listUserSummaries(
       inviteesCount: sql<number>`(select count(*)::int from users i where i.invited_by_id = ${users.id})`,
     })
     .from(users)
-    .leftJoin(inviter, eq(inviter.id, users.invitedById))
+    .leftJoin(inviter, eq(inviter.id, users.invitedById));
+}
+
+/** One page of the Users table. */
+export async function listUserSummaries(
+  db: Executor,
+  filter: UserFilter,
+  limit: number,
+  offset: number,
+) {
+  const where = whereOf(filter);
+  const rows = await selectSummaries(db)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit)
@@ -62,6 +69,14 @@ export async function listUserSummaries(
     .from(users)
     .where(where);
   return { rows, total: count?.n ?? 0 };
+}
+
+/** The batch of an export that follows `afterId`, the last user of the previous batch. */
+export function userSummaryBatch(db: Executor, filter: UserFilter, afterId?: string) {
+  return selectSummaries(db)
+    .where(and(whereOf(filter), afterId ? olderThan(users, afterId) : undefined))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(EXPORT_BATCH);
 }
 
 export type UserSummaryRow = Awaited<ReturnType<typeof listUserSummaries>>['rows'][number];

@@ -15,6 +15,7 @@ import {
 } from '@keymarket/contracts/users-admin';
 import type { Database } from '../../db/client';
 import { imageUpload, registerUploads, uploadSchema } from '../../lib/uploads';
+import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
 import type { MeService } from './me.service';
 import { UsersAdminService } from './users-admin.service';
@@ -37,7 +38,12 @@ export const usersAdminModule: FastifyPluginAsyncZod<{ db: Database; me: MeServi
       config: { access: ['admin'] },
       schema: { querystring: usersQuerySchema, response: { 200: paginated(userSummarySchema) } },
     },
-    (request) => users.list(authOf(request), request.query),
+    async (request, reply) => {
+      if (request.query.format === 'csv') {
+        return sendCsv(reply, 'users', users.export(authOf(request), request.query));
+      }
+      return users.list(authOf(request), request.query);
+    },
   );
 
   app.get(

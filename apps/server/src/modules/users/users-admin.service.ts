@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { messages } from '@keymarket/contracts/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import type {
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { csvStream, keysetBatches } from '../../lib/csv';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation, pgConstraint } from '../../lib/pg-errors';
 import type { AuthContext } from '../access/auth-context';
@@ -20,13 +22,15 @@ import { assertMayActOnUser, assertMaySeeUser, requireAdmin, requireRole } from 
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { writeAudit } from '../ledger/ledger.repository';
 import { inDownlineOf, selfAndDownlineIds } from './downline';
-import { userSummaryView } from './user-summary';
+import { userCsvColumns, userSummaryView } from './user-summary';
 import { userView } from './user-view';
 import {
   directInvitees,
   listUserSummaries,
   packageRefs,
   summaryRowOf,
+  userSummaryBatch,
+  type UserSummaryRow,
 } from './users-admin.repository';
 import { findUserById, updateUser, type UserRow } from './users.repository';
 
@@ -47,6 +51,15 @@ export class UsersAdminService {
       (query.page - 1) * query.limit,
     );
     return pageOf(rows.map(userSummaryView), query, total);
+  }
+
+  /** Every user the filters select, as CSV (DESIGN.md §10), read a batch at a time. */
+  export(caller: AuthContext, query: UsersQuery): Readable {
+    requireAdmin(caller);
+    const batches = keysetBatches<UserSummaryRow>((after) =>
+      userSummaryBatch(this.db, query, after?.user.id),
+    );
+    return csvStream(batches, userCsvColumns);
   }
 
   /**

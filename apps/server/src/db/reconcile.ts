@@ -1,0 +1,27 @@
+/**
+ * `npm run reconcile`: checks the money invariants of DESIGN.md §5 on the whole database (the
+ * one DATABASE_URL or DATA_DIR names, as the server), prints each check and stores the result
+ * for the admin dashboard. Exits 1 when any check fails. With the embedded database the server
+ * must be stopped first (one process at a time holds DATA_DIR); on PostgreSQL it runs beside it.
+ */
+import { loadEnv } from '../env';
+import { reconcile } from '../modules/reconciliation/reconciliation.service';
+import { openDatabase } from './client';
+
+const env = loadEnv();
+const database = await openDatabase(
+  env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: 2 }
+    : { kind: 'pglite', dataDir: env.DATA_DIR },
+);
+try {
+  const result = await reconcile(database.db);
+  for (const check of result.checks) {
+    console.log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
+    for (const row of check.rows) console.log(`       ${JSON.stringify(row)}`);
+  }
+  console.log(result.ok ? 'Reconciled: every check holds.' : 'Reconciliation FAILED.');
+  process.exitCode = result.ok ? 0 : 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,35 @@
+import type { Reconciliation } from '@keymarket/contracts/reconciliation';
+import type { Database } from '../../db/client';
+import { readSetting, SETTINGS, writeSetting } from '../../lib/settings';
+import type { AuthContext } from '../access/auth-context';
+import { requireAdmin } from '../access/policy';
+import { runChecks } from './reconciliation.checks';
+
+/**
+ * Checks every money invariant on the whole database in one snapshot (a read-only repeatable
+ * read transaction, so money moving meanwhile cannot make a check fail), and stores the result
+ * for the admin dashboard. `npm run reconcile` runs the same.
+ */
+export async function reconcile(db: Database, now = new Date()): Promise<Reconciliation> {
+  const checks = await db.transaction((tx) => runChecks(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+  const result = { ok: checks.every((c) => c.ok), checkedAt: now.toISOString(), checks };
+  await writeSetting(db, SETTINGS.reconciliation, result);
+  return result;
+}
+
+export class ReconciliationService {
+  constructor(private readonly db: Database) {}
+
+  run(caller: AuthContext): Promise<Reconciliation> {
+    requireAdmin(caller);
+    return reconcile(this.db);
+  }
+
+  async last(caller: AuthContext): Promise<{ last: Reconciliation | null }> {
+    requireAdmin(caller);
+    return { last: await readSetting(this.db, SETTINGS.reconciliation) };
+  }
+}

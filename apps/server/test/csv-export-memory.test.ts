@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index';
+import { onPostgres } from './helpers/database';
+import { useSignedIn, useTestApp } from './helpers/use-app';
+
+const ctx = useTestApp();
+const admin = useSignedIn(ctx, 'admin');
+
+const ROWS = 100_000;
+const MB = 1024 * 1024;
+
+/**
+ * Downloads `url` over real HTTP (inject would gather the whole body in memory), reading it as
+ * it comes and sampling the process's RSS every few milliseconds. Answers the lines received and
+ * the highest RSS seen.
+ */
+async function download(base: string, url: string, cookie: string) {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  try {
+    const response = await fetch(`${base}${url}`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let lines = 0;
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      for (let at = value.indexOf(0x0a); at >= 0; at = value.indexOf(0x0a, at + 1)) lines++;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    return { lines, bytes, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+// On PGlite the database runs inside this process and its memory would be counted too.
+describe.skipIf(!onPostgres)('a 100,000-row export (PostgreSQL)', () => {
+  it('streams every row without the process growing by more than 50 MB', async () => {
+    const owner = await ctx.factory.user({ role: 'reseller', invitedBy: admin.user });
+    await ctx.database.db.execute(sql`
+      insert into ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind, actor_id, note, created_at)
+      select ${owner.id}::uuid, 'balance', 1, g, 'deposit', ${admin.user.id}::uuid,
+             '=note ' || g, timestamptz '2026-01-01' + g * interval '1 second'
+      from generate_series(1, ${ROWS}::int) g`);
+    await ctx.database.db
+      .update(users)
+      .set({ balanceCents: BigInt(ROWS) })
+      .where(sql`${users.id} = ${owner.id}`);
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `/api/ledger?format=csv&userId=${owner.id}`;
+
+    // A first small export warms up the code path and the connections.
+    await download(
+      address,
+      `${url}&from=2026-01-01T00:00:00Z&to=2026-01-01T00:16:40Z`,
+      admin.cookies,
+    );
+    const before = process.memoryUsage().rss;
+    const { lines, bytes, peak } = await download(address, url, admin.cookies);
+
+    const total = (
+      await admin.inject({ method: 'GET', url: `/api/ledger?userId=${owner.id}` })
+    ).json<{ pagination: { total: number } }>().pagination.total;
+    expect(total).toBe(ROWS);
+    expect(lines).toBe(ROWS + 1); // and the header
+    const growth = (peak - before) / MB;
+    console.log(
+      `CSV export of ${ROWS} ledger rows: ${(bytes / MB).toFixed(1)} MB sent, RSS ${(before / MB).toFixed(0)} MB before, peak growth ${growth.toFixed(1)} MB`,
+    );
+    expect(growth).toBeLessThan(50);
+  }, 180_000);
+});

@@ -1,0 +1,60 @@
+import { z } from './zod';
+import {
+  dateRangeFields,
+  exportFormatSchema,
+  pageQuerySchema,
+  paginated,
+  rangeInOrder,
+  rangeOrderError,
+} from './pagination';
+import { userRefSchema } from './users';
+
+export const ledgerBuckets = ['balance', 'profit'] as const;
+export const ledgerBucketSchema = z.enum(ledgerBuckets);
+export type LedgerBucket = z.infer<typeof ledgerBucketSchema>;
+
+export const ledgerKinds = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'purchase',
+  'refund',
+  'profit',
+  'conversion',
+] as const;
+export const ledgerKindSchema = z.enum(ledgerKinds);
+export type LedgerKind = z.infer<typeof ledgerKindSchema>;
+
+export const ledgerQuerySchema = pageQuerySchema
+  .extend({
+    bucket: ledgerBucketSchema.optional(),
+    kind: ledgerKindSchema.optional(),
+    /** Administrators: whose statement (default: their own). */
+    userId: z.uuid('userId must be a user id').optional(),
+    ...dateRangeFields,
+    format: exportFormatSchema,
+  })
+  .refine(rangeInOrder, rangeOrderError);
+export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
+export type LedgerQueryInput = z.input<typeof ledgerQuerySchema>;
+
+/** One movement of a bucket, as a statement shows it. Amounts in USD, signed. */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  bucket: ledgerBucketSchema,
+  kind: ledgerKindSchema,
+  amount: z.number(),
+  /** The bucket's value once this row applied. */
+  balanceAfter: z.number(),
+  orderId: z.uuid().nullable(),
+  /** Who gave (a transfer) or who bought (a profit); null for the platform's own movements. */
+  counterparty: userRefSchema.nullable(),
+  /** Who made the movement happen; null only for rows written by the system itself. */
+  actor: userRefSchema.nullable(),
+  note: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerListSchema = paginated(ledgerEntrySchema);
+export type LedgerList = z.infer<typeof ledgerListSchema>;
