@@ -83,7 +83,7 @@ test.describe('admin catalogue', () => {
     await expect(row).toContainText('Instant');
     await expect(row).toContainText('New');
     await expect(row).toContainText('Out of stock');
-    await expect(row).toContainText('$10.5');
+    await expect(row).toContainText('$10.50');
 
     // Keys: one pasted twice and a blank line, both reported.
     await row.getByRole('button', { name: `Manage keys of ${product}` }).click();

@@ -122,17 +122,17 @@ test.describe('profit visibility', () => {
     await signInAs(page, seller);
     await page.goto('/reseller/profile');
     const summary = page.getByLabel(text('en', 'balance.label'));
-    await expect(summary).toContainText('$2.5');
+    await expect(summary).toContainText('$2.50');
     const profileProfit = page
       .locator('dl div')
       .filter({ has: page.getByText(text('en', 'balance.profit'), { exact: true }) })
       .last();
-    await expect(profileProfit).toContainText('$2.5');
+    await expect(profileProfit).toContainText('$2.50');
 
     await summary.getByRole('button', { name: text('en', 'balance.hideProfit') }).click();
 
-    await expect(summary).not.toContainText('$2.5');
-    await expect(profileProfit).not.toContainText('$2.5');
+    await expect(summary).not.toContainText('$2.50');
+    await expect(profileProfit).not.toContainText('$2.50');
     await expect(profileProfit).toContainText(text('en', 'balance.hidden'));
     expect(await page.evaluate(() => localStorage.getItem('profit-visibility'))).toBe('false');
 
@@ -140,10 +140,10 @@ test.describe('profit visibility', () => {
     await expect(
       summary.getByRole('button', { name: text('en', 'balance.showProfit') }),
     ).toBeVisible();
-    await expect(summary).not.toContainText('$2.5');
+    await expect(summary).not.toContainText('$2.50');
 
     await summary.getByRole('button', { name: text('en', 'balance.showProfit') }).click();
-    await expect(summary).toContainText('$2.5');
+    await expect(summary).toContainText('$2.50');
     expect(await page.evaluate(() => localStorage.getItem('profit-visibility'))).toBe('true');
   });
 });

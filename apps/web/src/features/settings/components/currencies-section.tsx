@@ -1,15 +1,11 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  BASE_CURRENCY,
-  createCurrencySchema,
-  toDisplayAmount,
-  type Currency,
-} from '@keymarket/contracts/settings';
+import { BASE_CURRENCY, createCurrencySchema, type Currency } from '@keymarket/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatMoney } from '@/lib/format-price';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
@@ -130,9 +126,9 @@ function CurrencyRow({
   currency: Currency;
   onDelete: (currency: Currency) => void;
 }) {
-  const { t } = useSettingsText();
+  const { t, language } = useSettingsText();
   const isBase = currency.code === BASE_CURRENCY.code;
-  const example = `${currency.symbol}${toDisplayAmount(EXAMPLE_USD, currency)}`;
+  const example = formatMoney(EXAMPLE_USD, currency, language);
   return (
     <TableRow>
       <TableCell className="font-mono font-medium text-fg">
