@@ -131,22 +131,20 @@ function CurrencyRow({
   const example = formatMoney(EXAMPLE_USD, currency, language);
   return (
     <TableRow>
-      <TableCell className="font-mono font-medium text-fg">
+      <TableCell kind="title" className="font-mono font-medium text-fg">
         <span className="inline-flex items-center gap-2">
           <bdi>{currency.code}</bdi>
-          {/* Phones have no symbol column: the symbol stands beside the code. */}
-          <span className="font-sans text-muted sm:hidden">{currency.symbol}</span>
           {isBase && <Badge>{t('currencies.base')}</Badge>}
         </span>
       </TableCell>
-      <TableCell className="hidden sm:table-cell">{currency.symbol}</TableCell>
-      <TableCell className="tabular-nums">
+      <TableCell label={t('currencies.symbol')}>{currency.symbol}</TableCell>
+      <TableCell label={t('currencies.rate')} className="tabular-nums">
         <bdi>{currency.rateToUSD}</bdi>
       </TableCell>
-      <TableCell className="hidden text-muted tabular-nums sm:table-cell">
+      <TableCell label={t('currencies.example')} className="text-muted tabular-nums">
         <bdi>{t('currencies.exampleValue', { amount: example })}</bdi>
       </TableCell>
-      <TableCell className="text-end">
+      <TableCell kind="actions" className="text-end">
         <Button
           variant="ghost"
           size="icon"
@@ -194,10 +192,9 @@ function CurrenciesList() {
         <TableHead>
           <tr>
             <TableHeader>{t('currencies.code')}</TableHeader>
-            <TableHeader className="hidden sm:table-cell">{t('currencies.symbol')}</TableHeader>
+            <TableHeader>{t('currencies.symbol')}</TableHeader>
             <TableHeader>{t('currencies.rate')}</TableHeader>
-            {/* Symbol and example are left out on phones, so the delete button fits on screen. */}
-            <TableHeader className="hidden sm:table-cell">{t('currencies.example')}</TableHeader>
+            <TableHeader>{t('currencies.example')}</TableHeader>
             <TableHeader className="text-end">
               {/* The buttons say what they do; on phones the heading gives its width to them. */}
               <span className="sr-only sm:not-sr-only">{t('currencies.actions')}</span>
