@@ -147,3 +147,27 @@ test.describe('profit visibility', () => {
     expect(await page.evaluate(() => localStorage.getItem('profit-visibility'))).toBe('true');
   });
 });
+
+test('the stored theme and language are on the page before any of the app’s code runs', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('theme', 'light');
+    window.localStorage.setItem('preferredLanguage', 'ar');
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  // Without the app's JavaScript, only the inline script of index.html can set them: what the
+  // first paint shows, before React starts.
+  await page.route('**/assets/*.js', (route) => route.abort());
+
+  await page.goto('/login');
+
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  // The CSP lets exactly that script run (by its hash).
+  expect(refused.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
+});
