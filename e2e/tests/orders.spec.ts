@@ -228,8 +228,12 @@ test.describe('request orders', () => {
     await dialog.getByLabel('Reason').fill('Customer changed their mind');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
 
-    await expect(page.getByText('Order cancelled and refunded')).toBeVisible();
+    const notice = page.getByText('Order cancelled and refunded');
+    await expect(notice).toBeVisible();
     await expect(row).toContainText('Rejected');
+    // The toast sits under the top bar, never over the row (and its buttons) it reports on.
+    const [noticeBox, rowBox] = [await notice.boundingBox(), await row.boundingBox()];
+    expect(noticeBox!.y + noticeBox!.height).toBeLessThan(rowBox!.y);
     await expect(balanceChip(page)).toContainText('$20.00');
   });
 });

@@ -107,6 +107,11 @@ for (const look of looks) {
       await page.goto('/reseller/products');
       await settle(page);
 
+      // The two variants only; the count goes through the plural rules ("2 products", "منتجان").
+      await page.getByRole('searchbox').first().fill(names[0]!.split(' ').at(-1)!);
+      await expect(
+        page.getByText(look.language === 'ar' ? 'منتجان' : '2 products', { exact: true }),
+      ).toBeVisible();
       const list = page.getByRole('region', { name: /\(\d+\)/ });
       for (const name of names) {
         const row = list.getByRole('listitem').filter({ hasText: name });
@@ -177,6 +182,15 @@ for (const look of looks) {
         page,
         card.getByRole('button', { name: text(look.language, 'orders.sendKeys.open') }),
       );
+      // Three lines to enter: "3 أسطر" in Arabic (not "3 سطرًا"), "3 lines" in English.
+      await card.getByRole('button', { name: text(look.language, 'orders.sendKeys.open') }).click();
+      await expect(page.getByRole('dialog')).toContainText(
+        look.language === 'ar' ? 'أدخل 3 أسطر' : 'Enter 3 lines',
+      );
+      await expect(page.getByRole('dialog')).toContainText(
+        look.language === 'ar' ? '0 / 3 أسطر' : '0 / 3 lines',
+      );
+      await page.keyboard.press('Escape');
       const stats = page.getByRole('region', { name: text(look.language, 'orders.stats.label') });
       for (const figure of await stats.locator('p.text-xl').all()) {
         const spills = await figure.evaluate(

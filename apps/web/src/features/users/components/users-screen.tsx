@@ -170,7 +170,7 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
                     </TableCell>
                     <TableCell
                       label={t('fields.invitedBy')}
-                      className="max-w-40 truncate text-muted sm:hidden xl:table-cell"
+                      className="text-muted sm:hidden sm:max-w-40 sm:truncate xl:table-cell"
                     >
                       {user.invitedBy ? <bdi dir="ltr">@{user.invitedBy.username}</bdi> : '—'}
                     </TableCell>
