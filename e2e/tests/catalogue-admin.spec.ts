@@ -101,7 +101,8 @@ test.describe('admin catalogue', () => {
     await expect(keysDialog.getByText('Available')).toHaveCount(3);
     // Listed masked: the end of the key at most, never the whole of it.
     await expect(keysDialog.getByText(`A-${suffix}`, { exact: true })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    // A Close button, like the other dialogs (Escape works too).
+    await keysDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(keysDialog).toBeHidden();
     await expect(row.getByRole('cell').nth(5)).toHaveText('3');
     await expect(row).not.toContainText('Out of stock');

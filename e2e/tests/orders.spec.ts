@@ -222,6 +222,10 @@ test.describe('request orders', () => {
     await signInAs(page, buyer);
     await page.goto('/reseller/orders');
     await expect(balanceChip(page)).toContainText('$11.00');
+    // Its own purchases: what it spent, not a revenue.
+    const stats = page.getByRole('region', { name: 'Order statistics' });
+    await expect(stats).toContainText('Spent');
+    await expect(stats).not.toContainText('Revenue');
     const row = await orderRow(page, product.name);
     await row.getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel order' });

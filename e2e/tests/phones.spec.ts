@@ -18,7 +18,7 @@ const directory = fileURLToPath(new URL('../artifacts/screenshots/phones/', impo
 const VARIANT_A = 'Adobe Creative Cloud All Apps 12 months (Global) – Variant A';
 const VARIANT_B = 'Adobe Creative Cloud All Apps 12 months (Global) – Variant B';
 
-type Seeded = { manager: TestUser; reseller: TestUser; names: string[] };
+type Seeded = { manager: TestUser; reseller: TestUser; names: string[]; orderIds: string[] };
 let seeded: Promise<Seeded> | undefined;
 
 /**
@@ -48,9 +48,11 @@ function seedOnce(origin: string, admin: Parameters<typeof seedProduct>[0]): Pro
     for (const product of products) await setSellingPrice(managerApi, product.id, 1234.56);
     await deposit(admin, reseller.id, 999_999);
     const resellerApi = await apiSignedInAs(origin, reseller.username, reseller.password);
-    for (const product of products) await placeOrder(resellerApi, product.id, 3);
+    const orderIds: string[] = [];
+    for (const product of products)
+      orderIds.push((await placeOrder(resellerApi, product.id, 3)).id);
     await Promise.all([managerApi.dispose(), resellerApi.dispose()]);
-    return { manager, reseller, names };
+    return { manager, reseller, names, orderIds };
   })();
   return seeded;
 }
@@ -126,6 +128,10 @@ for (const look of looks) {
       );
       expect(ownScroll).toBe(false);
       expect(await sidewaysOverflow(page)).toBe(0);
+      // The toasts' region speaks the reader's language too.
+      await expect(
+        page.locator(`section[aria-label^="${text(look.language, 'common.notifications')}"]`),
+      ).toBeAttached();
       await page.screenshot({ path: `${directory}shop-390-${look.language}.png`, fullPage: true });
     });
 
@@ -165,7 +171,7 @@ for (const look of looks) {
       origin,
       admin,
     }) => {
-      const { names } = await seedOnce(origin, admin);
+      const { names, orderIds } = await seedOnce(origin, admin);
       await open(page, look, 390);
       await signInAs(page, ADMIN);
       await page.goto('/admin/orders');
@@ -191,6 +197,21 @@ for (const look of looks) {
         look.language === 'ar' ? '0 / 3 أسطر' : '0 / 3 lines',
       );
       await page.keyboard.press('Escape');
+      // The details: the order number short (8 characters), and a Close button.
+      await card
+        .getByRole('button', {
+          name: text(look.language, 'orders.list.view').replace('{{name}}', names[1]!),
+        })
+        .click();
+      const details = page.getByRole('dialog', {
+        name: text(look.language, 'orders.details.title'),
+      });
+      await expect(details).toContainText(orderIds[1]!.slice(0, 8));
+      await expect(details).not.toContainText(orderIds[1]!);
+      await details
+        .getByRole('button', { name: text(look.language, 'common.close'), exact: true })
+        .click();
+      await expect(details).toBeHidden();
       const stats = page.getByRole('region', { name: text(look.language, 'orders.stats.label') });
       for (const figure of await stats.locator('p.text-xl').all()) {
         const spills = await figure.evaluate(
@@ -216,6 +237,8 @@ for (const look of looks) {
       await signInAs(page, ADMIN);
       await page.goto('/admin/orders?status=pending');
       await settle(page);
+      // The admin's top bar has no "Balance $0 / Profit $0" of its own.
+      await expect(page.getByLabel(text(look.language, 'balance.label'))).toHaveCount(0);
 
       const table = page.getByRole('table');
       for (const name of names) {
@@ -234,6 +257,28 @@ for (const look of looks) {
     });
   });
 }
+
+test('signing up in Arabic at 390 px: the phone example keeps its "+" in front of the digits', async ({
+  page,
+}) => {
+  await open(page, { language: 'ar', theme: 'light' }, 390);
+  await page.goto('/signup');
+  const hint = page.getByText('+33612345678');
+  await expect(hint).toBeVisible();
+  // Where the "+" and the first digit are drawn: the "+" on the left of the number.
+  const [plus, three] = await hint.evaluate((element) => {
+    const node = [...element.childNodes].find((child) => child.textContent?.includes('+'))!;
+    const at = node.textContent!.indexOf('+');
+    const box = (start: number) => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, start + 1);
+      return range.getBoundingClientRect().x;
+    };
+    return [box(at), box(at + 1)];
+  });
+  expect(plus).toBeLessThan(three);
+});
 
 test('admin orders at 1366 px in French: "Envoyer les clés" and Reject stay inside the table', async ({
   page,

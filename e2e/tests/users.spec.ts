@@ -90,6 +90,10 @@ test.describe('users', () => {
 
     await signInAs(page, ADMIN);
     await page.goto('/admin/users');
+    // The status filter says "Inactive", as the dashboard and the specification do.
+    await expect(
+      page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Inactive' }),
+    ).toBeAttached();
     const dialog = await chooseAction(page, reseller.username, 'Add balance', 'Add balance');
     await dialog.getByLabel('Amount (USD)').fill('12.345');
     await dialog.getByRole('button', { name: 'Continue' }).click();

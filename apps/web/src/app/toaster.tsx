@@ -17,7 +17,7 @@ const themedToast = {
  * on (a phone's cards end with their buttons).
  */
 export function AppToaster() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [theme] = useTheme();
   const dir = i18n.dir();
 
@@ -31,6 +31,7 @@ export function AppToaster() {
       mobileOffset={72}
       theme={theme === 'light' ? 'light' : 'dark'}
       closeButton
+      containerAriaLabel={t('common.notifications')}
       style={themedToast}
       toastOptions={{ style: { fontFamily: 'var(--km-font)' } }}
     />

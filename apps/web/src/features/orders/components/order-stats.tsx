@@ -47,7 +47,14 @@ function StatCard({
 }
 
 /** Five across only from xl: at lg the sidebar leaves ~140 px a card, which cut the labels. */
-export function OrderStatsCards({ stats }: { stats: OrderStats }) {
+export function OrderStatsCards({
+  stats,
+  ownOrders,
+}: {
+  stats: OrderStats;
+  /** The caller's own purchases only: their total is what it spent, not a revenue. */
+  ownOrders: boolean;
+}) {
   const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   return (
@@ -64,7 +71,7 @@ export function OrderStatsCards({ stats }: { stats: OrderStats }) {
       />
       <StatCard label={t('orders.stats.rejected')} value={String(stats.rejected)} icon={CircleX} />
       <StatCard
-        label={t('orders.stats.revenue')}
+        label={ownOrders ? t('orders.stats.spent') : t('orders.stats.revenue')}
         value={formatPrice(stats.revenue)}
         icon={DollarSign}
         // Alone on the last row of a phone's two columns: it takes both, room for large sums.

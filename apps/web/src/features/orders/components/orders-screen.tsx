@@ -63,7 +63,9 @@ export function OrdersScreen({ role }: { role: Role }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {ordersQuery.isSuccess && <OrderStatsCards stats={ordersQuery.data.stats} />}
+      {ordersQuery.isSuccess && (
+        <OrderStatsCards stats={ordersQuery.data.stats} ownOrders={!isAdmin && !showAll} />
+      )}
       <Card title={t('orders.list.title')}>
         <div className="mb-4 flex flex-wrap items-end gap-3">
           <SearchInput

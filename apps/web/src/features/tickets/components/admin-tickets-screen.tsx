@@ -68,7 +68,13 @@ export function AdminTicketsScreen() {
         />
       </div>
 
-      <PagedList query={ticketsQuery} page={page} onPageChange={setPage} empty={t('list.empty')}>
+      <PagedList
+        query={ticketsQuery}
+        page={page}
+        onPageChange={setPage}
+        // Filters that match nothing, or no ticket at all yet.
+        empty={search || status ? t('list.empty') : t('list.noneYet')}
+      >
         {(rows) => (
           <Table aria-busy={ticketsQuery.isPlaceholderData || undefined}>
             <TableHead>
