@@ -83,7 +83,7 @@ test.describe('admin catalogue', () => {
     await expect(row).toContainText('Instant');
     await expect(row).toContainText('New');
     await expect(row).toContainText('Out of stock');
-    await expect(row).toContainText('$10.5');
+    await expect(row).toContainText('$10.50');
 
     // Keys: one pasted twice and a blank line, both reported.
     await row.getByRole('button', { name: `Manage keys of ${product}` }).click();
@@ -101,7 +101,8 @@ test.describe('admin catalogue', () => {
     await expect(keysDialog.getByText('Available')).toHaveCount(3);
     // Listed masked: the end of the key at most, never the whole of it.
     await expect(keysDialog.getByText(`A-${suffix}`, { exact: true })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    // A Close button, like the other dialogs (Escape works too).
+    await keysDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(keysDialog).toBeHidden();
     await expect(row.getByRole('cell').nth(5)).toHaveText('3');
     await expect(row).not.toContainText('Out of stock');

@@ -18,12 +18,9 @@ type SellerStats = {
   downlineSales: { orders: number; amount: number };
 };
 
-/** The display form of a USD amount (at most 2 decimals, no grouping), as formatPrice writes it. */
+/** The display form of a USD amount (exactly 2 decimals, no grouping), as formatPrice writes it. */
 function usd(amount: number): string {
-  return `$${amount
-    .toFixed(2)
-    .replace(/\.00$/, '')
-    .replace(/(\.\d)0$/, '$1')}`;
+  return `$${amount.toFixed(2)}`;
 }
 
 async function get<T>(api: APIRequestContext, path: string): Promise<T> {
@@ -129,9 +126,9 @@ test.describe('dashboards', () => {
     await signInAs(page, manager);
     await page.goto('/manager');
     await expect(page).toHaveURL(/\/manager\/dashboard$/);
-    await expect(card(page, 'Balance')).toContainText('$0');
-    await expect(card(page, 'Profit earned')).toContainText('$4');
-    await expect(card(page, 'Downline sales')).toContainText('$20');
+    await expect(card(page, 'Balance')).toContainText('$0.00');
+    await expect(card(page, 'Profit earned')).toContainText('$4.00');
+    await expect(card(page, 'Downline sales')).toContainText('$20.00');
     await expect(card(page, 'Downline sales')).toContainText('Completed orders1');
     await expect(card(page, 'Downline')).toContainText('Invited by you1');
     await expect(card(page, 'My orders')).toContainText('Completed0');
@@ -144,7 +141,7 @@ test.describe('dashboards', () => {
 
     // The top bar's eye hides every profit figure on the dashboard too.
     await page.getByRole('button', { name: 'Hide profit' }).click();
-    await expect(card(page, 'Profit earned')).not.toContainText('$4');
+    await expect(card(page, 'Profit earned')).not.toContainText('$4.00');
     await expect(card(page, 'Profit earned')).toContainText('Hidden');
   });
 
@@ -154,7 +151,7 @@ test.describe('dashboards', () => {
 
     await signInAs(page, reseller);
     await page.goto('/reseller/dashboard');
-    await expect(card(page, 'Balance')).toContainText('$30');
+    await expect(card(page, 'Balance')).toContainText('$30.00');
     await expect(card(page, 'My orders')).toContainText('Completed1');
     await expect(card(page, 'Downline')).toContainText('0');
   });

@@ -122,17 +122,17 @@ test.describe('profit visibility', () => {
     await signInAs(page, seller);
     await page.goto('/reseller/profile');
     const summary = page.getByLabel(text('en', 'balance.label'));
-    await expect(summary).toContainText('$2.5');
+    await expect(summary).toContainText('$2.50');
     const profileProfit = page
       .locator('dl div')
       .filter({ has: page.getByText(text('en', 'balance.profit'), { exact: true }) })
       .last();
-    await expect(profileProfit).toContainText('$2.5');
+    await expect(profileProfit).toContainText('$2.50');
 
     await summary.getByRole('button', { name: text('en', 'balance.hideProfit') }).click();
 
-    await expect(summary).not.toContainText('$2.5');
-    await expect(profileProfit).not.toContainText('$2.5');
+    await expect(summary).not.toContainText('$2.50');
+    await expect(profileProfit).not.toContainText('$2.50');
     await expect(profileProfit).toContainText(text('en', 'balance.hidden'));
     expect(await page.evaluate(() => localStorage.getItem('profit-visibility'))).toBe('false');
 
@@ -140,10 +140,34 @@ test.describe('profit visibility', () => {
     await expect(
       summary.getByRole('button', { name: text('en', 'balance.showProfit') }),
     ).toBeVisible();
-    await expect(summary).not.toContainText('$2.5');
+    await expect(summary).not.toContainText('$2.50');
 
     await summary.getByRole('button', { name: text('en', 'balance.showProfit') }).click();
-    await expect(summary).toContainText('$2.5');
+    await expect(summary).toContainText('$2.50');
     expect(await page.evaluate(() => localStorage.getItem('profit-visibility'))).toBe('true');
   });
+});
+
+test('the stored theme and language are on the page before any of the app’s code runs', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('theme', 'light');
+    window.localStorage.setItem('preferredLanguage', 'ar');
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  // Without the app's JavaScript, only the inline script of index.html can set them: what the
+  // first paint shows, before React starts.
+  await page.route('**/assets/*.js', (route) => route.abort());
+
+  await page.goto('/login');
+
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  // The CSP lets exactly that script run (by its hash).
+  expect(refused.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
 });

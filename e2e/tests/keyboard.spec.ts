@@ -72,7 +72,7 @@ test('a reseller buys an instant product with the keyboard alone', async ({
   const quantity = dialog.getByLabel('Quantity');
   await expect(quantity).toBeFocused();
   await retype(page, '2');
-  await expect(dialog).toContainText('$20');
+  await expect(dialog).toContainText('$20.00');
 
   const confirm = dialog.getByRole('button', { name: 'Confirm purchase' });
   await tabTo(page, confirm, { limit: 10 });

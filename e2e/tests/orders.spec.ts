@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, apiSignedInAs, createUser, deposit } from './support/api';
+import { ADMIN, apiSignedInAs, createUser, deposit, expectOk } from './support/api';
+import { text } from './support/locales';
 import { newKeys, placeOrder, seedProduct, setSellingPrice } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 
@@ -31,18 +32,18 @@ test.describe('buying', () => {
       .getByRole('link', { name: 'Products' })
       .click();
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
-    await expect(balanceChip(page)).toContainText('$50');
+    await expect(balanceChip(page)).toContainText('$50.00');
 
     await page.getByLabel('Search products', { exact: true }).fill(product.name);
     await page.getByRole('button', { name: `Buy ${product.name}` }).click();
 
     const dialog = page.getByRole('dialog', { name: `Buy ${product.name}` });
     await dialog.getByLabel('Quantity').fill('2');
-    await expect(dialog).toContainText('$20');
+    await expect(dialog).toContainText('$20.00');
     await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
 
     await expect(dialog.getByRole('status')).toContainText(
-      'Your order is complete. $20 was debited from your balance.',
+      'Your order is complete. $20.00 was debited from your balance.',
     );
     const delivered = await dialog.locator('code').allTextContents();
     expect(delivered).toHaveLength(2);
@@ -56,7 +57,7 @@ test.describe('buying', () => {
 
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden();
-    await expect(balanceChip(page)).toContainText('$30');
+    await expect(balanceChip(page)).toContainText('$30.00');
 
     // The order is listed, completed, and its details still hold the keys.
     await page.goto('/reseller/orders');
@@ -82,7 +83,7 @@ test.describe('buying', () => {
     const alert = dialog.getByRole('alert');
     await expect(alert).toContainText('Failed to place order. Please try again.');
     await expect(alert).toContainText('Your balance is too low for this.');
-    await expect(balanceChip(page)).toContainText('$5');
+    await expect(balanceChip(page)).toContainText('$5.00');
   });
 });
 
@@ -142,7 +143,7 @@ test.describe('request orders', () => {
       await expect(details.getByText('ACCOUNT-ONE')).toBeVisible();
       await expect(details.getByText('ACCOUNT-TWO')).toBeVisible();
       await expect(details).toContainText('Two accounts, please');
-      await expect(balanceChip(buyerPage)).toContainText('$16');
+      await expect(balanceChip(buyerPage)).toContainText('$16.00');
     } finally {
       await buyerContext.close();
     }
@@ -190,7 +191,7 @@ test.describe('request orders', () => {
       await signInAs(buyerPage, buyer);
       await buyerPage.goto('/reseller/profile');
       // $40 deposited, $12.50 debited, $12.50 refunded.
-      await expect(balanceChip(buyerPage)).toContainText('$40');
+      await expect(balanceChip(buyerPage)).toContainText('$40.00');
       await buyerPage.goto('/reseller/orders');
       const buyerRow = await orderRow(buyerPage, product.name);
       await expect(buyerRow).toContainText('Rejected');
@@ -220,16 +221,24 @@ test.describe('request orders', () => {
 
     await signInAs(page, buyer);
     await page.goto('/reseller/orders');
-    await expect(balanceChip(page)).toContainText('$11');
+    await expect(balanceChip(page)).toContainText('$11.00');
+    // Its own purchases: what it spent, not a revenue.
+    const stats = page.getByRole('region', { name: 'Order statistics' });
+    await expect(stats).toContainText('Spent');
+    await expect(stats).not.toContainText('Revenue');
     const row = await orderRow(page, product.name);
     await row.getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel order' });
     await dialog.getByLabel('Reason').fill('Customer changed their mind');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
 
-    await expect(page.getByText('Order cancelled and refunded')).toBeVisible();
+    const notice = page.getByText('Order cancelled and refunded');
+    await expect(notice).toBeVisible();
     await expect(row).toContainText('Rejected');
-    await expect(balanceChip(page)).toContainText('$20');
+    // The toast sits under the top bar, never over the row (and its buttons) it reports on.
+    const [noticeBox, rowBox] = [await notice.boundingBox(), await row.boundingBox()];
+    expect(noticeBox!.y + noticeBox!.height).toBeLessThan(rowBox!.y);
+    await expect(balanceChip(page)).toContainText('$20.00');
   });
 });
 
@@ -256,15 +265,85 @@ test.describe('profit', () => {
 
     await signInAs(page, manager);
     await page.goto('/manager/orders');
-    await expect(page.getByLabel('Your balance')).toContainText('$0');
+    await expect(page.getByLabel('Your balance')).toContainText('$0.00');
     await page.getByRole('button', { name: 'Convert profit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert profit to balance' });
     // 20 paid by the reseller, 8 the manager's own cost; the platform's minimum is $10.
-    await expect(dialog).toContainText('$12');
-    await expect(dialog).toContainText('$10');
+    await expect(dialog).toContainText('$12.00');
+    await expect(dialog).toContainText('$10.00');
     await dialog.getByRole('button', { name: 'Convert' }).click();
 
-    await expect(page.getByText('$12 moved to your balance')).toBeVisible();
-    await expect(page.getByLabel('Your balance')).toContainText('$12');
+    await expect(page.getByText('$12.00 moved to your balance')).toBeVisible();
+    await expect(page.getByLabel('Your balance')).toContainText('$12.00');
   });
+
+  for (const look of [
+    { language: 'en', width: 1366 },
+    { language: 'ar', width: 390 },
+  ] as const) {
+    test(`only the manager's own pending order blocks a conversion, said before submitting (${look.language}, ${look.width} px)`, async ({
+      page,
+      origin,
+      admin,
+      makeUser,
+    }) => {
+      const product = await seedProduct(admin, { managerPrice: 8, keys: newKeys(1, 'MARGIN') });
+      const request = await seedProduct(admin, {
+        deliveryType: 'request',
+        stockQuantity: 5,
+        managerPrice: 8,
+        resellerPrice: 9,
+      });
+      const manager = await makeUser('manager', 'blocked');
+      const managerApi = await apiSignedInAs(origin, manager.username, manager.password);
+      const reseller = await createUser(origin, managerApi, 'reseller', 'pendingdown');
+      await setSellingPrice(managerApi, product.id, 20);
+      await deposit(admin, reseller.id, 40);
+      await deposit(admin, manager.id, 8);
+      const resellerApi = await apiSignedInAs(origin, reseller.username, reseller.password);
+      await placeOrder(resellerApi, product.id);
+      // A pending order of the downline does not block; the manager's own one does.
+      await placeOrder(resellerApi, request.id);
+      const own = await placeOrder(managerApi, request.id, 1, 'Own order');
+      await Promise.all([managerApi.dispose(), resellerApi.dispose()]);
+
+      await page.setViewportSize({ width: look.width, height: 844 });
+      await page.addInitScript((language) => {
+        window.localStorage.setItem('preferredLanguage', language);
+      }, look.language);
+      await signInAs(page, manager);
+      await page.goto('/manager/orders');
+      await page.getByRole('button', { name: text(look.language, 'profit.open') }).click();
+      const dialog = page.getByRole('dialog', { name: text(look.language, 'profit.title') });
+      await expect(dialog.getByRole('alert')).toContainText(
+        text(look.language, 'profit.blockedTitle'),
+      );
+      await expect(
+        dialog.getByRole('button', { name: text(look.language, 'profit.submit') }),
+      ).toBeDisabled();
+
+      await dialog
+        .getByRole('link', { name: text(look.language, 'profit.seePendingOrders') })
+        .click();
+      await expect(page).toHaveURL(/\/manager\/orders\?status=pending$/);
+      await expect(dialog).toBeHidden();
+      await expect(
+        page.getByRole('combobox', { name: text(look.language, 'orders.list.statusFilter') }),
+      ).toHaveValue('pending');
+
+      // Once its own order is answered, the manager converts although its reseller's is pending.
+      await expectOk(
+        await admin.patch(`/api/orders/${own.id}/respond`, {
+          data: { status: 'rejected', reason: 'Not this time' },
+        }),
+        'Rejecting the manager’s order',
+      );
+      await page.reload();
+      await page.getByRole('button', { name: text(look.language, 'profit.open') }).click();
+      await expect(dialog.getByRole('alert')).toHaveCount(0);
+      await dialog.getByRole('button', { name: text(look.language, 'profit.submit') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByLabel(text(look.language, 'balance.label'))).toContainText('20.00');
+    });
+  }
 });

@@ -62,7 +62,7 @@ test('package prices reach their holders: an admin package for a manager, its ow
   // The manager pays the package price, and builds its own package for its reseller.
   await signInAs(page, manager);
   await page.goto('/manager/products');
-  await expect(await shopPrice(page, product.name)).toContainText('Your price $6.5');
+  await expect(await shopPrice(page, product.name)).toContainText('Your price $6.50');
 
   await page.goto('/manager/packages');
   await page.getByRole('button', { name: 'New package' }).click();
@@ -71,7 +71,7 @@ test('package prices reach their holders: an admin package for a manager, its ow
 
   await signInAs(page, reseller);
   await page.goto('/reseller/products');
-  await expect(await shopPrice(page, product.name)).toContainText('Your price $7');
+  await expect(await shopPrice(page, product.name)).toContainText('Your price $7.00');
   // Resellers have no packages screen.
   await page.goto('/reseller/packages');
   await expect(page.getByRole('heading', { name: 'Packages', level: 1 })).toHaveCount(0);

@@ -38,22 +38,22 @@ test.describe('price control', () => {
     await expect(page.getByText('Prices are entered in USD only.').first()).toBeVisible();
 
     const row = await priceRow(page, product.name);
-    await expect(row).toContainText('Buying price $8');
+    await expect(row).toContainText('Buying price $8.00');
     await row.getByRole('button', { name: `Edit prices of ${product.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit prices' });
-    await expect(dialog).toContainText('Your buying price: $8');
+    await expect(dialog).toContainText('Your buying price: $8.00');
     await dialog.getByLabel('Your selling price (USD)').fill('12.5');
     await dialog.getByRole('button', { name: 'Save prices' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Prices of ${product.name} updated`)).toBeVisible();
-    await expect(row).toContainText('Selling price $12.5');
+    await expect(row).toContainText('Selling price $12.50');
 
     // The reseller the manager invited now pays that price.
     await signInAs(page, reseller);
     await page.goto('/reseller/products');
     await page.getByRole('main').getByLabel('Search products').fill(product.name);
     const listing = page.getByRole('listitem').filter({ hasText: product.name });
-    await expect(listing).toContainText('Your price $12.5');
+    await expect(listing).toContainText('Your price $12.50');
   });
 
   test('a bulk update that would sell below cost is refused in place and changes nothing', async ({
@@ -67,7 +67,7 @@ test.describe('price control', () => {
     await signInAs(page, manager);
     await page.goto('/manager/price-control');
     const row = await priceRow(page, product.name);
-    await expect(row).toContainText('Selling price $10');
+    await expect(row).toContainText('Selling price $10.00');
     await row.getByRole('checkbox', { name: `Select ${product.name}` }).check();
     await page.getByLabel('Selling price change (USD)').fill('-5');
     await page.getByRole('button', { name: 'Apply to the selection (1)' }).click();
@@ -76,16 +76,16 @@ test.describe('price control', () => {
     await expect(alert).toContainText('Failed to update prices');
     await expect(alert).toContainText('Selling price cannot be lower than buying price');
     await expect(page.getByRole('list', { name: 'Products that were refused' })).toContainText(
-      `${product.name}: The selling price would fall below your buying price (${isolated('$8')})`,
+      `${product.name}: The selling price would fall below your buying price (${isolated('$8.00')})`,
     );
     await expect(row).toContainText(
-      `The selling price would fall below your buying price (${isolated('$8')})`,
+      `The selling price would fall below your buying price (${isolated('$8.00')})`,
     );
 
     // All or nothing: after a reload the price is still the old one.
     await page.reload();
     const reloaded = await priceRow(page, product.name);
-    await expect(reloaded).toContainText('Selling price $10');
+    await expect(reloaded).toContainText('Selling price $10.00');
 
     // The same refusal in French.
     await page.evaluate(() => localStorage.setItem('preferredLanguage', 'fr'));
@@ -129,9 +129,9 @@ test.describe('price control', () => {
     await expect(page.getByText('Prices updated for the selected products (2)')).toBeVisible();
 
     const rowOf = (productName: string) => table.getByRole('row').filter({ hasText: productName });
-    await expect(rowOf(first.name)).toContainText('Manager price $9.5');
-    await expect(rowOf(first.name)).toContainText('Reseller price $9');
-    await expect(rowOf(second.name)).toContainText('Manager price $10.5');
-    await expect(rowOf(second.name)).toContainText('Reseller price $10');
+    await expect(rowOf(first.name)).toContainText('Manager price $9.50');
+    await expect(rowOf(first.name)).toContainText('Reseller price $9.00');
+    await expect(rowOf(second.name)).toContainText('Manager price $10.50');
+    await expect(rowOf(second.name)).toContainText('Reseller price $10.00');
   });
 });

@@ -89,7 +89,7 @@ test('an admin edits currencies, alerts, FAQs, banned countries and music', asyn
   await page.getByLabel('Rate to USD').fill('0.92');
   await page.getByRole('button', { name: 'Add currency' }).click();
   await expect(toast(page, 'EUR added')).toBeVisible();
-  await expect(page.getByRole('cell', { name: '$10 = €9.2' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '$10.00 = €9.20' })).toBeVisible();
   const { currencies } = await jsonOf<{ currencies: (Currency & { rateToUSD: number })[] }>(
     await admin.get('/api/currencies'),
     'Listing currencies',

@@ -69,8 +69,8 @@ test('a reseller sees its balance and the shop in the currency it chooses', asyn
     await page.goto('/reseller/products');
     await page.getByLabel('Search products', { exact: true }).fill(product.name);
     const card = page.getByRole('listitem').filter({ hasText: product.name });
-    await expect(card).toContainText('$12.5');
-    await expect(balanceChip(page)).toContainText('$50');
+    await expect(card).toContainText('$12.50');
+    await expect(balanceChip(page)).toContainText('$50.00');
 
     await page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
 
@@ -176,7 +176,7 @@ test('maintenance shows resellers a maintenance page, not administrators, until 
     await page.getByRole('button', { name: shellText('en', 'maintenance.retry') }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-    await expect(balanceChip(page)).toContainText('$0');
+    await expect(balanceChip(page)).toContainText('$0.00');
     await expect(maintenanceHeading(page)).toBeHidden();
   } finally {
     await updateSettings(admin, { maintenanceMode: false, supportContact: '' });

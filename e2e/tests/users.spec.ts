@@ -90,6 +90,10 @@ test.describe('users', () => {
 
     await signInAs(page, ADMIN);
     await page.goto('/admin/users');
+    // The status filter says "Inactive", as the dashboard and the specification do.
+    await expect(
+      page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Inactive' }),
+    ).toBeAttached();
     const dialog = await chooseAction(page, reseller.username, 'Add balance', 'Add balance');
     await dialog.getByLabel('Amount (USD)').fill('12.345');
     await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -98,10 +102,12 @@ test.describe('users', () => {
     );
     await dialog.getByLabel('Amount (USD)').fill('25.5');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog).toContainText(`Add $25.5 to the balance of ${reseller.username}?`);
-    await dialog.getByRole('button', { name: 'Add $25.5' }).click();
-    await expect(page.getByText(`$25.5 added. ${reseller.username} now has $25.5.`)).toBeVisible();
-    await expect(await userRow(page, reseller.username)).toContainText('$25.5');
+    await expect(dialog).toContainText(`Add $25.50 to the balance of ${reseller.username}?`);
+    await dialog.getByRole('button', { name: 'Add $25.50' }).click();
+    await expect(
+      page.getByText(`$25.50 added. ${reseller.username} now has $25.50.`),
+    ).toBeVisible();
+    await expect(await userRow(page, reseller.username)).toContainText('$25.50');
 
     const resellerApi = await apiSignedInAs(origin, reseller.username, reseller.password);
     expect(await balanceOf(resellerApi)).toBe(25.5);
@@ -111,7 +117,7 @@ test.describe('users', () => {
     const resellerPage = await resellerContext.newPage();
     await signInAs(resellerPage, reseller);
     await resellerPage.goto('/reseller/profile');
-    await expect(balanceChip(resellerPage)).toContainText('$25.5');
+    await expect(balanceChip(resellerPage)).toContainText('$25.50');
     await resellerContext.close();
   });
 
@@ -163,7 +169,7 @@ test.describe('users', () => {
       .getByRole('link', { name: 'Users' })
       .click();
     await expect(page.getByRole('heading', { name: 'My users', level: 1 })).toBeVisible();
-    await expect(balanceChip(page)).toContainText('$50');
+    await expect(balanceChip(page)).toContainText('$50.00');
 
     const dialog = await chooseAction(
       page,
@@ -178,13 +184,13 @@ test.describe('users', () => {
     );
     await dialog.getByLabel('Amount (USD)').fill('20');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('button', { name: 'Transfer $20' }).click();
+    await dialog.getByRole('button', { name: 'Transfer $20.00' }).click();
 
     await expect(
-      page.getByText(`$20 transferred. ${reseller.username} now has $20.`),
+      page.getByText(`$20.00 transferred. ${reseller.username} now has $20.00.`),
     ).toBeVisible();
-    await expect(balanceChip(page)).toContainText('$30');
-    await expect(await userRow(page, reseller.username)).toContainText('$20');
+    await expect(balanceChip(page)).toContainText('$30.00');
+    await expect(await userRow(page, reseller.username)).toContainText('$20.00');
 
     const resellerApi = await apiSignedInAs(origin, reseller.username, reseller.password);
     expect(await balanceOf(resellerApi)).toBe(20);

@@ -20,7 +20,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-han
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerStrictBodies } from './plugins/strict-bodies';
 import { registerSecurity } from './plugins/security';
-import { registerWebApp } from './plugins/web-app';
+import { inlineScriptHashes, registerWebApp } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -94,7 +94,7 @@ export async function buildApp({
   registerErrorHandler(app);
 
   // External plugins first, then ours, then routes (fastify/demo order).
-  await registerSecurity(app, env.ALLOWED_ORIGINS);
+  await registerSecurity(app, env.ALLOWED_ORIGINS, inlineScriptHashes(env.WEB_DIST_DIR));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(swagger, {

@@ -8,7 +8,6 @@ import {
   balanceOf,
   bucketsOf,
   convertProfit,
-  deliveryLines,
   deposit,
   ledgerOf,
   moneySnapshot,
@@ -208,21 +207,57 @@ describe('POST /api/thresholds/convert', () => {
     await expectLedgerInvariants(db());
   });
 
-  it('refuses while any order of its downline, however deep, is pending; others’ orders do not block', async () => {
+  it('is not blocked by a pending order of its downline, however deep (DESIGN §5)', async () => {
     const { manager, reseller } = await managerWithProfit(2000n);
     const grandchild = await ctx.factory.signedIn('reseller', reseller.user);
     await deposit(admin, grandchild.user.id, 50);
+    await deposit(admin, reseller.user.id, 50);
     const request = await catalogue.product({ deliveryType: 'request', stock: 5 });
-    const order = await placedOrder(grandchild, request.id, 1);
-    // A pending order in another tree, and one of the manager's upline (the admin places none).
-    const { manager: other } = await managerWithProfit(0n);
-    await deposit(admin, other.user.id, 50);
-    await placedOrder(other, request.id, 1);
+    const deep = await placedOrder(grandchild, request.id, 1);
+    await placedOrder(reseller, request.id, 1);
 
-    expectError(await convertProfit(manager), 409, 'pending_orders');
+    const response = await convertProfit(manager);
 
-    await respond(admin, order.id, { status: 'completed', keys: deliveryLines(1) });
-    expect((await convertProfit(manager)).statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ converted: 20, balance: 20, profit: 0 });
+    // The downline order's margins arrive only when it completes, and can be converted then.
+    await respond(admin, deep.id, { status: 'rejected', reason: 'none left' });
+    expect(await bucketsOf(db(), manager.user.id)).toEqual({ balance: 2000n, profit: 0n });
+    await expectLedgerInvariants(db());
+  });
+
+  it('names how many of the caller’s own orders are pending when it refuses', async () => {
+    const { manager } = await managerWithProfit(2000n);
+    await deposit(admin, manager.user.id, 50);
+    const request = await catalogue.product({ deliveryType: 'request', stock: 5 });
+    await placedOrder(manager, request.id, 1);
+    await placedOrder(manager, request.id, 2);
+
+    expectError(
+      await convertProfit(manager, 15),
+      409,
+      'pending_orders',
+      `${messages.failedToConvertProfit}: 2 of your orders are still pending`,
+    );
+  });
+
+  it('refuses an amount below the minimum with 409 below_threshold, even with more profit', async () => {
+    const { manager } = await managerWithProfit(2500n);
+    const before = await moneySnapshot(db(), [manager.user.id]);
+
+    expectError(
+      await convertProfit(manager, 9.99),
+      409,
+      'below_threshold',
+      'You can convert no less than $10 at a time',
+    );
+
+    expect(await moneySnapshot(db(), [manager.user.id])).toEqual(before);
+    expect((await convertProfit(manager, 10)).json()).toEqual({
+      converted: 10,
+      balance: 10,
+      profit: 15,
+    });
     await expectLedgerInvariants(db());
   });
 

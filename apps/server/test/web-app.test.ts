@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/test-app';
 
+/** The inline script that applies the stored theme and language before the first paint. */
+const BOOT_SCRIPT = "document.documentElement.dataset.theme = 'light';";
+
 const INDEX = `<!doctype html>
 <html lang="en">
   <head>
+    <script>${BOOT_SCRIPT}</script>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
   </head>
   <body><div id="root"></div></body>
@@ -50,6 +55,13 @@ describe('the web app with route preloads', () => {
   afterAll(async () => {
     await ctx.close();
     rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('lets the CSP run the inline boot script of index.html by its hash, and no other', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/login' });
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']));
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it("sends an area's home with its route table, layout and dashboard preloaded", async () => {

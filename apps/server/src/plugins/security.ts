@@ -20,13 +20,18 @@ declare module 'fastify' {
  * for a signed-in user. SameSite=Lax still sends the cookies with a top-level link from another
  * site, so the GET routes marked `sameOriginOnly` are guarded too.
  */
-export async function registerSecurity(app: FastifyInstance, allowedOrigins: string[]) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  allowedOrigins: string[],
+  /** The hashes of the web app's own inline scripts (web-app.ts inlineScriptHashes). */
+  scriptHashes: string[] = [],
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         // Inline style attributes come from the dialog and toast libraries.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -52,6 +53,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     }
     return sendError(reply, 'not_found', `No route for ${request.method} ${pathname}`);
   });
+}
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts of the built index.html: the one that
+ * applies the stored theme and language before the first paint. Read once at start: a rebuild
+ * that changes that script needs a restart, as any change of headers does.
+ */
+export function inlineScriptHashes(distDir: string | undefined): string[] {
+  const index = distDir ? path.join(distDir, 'index.html') : undefined;
+  if (!index || !existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /** Written by the web build (apps/web/build/route-preloads.ts): `{ path, files }[]`. */

@@ -166,11 +166,6 @@ export class MoneyModel {
     return this.orders.length ? this.orders[index % this.orders.length] : undefined;
   }
 
-  private subtree(root: UserSlot): UserSlot[] {
-    const below = userSlots.filter((u) => ancestorsOf(u).includes(root));
-    return [root, ...below];
-  }
-
   expectBuy(op: Extract<Operation, { kind: 'buy' }>): Expected & { replayOf?: string } {
     const body = `${op.product}:${op.quantity}`;
     const stored = op.key ? this.idempotency.get(`${op.user}:${op.key}`) : undefined;
@@ -247,12 +242,15 @@ export class MoneyModel {
   }
 
   expectConvert(op: Extract<Operation, { kind: 'convert' }>): Expected {
-    const scope = this.subtree(op.user);
-    if (this.orders.some((o) => o.status === 'pending' && scope.includes(o.buyer))) {
+    // Only the user's own pending orders block (DESIGN §5), not its downline's.
+    if (this.orders.some((o) => o.status === 'pending' && o.buyer === op.user)) {
       return err(409, 'pending_orders');
     }
     const profit = this.profit[op.user];
     if (profit < this.minProfitCents || profit === 0n) return err(409, 'below_threshold');
+    if (op.cents !== null && BigInt(op.cents) < this.minProfitCents) {
+      return err(409, 'below_threshold');
+    }
     if (op.cents !== null && BigInt(op.cents) > profit) return err(400, 'validation');
     return ok(200);
   }
@@ -263,11 +261,4 @@ export class MoneyModel {
     this.balance[op.user] += amount;
     return amount;
   }
-}
-
-/** Every inviter above `user`, nearest first. */
-function ancestorsOf(user: UserSlot): UserSlot[] {
-  const up: UserSlot[] = [];
-  for (let p = INVITER[user]; p; p = INVITER[p]) up.push(p);
-  return up;
 }

@@ -11,9 +11,13 @@ const themedToast = {
   '--normal-border': 'var(--km-border)',
 } as CSSProperties;
 
-/** One toast at a time, five seconds each (specification §4, §9), mirrored for Arabic. */
+/**
+ * One toast at a time, five seconds each (specification §4, §9), mirrored for Arabic. At the top,
+ * under the top bar: at the bottom corner it covered the row actions of the table it reported
+ * on (a phone's cards end with their buttons).
+ */
 export function AppToaster() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [theme] = useTheme();
   const dir = i18n.dir();
 
@@ -22,9 +26,12 @@ export function AppToaster() {
       visibleToasts={1}
       duration={5000}
       dir={dir}
-      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
+      position="top-center"
+      offset={72}
+      mobileOffset={72}
       theme={theme === 'light' ? 'light' : 'dark'}
       closeButton
+      containerAriaLabel={t('common.notifications')}
       style={themedToast}
       toastOptions={{ style: { fontFamily: 'var(--km-font)' } }}
     />

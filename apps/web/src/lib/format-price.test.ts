@@ -4,17 +4,29 @@ import {
   displayCurrency,
   reconcileDisplayCurrency,
 } from './display-currency';
-import { formatPrice } from './format-price';
+import { formatMoney, formatPrice } from './format-price';
 
 const USD = { code: 'USD', symbol: '$', rateToUSD: 1 };
 const EUR = { code: 'EUR', symbol: '€', rateToUSD: 0.926 };
 const JPY = { code: 'JPY', symbol: '¥', rateToUSD: 150 };
 
 describe('formatPrice', () => {
-  it('shows USD until a currency is chosen, with at most 2 decimals', () => {
-    expect(formatPrice(12.5)).toBe('$12.5');
-    expect(formatPrice(10)).toBe('$10');
-    expect(formatPrice(0.1 + 0.2)).toBe('$0.3');
+  it('shows USD until a currency is chosen, always with exactly 2 decimals', () => {
+    expect(formatPrice(12.5)).toBe('$12.50');
+    expect(formatPrice(10)).toBe('$10.00');
+    expect(formatPrice(0.1 + 0.2)).toBe('$0.30');
+    expect(formatPrice(2.3)).toBe('$2.30');
+  });
+
+  it('uses the reader’s decimal separator, with Latin digits in Arabic', () => {
+    expect(formatMoney(1345.678, USD, 'fr')).toBe('$1345,68');
+    expect(formatMoney(1345.678, USD, 'ar')).toBe('$1345.68');
+    expect(formatMoney(-0.5, USD, 'en')).toBe('$-0.50');
+  });
+
+  it('sets a symbol made of letters apart from the digits', () => {
+    expect(formatMoney(10, { symbol: 'DA', rateToUSD: 134.568 }, 'en')).toBe('DA\u00a01345.68');
+    expect(formatMoney(10, { symbol: 'د.ج', rateToUSD: 134.568 }, 'ar')).toBe('د.ج\u00a01345.68');
   });
 
   it('converts with the chosen currency’s rate and symbol, rounded to cents', () => {
@@ -25,13 +37,13 @@ describe('formatPrice', () => {
     expect(formatPrice(19.99)).toBe('€18.51');
     // 1.25 × 0.926 = 1.1575: half a cent rounds up
     expect(formatPrice(1.25)).toBe('€1.16');
-    expect(formatPrice(0)).toBe('€0');
+    expect(formatPrice(0)).toBe('€0.00');
   });
 
   it('never groups digits, however large the amount', () => {
     chooseDisplayCurrency(JPY);
 
-    expect(formatPrice(12345.67)).toBe('¥1851850.5');
+    expect(formatPrice(12345.67)).toBe('¥1851850.50');
   });
 
   it('remembers the choice in local storage', () => {
@@ -42,9 +54,9 @@ describe('formatPrice', () => {
 
   it('falls back to USD on a damaged stored choice', () => {
     window.localStorage.setItem('display-currency', '{"code":"EUR","symbol":"€"');
-    expect(formatPrice(5)).toBe('$5');
+    expect(formatPrice(5)).toBe('$5.00');
     window.localStorage.setItem('display-currency', '{"code":"EUR","symbol":"€","rateToUSD":-1}');
-    expect(formatPrice(5)).toBe('$5');
+    expect(formatPrice(5)).toBe('$5.00');
   });
 });
 
@@ -55,7 +67,7 @@ describe('reconcileDisplayCurrency', () => {
     reconcileDisplayCurrency([USD, { ...EUR, rateToUSD: 0.9 }]);
 
     expect(displayCurrency()).toEqual({ ...EUR, rateToUSD: 0.9 });
-    expect(formatPrice(10)).toBe('€9');
+    expect(formatPrice(10)).toBe('€9.00');
   });
 
   it('falls back to USD when the chosen currency was deleted', () => {

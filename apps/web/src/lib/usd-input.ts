@@ -1,4 +1,4 @@
-import { formatAmount } from '@keymarket/contracts/money';
+import { formatUsdAmount } from './format-price';
 
 /**
  * A USD amount typed in a form field, as the number the API takes. A blank field is `undefined`
@@ -22,7 +22,7 @@ export function usdInputText(usd: number | undefined): string {
  * dollars would invite a seller to type the wrong figure.
  */
 export function formatUsd(usd: number): string {
-  return formatAmount(usd);
+  return formatUsdAmount(usd);
 }
 
 /**

@@ -35,10 +35,18 @@ function localeOf(language: string, core: Tree): Map<string, string> {
   return keys;
 }
 
+// i18next's plural forms: `key_one`, `key_other`… chosen by the language's own plural rules.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** The key a text is asked for by: a plural form counts as its base key. */
+function baseKey(key: string): string {
+  return key.replace(PLURAL_SUFFIX, '');
+}
+
 const locales = Object.entries({ en, fr, ar }).map(
   ([language, translation]) => [language, localeOf(language, translation)] as const,
 );
-const allKeys = new Set(locales.flatMap(([, keys]) => [...keys.keys()]));
+const allKeys = new Set(locales.flatMap(([, keys]) => [...keys.keys()].map(baseKey)));
 
 describe('locale namespaces', () => {
   it('exist in every language', () => {
@@ -53,9 +61,27 @@ describe('locale namespaces', () => {
 
 describe('locales', () => {
   it.each(locales)('%s has every key of every other locale', (_language, keys) => {
-    const missing = [...allKeys].filter((key) => !keys.has(key));
+    const bases = new Set([...keys.keys()].map(baseKey));
+    const missing = [...allKeys].filter((key) => !bases.has(key));
     expect(missing).toEqual([]);
   });
+
+  it.each(locales)(
+    '%s has every plural form its language needs (Arabic has six)',
+    (language, keys) => {
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const plurals = new Set(
+        [...keys.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map(baseKey),
+      );
+      const incomplete = [...plurals].flatMap((base) =>
+        categories.filter((form) => !keys.has(`${base}_${form}`)).map((form) => `${base}_${form}`),
+      );
+      expect(incomplete).toEqual([]);
+      // A plural text kept as one key would read "1 products" again.
+      const singular = [...plurals].filter((base) => keys.has(base));
+      expect(singular).toEqual([]);
+    },
+  );
 
   it.each(locales)('%s has no empty text', (_language, keys) => {
     const empty = [...keys].filter(([, text]) => text.trim() === '').map(([key]) => key);
@@ -78,6 +104,9 @@ describe('locales', () => {
     const [, english] = locales.find(([language]) => language === 'en')!;
     for (const [language, keys] of locales) {
       for (const [key, text] of english) {
+        // Plural texts are compared by their `other` forms: Arabic's "one" and "two" forms say
+        // the number in words.
+        if (PLURAL_SUFFIX.test(key) && !key.endsWith('_other')) continue;
         expect({ language, key, placeholders: placeholders(keys.get(key) ?? '') }).toEqual({
           language,
           key,

@@ -10,7 +10,6 @@ import { readSetting, SETTINGS, writeSetting } from '../../lib/settings';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayConvertProfit, requireAdmin } from '../access/policy';
 import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
-import { selfAndDownlineIds } from '../users/downline';
 import { retryOnConflict } from '../../lib/transactions';
 
 export class ThresholdsService {
@@ -40,8 +39,10 @@ export class ThresholdsService {
   }
 
   /**
-   * Moves profit to the balance. Refused while any order of the caller or its downline is pending:
-   * a pending order may still be rejected, and its margins must not be spent before then.
+   * Moves profit to the balance (all of it, or `amount` of it, never less than the minimum).
+   * Refused while an order the caller itself placed is pending (the specification's rule). A
+   * downline's pending order does not block: its margins are credited only when it completes,
+   * so a rejection never takes back profit that could already have been converted.
    */
   async convert(caller: AuthContext, input: z.output<typeof convertProfitSchema>) {
     assertMayConvertProfit(caller);
@@ -56,14 +57,12 @@ export class ThresholdsService {
         const [pending] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(orders)
-          .where(
-            sql`${orders.status} = 'pending' and ${orders.buyerId} in ${selfAndDownlineIds(caller.userId)}`,
-          );
+          .where(sql`${orders.status} = 'pending' and ${orders.buyerId} = ${caller.userId}`);
         const pendingCount = pending?.n ?? 0;
         if (pendingCount > 0) {
           throw new AppError(
             'pending_orders',
-            `${messages.failedToConvertProfit}: ${pendingCount} order(s) are still pending`,
+            `${messages.failedToConvertProfit}: ${pendingCount} of your orders ${pendingCount === 1 ? 'is' : 'are'} still pending`,
           );
         }
         const { minProfitToConvert } = await this.read(tx);
@@ -76,6 +75,12 @@ export class ThresholdsService {
           );
         }
         const amountCents = input.amount === undefined ? profitCents : toCents(input.amount);
+        if (amountCents < minimumCents) {
+          throw new AppError(
+            'below_threshold',
+            `You can convert no less than ${formatAmount(minProfitToConvert)} at a time`,
+          );
+        }
         const profitAfter = await debitBucket(tx, caller.userId, 'profit', amountCents, {
           kind: 'conversion',
           actorId: caller.userId,

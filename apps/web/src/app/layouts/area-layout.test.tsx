@@ -33,6 +33,18 @@ describe('area layout', () => {
     expect(within(summary).getByRole('button', { name: 'Show profit' })).toBeInTheDocument();
   });
 
+  it('shows an administrator no balance or profit: the platform’s money is not its own', async () => {
+    window.localStorage.setItem('userRole', 'admin');
+    mockApi({
+      'GET /users/me/role': okReply({ role: 'admin' }),
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+    });
+    renderApp('/admin/profile');
+
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your balance')).not.toBeInTheDocument();
+  });
+
   it('logs out after confirmation and forgets the role', async () => {
     const user = userEvent.setup();
     const fetchMock = signedInReseller({ 'GET /auth/logout': okReply({ ok: true }) });

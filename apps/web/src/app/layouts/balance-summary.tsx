@@ -10,7 +10,10 @@ import { useProfitVisibility } from '@/lib/profit-visibility';
 const chip =
   'flex items-center gap-1.5 sm:gap-2 sm:rounded-lg sm:border sm:border-border sm:bg-surface-2 sm:px-3 sm:py-1.5';
 
-/** Balance and profit in the top bar; profit can be hidden from onlookers. */
+/**
+ * Balance and profit in the top bar; profit can be hidden from onlookers. Not for admins: the
+ * platform's money is not a balance of theirs, and "Balance $0 / Profit $0" only misled.
+ */
 export function BalanceSummary() {
   const formatPrice = useFormatPrice();
   const { t } = useTranslation();
@@ -18,7 +21,7 @@ export function BalanceSummary() {
   const [profitVisible, setProfitVisible] = useProfitVisibility();
 
   // The figures are a convenience here: while they load or fail, the page below still works.
-  if (!userQuery.isSuccess) return null;
+  if (!userQuery.isSuccess || userQuery.data.role === 'admin') return null;
   const { current, profit } = userQuery.data.balance;
   const ToggleIcon = profitVisible ? EyeOff : Eye;
 

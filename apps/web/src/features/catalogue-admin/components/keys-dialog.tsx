@@ -24,6 +24,7 @@ type KeysDialogProps = { product: Product | null; onClose: () => void };
 /** An instant product's key inventory: import a paste, see what it did, list what is stored. */
 export function KeysDialog({ product, onClose }: KeysDialogProps) {
   const { t } = useTranslation('catalogue');
+  const { t: tCore } = useTranslation();
   return (
     <Dialog
       open={product !== null}
@@ -36,6 +37,11 @@ export function KeysDialog({ product, onClose }: KeysDialogProps) {
         <div className="mt-5 flex flex-col gap-6">
           <KeyImportForm product={product} />
           <KeyInventory productId={product.id} />
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              {tCore('common.close')}
+            </Button>
+          </div>
         </div>
       )}
     </Dialog>

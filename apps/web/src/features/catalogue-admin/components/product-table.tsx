@@ -1,19 +1,21 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { KeyRound, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { CatalogueImage } from '@/components/catalogue-image';
 import { ProductBadges } from '@/components/product-badges';
 import { Button } from '@/components/ui/button';
-import { TableCell, TableHeader, TableRow } from '@/components/ui/table';
+import { CellText, TableCell, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { localisedName } from '@/lib/localised-name';
+import { useVirtualRows } from '@/lib/use-virtual-rows';
 import { IconButton } from './icon-button';
 
-// One fixed row height: the virtualiser knows every offset without measuring 10,000 rows.
-const ROW_HEIGHT = 64;
+// Wide rows have one fixed height: the virtualiser knows every offset without measuring 10,000
+// rows. On a phone a row is a card (the whole name, then one line per figure), measured: 300 is
+// the first guess.
+const ROW_HEIGHTS = { phone: 300, wide: 88 };
 const COLUMN_COUNT = 7;
 
 export type ProductAction = 'keys' | 'edit' | 'delete' | 'restore';
@@ -32,31 +34,21 @@ type ProductTableProps = {
  */
 export function ProductTable({ products, deletedView, onAction }: ProductTableProps) {
   const { t } = useTranslation('catalogue');
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: products.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    // Before the scroll element is measured, assume a screenful so the first paint has rows.
-    initialRect: { width: 1024, height: 640 },
-  });
-  const rows = virtualizer.getVirtualItems();
-  const before = rows[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  const { listRef, rows, rowHeight, measureRow, paddingTop, paddingBottom } =
+    useVirtualRows<HTMLDivElement>(products.length, ROW_HEIGHTS);
 
+  // The list scrolls with the page. Fixed columns from `sm`: the name takes what the figures
+  // leave, so the actions stay in view on a laptop beside the sidebar; between `sm` and `lg` the
+  // table scrolls sideways (and its header cannot stick there). Below `sm`, cards.
   return (
     <div
-      ref={scrollRef}
-      tabIndex={0}
+      ref={listRef}
       role="region"
       aria-label={t('products.listLabel')}
-      className="h-[max(24rem,calc(100dvh-22rem))] overflow-auto rounded-xl border border-border bg-surface shadow-card"
+      className="rounded-xl border border-border bg-surface shadow-card sm:max-lg:overflow-x-auto"
     >
-      {/* Fixed columns: the name takes what the figures leave, and truncates, so the actions
-          stay in view on a laptop beside the sidebar; phones scroll the table sideways. */}
       <table
-        className="w-full min-w-[58rem] table-fixed border-collapse text-sm"
+        className="w-full border-collapse text-sm max-sm:block sm:min-w-[58rem] sm:table-fixed"
         aria-rowcount={products.length + 1}
       >
         <colgroup>
@@ -68,7 +60,7 @@ export function ProductTable({ products, deletedView, onAction }: ProductTablePr
           <col className="w-20" />
           <col className="w-36" />
         </colgroup>
-        <thead className="sticky top-0 z-10 bg-surface text-muted shadow-[inset_0_-1px_0_var(--color-border)]">
+        <thead className="z-10 bg-surface text-muted shadow-[inset_0_-1px_0_var(--color-border)] max-sm:sr-only lg:sticky lg:top-16">
           <tr aria-rowindex={1}>
             <TableHeader>{t('products.columns.product')}</TableHeader>
             <TableHeader>{t('products.columns.category')}</TableHeader>
@@ -81,18 +73,21 @@ export function ProductTable({ products, deletedView, onAction }: ProductTablePr
             </TableHeader>
           </tr>
         </thead>
-        <tbody>
-          {before > 0 && <SpacerRow height={before} />}
+        <tbody className="max-sm:block">
+          {paddingTop > 0 && <SpacerRow height={paddingTop} />}
           {rows.map((row) => (
             <ProductRow
               key={products[row.index]!.id}
               product={products[row.index]!}
               rowIndex={row.index + 2}
+              height={rowHeight}
+              measureRow={measureRow}
+              dataIndex={row.index}
               deletedView={deletedView}
               onAction={onAction}
             />
           ))}
-          {after > 0 && <SpacerRow height={after} />}
+          {paddingBottom > 0 && <SpacerRow height={paddingBottom} />}
         </tbody>
       </table>
     </div>
@@ -101,7 +96,7 @@ export function ProductTable({ products, deletedView, onAction }: ProductTablePr
 
 function SpacerRow({ height }: { height: number }) {
   return (
-    <tr aria-hidden style={{ height }}>
+    <tr aria-hidden style={{ height }} className="max-sm:block">
       <td colSpan={COLUMN_COUNT} className="p-0" />
     </tr>
   );
@@ -110,6 +105,10 @@ function SpacerRow({ height }: { height: number }) {
 type ProductRowProps = {
   product: Product;
   rowIndex: number;
+  /** Wide rows' fixed height; undefined on a phone, where `measureRow` measures the card. */
+  height: number | undefined;
+  measureRow: ((row: HTMLTableRowElement | null) => void) | undefined;
+  dataIndex: number;
   deletedView: boolean;
   onAction: (action: ProductAction, product: Product) => void;
 };
@@ -118,6 +117,9 @@ type ProductRowProps = {
 const ProductRow = memo(function ProductRow({
   product,
   rowIndex,
+  height,
+  measureRow,
+  dataIndex,
   deletedView,
   onAction,
 }: ProductRowProps) {
@@ -134,17 +136,19 @@ const ProductRow = memo(function ProductRow({
   return (
     <TableRow
       aria-rowindex={rowIndex}
+      ref={measureRow}
+      data-index={dataIndex}
       className="border-b border-border"
-      style={{ height: ROW_HEIGHT }}
+      style={{ height }}
     >
-      <TableCell>
+      <TableCell kind="title">
         <span className="flex items-center gap-3">
           <CatalogueImage src={product.imageUrl} className="size-10" />
           <span className="flex min-w-0 flex-col gap-0.5">
-            {/* `auto`: a Latin name in the Arabic interface still truncates at its end. */}
-            <span dir="auto" className="truncate font-medium text-fg" title={product.name}>
+            {/* Two lines at most in the fixed-height wide rows; whole on a phone's card. */}
+            <CellText className="font-medium text-fg sm:line-clamp-2" title={product.name}>
               {product.name}
-            </span>
+            </CellText>
             {deletedView && product.deletedAt ? (
               <span className="truncate text-xs text-danger">
                 {t('products.deletedOn', {
@@ -160,21 +164,28 @@ const ProductRow = memo(function ProductRow({
           </span>
         </span>
       </TableCell>
-      <TableCell>
+      <TableCell label={t('products.columns.category')}>
         <span className="flex min-w-0 flex-col">
           <span className="truncate text-fg">{category}</span>
           {subcategory && <span className="truncate text-xs text-muted">{subcategory}</span>}
         </span>
       </TableCell>
-      <TableCell className="text-end tabular-nums">{price(product.initialPrice)}</TableCell>
-      <TableCell className="text-end tabular-nums">{price(product.managerPrice)}</TableCell>
-      <TableCell className="text-end tabular-nums">{price(product.resellerPrice)}</TableCell>
+      <TableCell label={t('products.columns.initialPrice')} className="text-end tabular-nums">
+        {price(product.initialPrice)}
+      </TableCell>
+      <TableCell label={t('products.columns.managerPrice')} className="text-end tabular-nums">
+        {price(product.managerPrice)}
+      </TableCell>
+      <TableCell label={t('products.columns.resellerPrice')} className="text-end tabular-nums">
+        {price(product.resellerPrice)}
+      </TableCell>
       <TableCell
+        label={t('products.columns.stock')}
         className={`text-end tabular-nums ${product.stockQuantity === 0 ? 'text-danger' : ''}`}
       >
         {product.stockQuantity}
       </TableCell>
-      <TableCell>
+      <TableCell kind="actions">
         <span className="flex justify-end gap-1">
           {deletedView ? (
             <Button

@@ -46,7 +46,7 @@ describe('products screen', { timeout: 15_000 }, () => {
     // The header, a spacer and a screenful of rows with a few extra: not ten thousand.
     expect(rows.length).toBeLessThan(40);
     const first = within(table).getByText('Product 1').closest('tr')!;
-    for (const text of ['Games', 'Steam', 'Instant', '$5', '$8', '$10', '3', 'New']) {
+    for (const text of ['Games', 'Steam', 'Instant', '$5.00', '$8.00', '$10.00', '3', 'New']) {
       expect(within(first).getByText(text)).toBeInTheDocument();
     }
     expect(productQueries(fetchMock)[0]).toEqual({ limit: '10000', deleted: 'exclude' });

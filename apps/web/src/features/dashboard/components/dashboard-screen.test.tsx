@@ -160,13 +160,13 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     const table = await screen.findByRole('table', {
       name: 'Revenue per day over the past 7 days',
     });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Saturday, March 1$101');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Saturday, March 1$10.001');
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Monthly' }));
     expect(screen.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
     const monthly = await screen.findByRole('table', { name: 'Revenue per month of this year' });
-    expect(within(monthly).getAllByRole('row')[2]).toHaveTextContent('February 2025$202');
+    expect(within(monthly).getAllByRole('row')[2]).toHaveTextContent('February 2025$20.002');
     const chartUrls = fetchMock.mock.calls
       .map(([input]) => String(input))
       .filter((url) => url.includes('/revenue-chart'));
@@ -189,10 +189,10 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
       name: 'Revenue per day over the past 7 days',
     });
     // $10, $20 and $30 are €9.2, €18.4 and €27.6: the axis reaches €30 in steps of €10.
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('€9.2');
-    for (const tick of ['€0', '€10', '€20', '€30'])
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('€9.20');
+    for (const tick of ['€0.00', '€10.00', '€20.00', '€30.00'])
       expect(screen.getByText(tick)).toBeInTheDocument();
-    expect(screen.getByText('€55.2')).toBeInTheDocument();
+    expect(screen.getByText('€55.20')).toBeInTheDocument();
   });
 
   it('says the chart failed and lets the reader try again', async () => {
@@ -216,12 +216,12 @@ describe('manager and reseller dashboard', { timeout: 15_000 }, () => {
     renderWithProviders(<DashboardScreen role="reseller" />);
 
     const balance = await screen.findByRole('group', { name: 'Balance' });
-    expect(balance).toHaveTextContent('$80.5');
+    expect(balance).toHaveTextContent('$80.50');
     expect(screen.getByRole('group', { name: 'Profit earned' })).toHaveTextContent(
-      '$48.2Ready to convert$12.75',
+      '$48.20Ready to convert$12.75',
     );
     expect(screen.getByRole('group', { name: 'Downline sales' })).toHaveTextContent(
-      '$612.4Completed orders23',
+      '$612.40Completed orders23',
     );
     expect(screen.getByRole('group', { name: 'Downline' })).toHaveTextContent(
       '11Invited by you4Invited by your invitees7',
@@ -241,6 +241,6 @@ describe('manager and reseller dashboard', { timeout: 15_000 }, () => {
     expect(profit).not.toHaveTextContent('$48.2');
     expect(profit).not.toHaveTextContent('$12.75');
     expect(within(profit).getAllByText('Hidden')).toHaveLength(2);
-    expect(screen.getByRole('group', { name: 'Balance' })).toHaveTextContent('$80.5');
+    expect(screen.getByRole('group', { name: 'Balance' })).toHaveTextContent('$80.50');
   });
 });

@@ -46,7 +46,7 @@ export function InvitationsTable() {
             <TableBody>
               {invitations.map((invitation) => (
                 <TableRow key={invitation.id}>
-                  <TableCell>
+                  <TableCell kind="title">
                     <span className="flex items-center gap-1">
                       <code dir="ltr" className="font-mono font-semibold tracking-widest text-fg">
                         {invitation.code}
@@ -54,13 +54,19 @@ export function InvitationsTable() {
                       <CopyCodeButton code={invitation.code} />
                     </span>
                   </TableCell>
-                  <TableCell>{t(`roles.${invitation.role}`)}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('invitations.list.role')}>
+                    {t(`roles.${invitation.role}`)}
+                  </TableCell>
+                  <TableCell label={t('invitations.list.status')}>
                     <InvitationStatusBadge status={invitation.status} />
                   </TableCell>
-                  <TableCell className="text-muted">{date(invitation.createdAt)}</TableCell>
-                  <TableCell className="text-muted">{date(invitation.expiresAt)}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('invitations.list.created')} className="text-muted">
+                    {date(invitation.createdAt)}
+                  </TableCell>
+                  <TableCell label={t('invitations.list.expires')} className="text-muted">
+                    {date(invitation.expiresAt)}
+                  </TableCell>
+                  <TableCell label={t('invitations.list.usedBy')}>
                     {invitation.usedBy ? (
                       invitation.usedBy.username
                     ) : (

@@ -1,8 +1,11 @@
+import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import type { Order } from '@keymarket/contracts/orders';
 import { KeyList } from '@/components/key-list';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-date';
@@ -24,6 +27,11 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
       description={order?.productName ?? ''}
     >
       {order && <OrderDetails listed={order} />}
+      <div className="mt-4 flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      </div>
     </Dialog>
   );
 }
@@ -34,6 +42,39 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted">{label}</dt>
       <dd className="min-w-0 text-end break-words text-fg">{children}</dd>
     </>
+  );
+}
+
+/**
+ * The order number as users quote it: its first 8 characters, the whole id in the tooltip and
+ * on the clipboard.
+ */
+function ShortOrderId({ id }: { id: string }) {
+  const { t } = useTranslation();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(id);
+      toast.success(t('orders.details.idCopied'));
+    } catch {
+      // The clipboard needs a secure context and permission; the id stays in the tooltip.
+      toast.error(t('orders.details.idCopyFailed'));
+    }
+  }
+  return (
+    <span className="inline-flex items-center gap-1">
+      <code dir="ltr" className="font-mono text-xs" title={id}>
+        {id.slice(0, 8)}
+      </code>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => void copy()}
+        aria-label={t('orders.details.copyId')}
+        title={t('orders.details.copyId')}
+      >
+        <Copy aria-hidden className="size-4" />
+      </Button>
+    </span>
   );
 }
 
@@ -49,9 +90,7 @@ function OrderDetails({ listed }: { listed: Order }) {
     <div className="mt-5 flex max-h-[70dvh] flex-col gap-4 overflow-y-auto">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <Row label={t('orders.fields.id')}>
-          <code dir="ltr" className="font-mono text-xs">
-            {order.id}
-          </code>
+          <ShortOrderId id={order.id} />
         </Row>
         <Row label={t('orders.fields.status')}>
           <OrderStatusBadge status={order.status} />

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { i18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render-app';
 import { limitKeyLines } from './limit-key-lines';
 import { RejectOrderDialog } from './reject-order-dialog';
@@ -40,6 +41,25 @@ describe('limitKeyLines', () => {
 });
 
 describe('send keys dialog', () => {
+  it('counts lines through the language’s plural rules (Arabic has six forms)', async () => {
+    renderWithProviders(
+      <SendKeysDialog order={aPendingOrder({ quantity: 1 })} onClose={vi.fn()} />,
+    );
+
+    expect(
+      screen.getByText('Enter 1 line for “Netflix account”: one key or account per line.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('0 / 1 line')).toBeInTheDocument();
+
+    await i18n.changeLanguage('ar');
+    expect(
+      await screen.findByText(
+        'أدخل سطرًا واحدًا لـ «Netflix account»: مفتاح أو حساب واحد في كل سطر.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('0 / 1 سطر')).toBeInTheDocument();
+  });
+
   it('refuses lines beyond the quantity and sends only a complete set', async () => {
     const fetchMock = mockApi({
       [`PATCH /orders/${ORDER_ID}/respond`]: okReply(aPendingOrder({ status: 'completed' })),

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import {
   CircleCheck,
   CircleX,
@@ -17,19 +18,27 @@ function StatCard({
   label,
   value,
   icon: Icon,
+  className,
 }: {
   label: string;
   value: string;
   icon: LucideIcon;
+  className?: string;
 }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-card">
+    <div
+      className={clsx(
+        'flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-card',
+        className,
+      )}
+    >
       <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/15 text-primary">
         <Icon aria-hidden className="size-5" />
       </span>
       <div className="min-w-0">
         <p className="text-xs leading-tight text-muted">{label}</p>
-        <p className="text-xl font-semibold text-fg tabular-nums">
+        {/* A long amount wraps inside the card rather than spill out of it. */}
+        <p className="text-xl font-semibold [overflow-wrap:anywhere] text-fg tabular-nums">
           <bdi dir="ltr">{value}</bdi>
         </p>
       </div>
@@ -38,7 +47,14 @@ function StatCard({
 }
 
 /** Five across only from xl: at lg the sidebar leaves ~140 px a card, which cut the labels. */
-export function OrderStatsCards({ stats }: { stats: OrderStats }) {
+export function OrderStatsCards({
+  stats,
+  ownOrders,
+}: {
+  stats: OrderStats;
+  /** The caller's own purchases only: their total is what it spent, not a revenue. */
+  ownOrders: boolean;
+}) {
   const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   return (
@@ -55,9 +71,11 @@ export function OrderStatsCards({ stats }: { stats: OrderStats }) {
       />
       <StatCard label={t('orders.stats.rejected')} value={String(stats.rejected)} icon={CircleX} />
       <StatCard
-        label={t('orders.stats.revenue')}
+        label={ownOrders ? t('orders.stats.spent') : t('orders.stats.revenue')}
         value={formatPrice(stats.revenue)}
         icon={DollarSign}
+        // Alone on the last row of a phone's two columns: it takes both, room for large sums.
+        className="col-span-2 sm:col-span-1"
       />
     </section>
   );

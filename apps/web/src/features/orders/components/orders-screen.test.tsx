@@ -53,7 +53,8 @@ describe('orders screen', () => {
     renderWithProviders(<OrdersScreen role="reseller" />);
 
     const stats = await screen.findByRole('region', { name: 'Order statistics' });
-    expect(within(stats).getByText('$12.5')).toBeInTheDocument();
+    expect(within(stats).getByText('$12.50')).toBeInTheDocument();
+    expect(within(stats).getByText('Spent')).toBeInTheDocument();
     expect(await screen.findAllByRole('button', { name: 'Cancel' })).toHaveLength(1);
 
     const user = userEvent.setup();

@@ -2,7 +2,7 @@ import { Ban, Eye, KeyRound, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
-import { orderStatuses, type Order, type OrderStatus } from '@keymarket/contracts/orders';
+import { orderStatusSchema, orderStatuses, type Order } from '@keymarket/contracts/orders';
 import type { Role } from '@keymarket/contracts/users';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +10,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
 import {
+  CellText,
   Table,
   TableBody,
   TableCell,
@@ -21,6 +22,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { useSearchTerm } from '@/lib/use-debounced';
+import { useLinkedParam } from '@/lib/use-linked-search';
 import { useOrders } from '../api/get-orders';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderStatsCards } from './order-stats';
@@ -41,7 +43,9 @@ export function OrdersScreen({ role }: { role: Role }) {
   const { t, i18n } = useTranslation();
   const me = useCurrentUser();
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<OrderStatus | ''>('');
+  // `?status=pending` is where the profit dialog sends a user whose own orders block it.
+  const [linkedStatus, setStatus] = useLinkedParam('status', () => setPage(1));
+  const status = orderStatusSchema.safeParse(linkedStatus).data ?? '';
   const [showAll, setShowAll] = useState(false);
   const [searchText, setSearchText] = useState('');
   const search = useSearchTerm(searchText);
@@ -59,7 +63,9 @@ export function OrdersScreen({ role }: { role: Role }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {ordersQuery.isSuccess && <OrderStatsCards stats={ordersQuery.data.stats} />}
+      {ordersQuery.isSuccess && (
+        <OrderStatsCards stats={ordersQuery.data.stats} ownOrders={!isAdmin && !showAll} />
+      )}
       <Card title={t('orders.list.title')}>
         <div className="mb-4 flex flex-wrap items-end gap-3">
           <SearchInput
@@ -127,26 +133,36 @@ export function OrdersScreen({ role }: { role: Role }) {
                   const mine = me.data?.id === order.buyer.id;
                   return (
                     <TableRow key={order.id}>
-                      <TableCell className="max-w-64 truncate font-medium text-fg">
-                        {order.productName}
+                      {/* Two lines at most, so the row keeps room for the admin actions. */}
+                      <TableCell
+                        kind="title"
+                        className="font-medium text-fg sm:max-w-64 sm:min-w-48"
+                      >
+                        <CellText title={order.productName}>{order.productName}</CellText>
                       </TableCell>
-                      <TableCell>{order.buyer.username}</TableCell>
-                      <TableCell className="tabular-nums">{order.quantity}</TableCell>
-                      <TableCell className="tabular-nums">
+                      <TableCell label={t('orders.fields.buyer')}>
+                        <CellText className="wrap-anywhere sm:max-w-36">
+                          {order.buyer.username}
+                        </CellText>
+                      </TableCell>
+                      <TableCell label={t('orders.fields.quantity')} className="tabular-nums">
+                        {order.quantity}
+                      </TableCell>
+                      <TableCell label={t('orders.fields.total')} className="tabular-nums">
                         <bdi dir="ltr">{formatPrice(order.totalAmount)}</bdi>
                       </TableCell>
-                      <TableCell>
+                      <TableCell label={t('orders.fields.status')}>
                         <OrderStatusBadge status={order.status} />
                       </TableCell>
                       {/* Wraps onto two lines so the row keeps room for the admin actions. */}
-                      {/* The cell's own nowrap is inherited; the span overrides it. */}
-                      <TableCell className="text-muted">
-                        <span className="block min-w-28 whitespace-normal">
+                      <TableCell label={t('orders.fields.createdAt')} className="text-muted">
+                        <span className="min-w-28 whitespace-normal sm:block">
                           {date(order.createdAt)}
                         </span>
                       </TableCell>
-                      <TableCell>
-                        <span className="flex justify-end gap-1">
+                      {/* One line from `sm`: the name, the buyer and the date wrap instead. */}
+                      <TableCell kind="actions">
+                        <span className="flex justify-end gap-1 max-sm:flex-wrap">
                           <Button
                             variant="ghost"
                             size="icon"

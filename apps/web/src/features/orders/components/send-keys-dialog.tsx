@@ -96,7 +96,7 @@ function SendKeysForm({ order, onClose }: { order: Order; onClose: () => void })
         aria-live="polite"
         className={`text-sm tabular-nums ${complete ? 'text-success' : 'text-muted'}`}
       >
-        {t('orders.sendKeys.counter', { count, total: order.quantity })}
+        {t('orders.sendKeys.counter', { typed: count, count: order.quantity })}
       </p>
       {respond.isError && (
         <Alert title={t('messages.failedToSendKeys')}>{describeApiError(respond.error, t)}</Alert>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PagedList } from '@/components/ui/paged-list';
 import {
+  CellText,
   Table,
   TableBody,
   TableCell,
@@ -80,22 +81,26 @@ export function PackagesScreen({ kind }: { kind: PackageKind }) {
             <TableBody>
               {rows.map((pkg) => (
                 <TableRow key={pkg.id}>
-                  <TableCell className="max-w-72">
-                    <span className="block truncate font-medium text-fg" title={pkg.name}>
+                  <TableCell kind="title" className="sm:max-w-72">
+                    <CellText className="font-medium text-fg" title={pkg.name}>
                       {pkg.name}
-                    </span>
+                    </CellText>
                     {pkg.description && (
                       <span className="block truncate text-xs text-muted" title={pkg.description}>
                         {pkg.description}
                       </span>
                     )}
                   </TableCell>
-                  <TableCell className="tabular-nums">{pkg.products.length}</TableCell>
-                  <TableCell className="tabular-nums">{pkg.assignedUsers}</TableCell>
-                  <TableCell className="text-muted">
+                  <TableCell label={t('packages.list.products')} className="tabular-nums">
+                    {pkg.products.length}
+                  </TableCell>
+                  <TableCell label={t('packages.list.holders')} className="tabular-nums">
+                    {pkg.assignedUsers}
+                  </TableCell>
+                  <TableCell label={t('packages.list.createdAt')} className="text-muted">
                     {formatDate(pkg.createdAt, i18n.language)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell kind="actions">
                     <span className="flex justify-end gap-1">
                       <IconAction
                         label={t('packages.list.prices', { name: pkg.name })}

@@ -110,7 +110,7 @@ describe('price control', () => {
     await user.type(managerPrice, '4.99');
     await user.click(within(dialog).getByRole('button', { name: 'Save prices' }));
     expect(managerPrice).toHaveAccessibleDescription(
-      `The price cannot be lower than the initial price (${isolated('$5')})`,
+      `The price cannot be lower than the initial price (${isolated('$5.00')})`,
     );
     expect(requestedPaths(fetchMock)).not.toContain(
       `PATCH /products/${product.id}/update-role-price`,
@@ -285,12 +285,12 @@ describe('price control', () => {
     expect(alert).toHaveTextContent(messages.sellingBelowCost);
     const refused = screen.getByRole('list', { name: 'Products that were refused' });
     expect(refused).toHaveTextContent(
-      `Product 2: The selling price would fall below your buying price (${isolated('$9')})`,
+      `Product 2: The selling price would fall below your buying price (${isolated('$9.00')})`,
     );
     const table = screen.getByRole('region', { name: 'Product prices (2)' });
     const row = within(table).getByText('Product 2').closest('tr')!;
     expect(row).toHaveTextContent(
-      `The selling price would fall below your buying price (${isolated('$9')})`,
+      `The selling price would fall below your buying price (${isolated('$9.00')})`,
     );
     expect(row).toHaveTextContent('Selling price $9.5');
     // Nothing was applied: the list was not reloaded, and the selection is kept to try again.

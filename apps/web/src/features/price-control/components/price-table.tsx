@@ -8,8 +8,10 @@ import { localisedName } from '@/lib/localised-name';
 import { useVirtualRows } from '@/lib/use-virtual-rows';
 import { formatUsd } from '@/lib/usd-input';
 
-// One fixed height per row, so the virtualiser knows every offset without measuring 10,000 rows.
-const ROW_HEIGHT = 64;
+// Wide rows have one fixed height, so the virtualiser knows every offset without measuring
+// 10,000 rows: two lines of name and the category. A phone's cards are measured (the whole
+// name, the prices under it): 128 is the first guess.
+const ROW_HEIGHTS = { phone: 128, wide: 72 };
 
 type PriceTableProps = {
   products: Product[];
@@ -31,8 +33,7 @@ type PriceColumn = {
   muted?: boolean;
 };
 
-// Narrow paddings on phones, so the buying and selling prices fit beside the product's name.
-const cellPadding = 'px-2 first:ps-3 last:pe-3 sm:px-3 sm:first:ps-4 sm:last:pe-4';
+const cellPadding = 'sm:px-3 sm:first:ps-4 sm:last:pe-4';
 const cellClass = `${cellPadding} whitespace-nowrap`;
 
 function HeaderCell({ children, className }: { children: ReactNode; className?: string }) {
@@ -41,8 +42,7 @@ function HeaderCell({ children, className }: { children: ReactNode; className?: 
       scope="col"
       className={clsx(
         cellPadding,
-        // Long column titles wrap on a phone rather than push the prices off screen.
-        'h-10 text-start text-xs font-medium tracking-wide whitespace-normal uppercase sm:whitespace-nowrap',
+        'h-10 text-start text-xs font-medium tracking-wide whitespace-nowrap uppercase',
         className,
       )}
     >
@@ -54,7 +54,7 @@ function HeaderCell({ children, className }: { children: ReactNode; className?: 
 function Price({ usd, label }: { usd: number | undefined; label: string }) {
   return (
     <span className="tabular-nums">
-      <span className="sr-only">{label} </span>
+      <span className="max-sm:hidden sm:sr-only">{label} </span>
       <bdi dir="ltr">{usd === undefined ? '—' : formatUsd(usd)}</bdi>
     </span>
   );
@@ -110,10 +110,8 @@ export function PriceTable({
   onEdit,
 }: PriceTableProps) {
   const { t, i18n } = useTranslation('pricing');
-  const { scrollRef, rows, paddingTop, paddingBottom } = useVirtualRows(
-    products.length,
-    ROW_HEIGHT,
-  );
+  const { listRef, rows, rowHeight, measureRow, paddingTop, paddingBottom } =
+    useVirtualRows<HTMLDivElement>(products.length, ROW_HEIGHTS);
 
   function toggle(product: Product) {
     const next = new Map(selected);
@@ -138,18 +136,18 @@ export function PriceTable({
         { key: 'selling', label: t('table.sellingPrice'), value: (p) => p.sellingPrice },
       ];
 
-  // `relative`: the cells' screen-reader labels are absolutely placed, and must stay inside the
-  // scroller rather than widen the page on a phone.
+  // The list scrolls with the page; its header sticks under the top bar. On a phone (below
+  // `sm`) each row is a card: the checkbox, the name and the edit button on top, the prices
+  // with their labels under them, and the header row is left to screen readers.
   return (
     <div
-      ref={scrollRef}
-      tabIndex={0}
+      ref={listRef}
       role="region"
       aria-label={t('table.label', { count: products.length })}
-      className="relative max-h-[max(24rem,calc(100dvh-26rem))] overflow-auto rounded-xl border border-border bg-surface shadow-card"
+      className="relative rounded-xl border border-border bg-surface shadow-card"
     >
-      <table className="w-full min-w-[20rem] border-collapse text-sm">
-        <thead className="sticky top-0 z-10 border-b border-border bg-surface-2 text-muted">
+      <table className="w-full border-collapse text-sm max-sm:block">
+        <thead className="sticky top-16 z-10 border-b border-border bg-surface-2 text-muted max-sm:sr-only">
           <tr>
             <HeaderCell className="w-10">
               <SelectAllCheckbox
@@ -169,8 +167,10 @@ export function PriceTable({
             </HeaderCell>
           </tr>
         </thead>
-        <tbody>
-          {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
+        <tbody className="max-sm:block">
+          {paddingTop > 0 && (
+            <tr aria-hidden style={{ height: paddingTop }} className="max-sm:block" />
+          )}
           {rows.map((row) => {
             const product = products[row.index]!;
             const refusal = refusals.get(product.id);
@@ -181,13 +181,16 @@ export function PriceTable({
             return (
               <tr
                 key={product.id}
-                style={{ height: ROW_HEIGHT }}
+                ref={measureRow}
+                data-index={row.index}
+                style={{ height: rowHeight }}
                 className={clsx(
                   'border-b border-border transition',
+                  'max-sm:flex max-sm:flex-wrap max-sm:content-start max-sm:items-start max-sm:gap-y-2 max-sm:px-4 max-sm:py-3',
                   refusal ? 'bg-danger/10' : selected.has(product.id) && 'bg-primary/5',
                 )}
               >
-                <td className={cellClass}>
+                <td className={clsx(cellClass, 'max-sm:order-1 max-sm:w-8 max-sm:pt-0.5')}>
                   <input
                     type="checkbox"
                     checked={selected.has(product.id)}
@@ -196,9 +199,19 @@ export function PriceTable({
                     className="size-4 accent-(--color-primary)"
                   />
                 </td>
-                <td className={clsx(cellClass, 'max-w-0 w-full')}>
+                {/* The name takes the line between the checkbox and the edit button. */}
+                <td
+                  className={clsx(
+                    cellPadding,
+                    'w-full max-w-0 max-sm:order-2 max-sm:max-w-none max-sm:basis-[calc(100%-4.5rem)]',
+                  )}
+                >
                   <div className="flex min-w-28 flex-col sm:min-w-40">
-                    <span className="truncate font-medium text-fg" title={product.name}>
+                    <span
+                      dir="auto"
+                      className="font-medium break-words text-fg sm:line-clamp-2"
+                      title={product.name}
+                    >
                       {product.name}
                     </span>
                     {refusal ? (
@@ -206,23 +219,27 @@ export function PriceTable({
                         {refusal}
                       </span>
                     ) : (
-                      <span className="truncate text-xs text-muted">{category}</span>
+                      <span dir="auto" className="truncate text-xs text-muted">
+                        {category}
+                      </span>
                     )}
                   </div>
                 </td>
                 {priceColumns.map((column) => (
                   <td
                     key={column.key}
+                    data-label={column.label}
                     className={clsx(
                       cellClass,
-                      'text-end',
+                      'text-end max-sm:order-4 max-sm:flex-1 max-sm:text-start',
+                      'max-sm:before:block max-sm:before:text-xs max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-label)]',
                       column.muted ? 'text-muted' : 'font-medium text-fg',
                     )}
                   >
                     <Price usd={column.value(product)} label={column.label} />
                   </td>
                 ))}
-                <td className={cellClass}>
+                <td className={clsx(cellClass, 'max-sm:order-3 max-sm:-mt-2 max-sm:ms-auto')}>
                   <Button
                     variant="ghost"
                     size="icon"
@@ -235,7 +252,9 @@ export function PriceTable({
               </tr>
             );
           })}
-          {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
+          {paddingBottom > 0 && (
+            <tr aria-hidden style={{ height: paddingBottom }} className="max-sm:block" />
+          )}
         </tbody>
       </table>
     </div>

@@ -1,6 +1,7 @@
 import { ArrowRightLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { convertProfitSchema } from '@keymarket/contracts/balance';
 import { Alert } from '@/components/ui/alert';
@@ -16,6 +17,7 @@ import { useThresholds } from '@/lib/thresholds';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useConvertProfit } from '../api/convert-profit';
+import { useOwnPendingOrders } from '../api/get-own-pending-orders';
 
 /** The button that opens the conversion; managers and resellers only (admins earn no profit). */
 export function ConvertProfitButton() {
@@ -45,17 +47,25 @@ function ConvertProfitForm({ onDone }: { onDone: () => void }) {
   const [profitVisible] = useProfitVisibility();
   const userQuery = useCurrentUser();
   const thresholdsQuery = useThresholds();
+  const pendingQuery = useOwnPendingOrders();
   const convert = useConvertProfit();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useContractForm(convertProfitSchema);
+  // The minimum is the admin's setting, not part of the contract: checked here (and again by
+  // the server) with a message of its own.
+  const [belowMinimumAmount, setBelowMinimumAmount] = useState(false);
 
   // The top bar's toggle hides profit everywhere, for screens shared with customers.
   const shown = (usd: number) => (profitVisible ? formatPrice(usd) : t('balance.hidden'));
 
   const submit = handleSubmit((request) => {
+    const minimum = thresholdsQuery.data?.minProfitToConvert ?? 0;
+    const tooSmall = request.amount !== undefined && request.amount < minimum;
+    setBelowMinimumAmount(tooSmall);
+    if (tooSmall) return;
     convert.mutate(request, {
       onSuccess: (result) => {
         toast.success(t('profit.success', { amount: formatPrice(result.converted) }));
@@ -64,19 +74,25 @@ function ConvertProfitForm({ onDone }: { onDone: () => void }) {
     });
   });
 
-  if (userQuery.isPending || thresholdsQuery.isPending) {
+  if (userQuery.isPending || thresholdsQuery.isPending || pendingQuery.isPending) {
     return (
       <div className="grid place-items-center py-8">
         <Spinner />
       </div>
     );
   }
-  if (userQuery.isError || thresholdsQuery.isError) {
-    return <Alert>{describeApiError(userQuery.error ?? thresholdsQuery.error, t)}</Alert>;
+  if (userQuery.isError || thresholdsQuery.isError || pendingQuery.isError) {
+    return (
+      <Alert>
+        {describeApiError(userQuery.error ?? thresholdsQuery.error ?? pendingQuery.error, t)}
+      </Alert>
+    );
   }
 
   const { profit, current } = userQuery.data.balance;
   const minimum = thresholdsQuery.data.minProfitToConvert;
+  const pendingCount = pendingQuery.data;
+  const belowMinimum = profit === 0 || profit < minimum;
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
@@ -94,10 +110,38 @@ function ConvertProfitForm({ onDone }: { onDone: () => void }) {
           <bdi dir="ltr">{formatPrice(minimum)}</bdi>
         </dd>
       </dl>
+      {/* The server's two refusals, said before the user submits (DESIGN §5). */}
+      {pendingCount > 0 && (
+        <Alert
+          title={t('profit.blockedTitle')}
+          action={
+            // The dialog sits on the orders screen: the link filters its list.
+            <Link
+              to="?status=pending"
+              onClick={onDone}
+              className="font-medium underline underline-offset-2"
+            >
+              {t('profit.seePendingOrders')}
+            </Link>
+          }
+        >
+          {t('profit.blockedByPendingOrders', { count: pendingCount })}
+        </Alert>
+      )}
+      {pendingCount === 0 && belowMinimum && (
+        <Alert title={t('profit.blockedTitle')}>
+          {t('profit.belowMinimum', { minimum: formatPrice(minimum) })}
+        </Alert>
+      )}
       <Field
         label={t('profit.amount')}
         hint={t('profit.amountHint')}
-        error={translateFieldError(errors.amount, t)}
+        error={
+          translateFieldError(errors.amount, t) ??
+          (belowMinimumAmount
+            ? t('profit.amountBelowMinimum', { minimum: formatPrice(minimum) })
+            : undefined)
+        }
       >
         {(control) => (
           <Input
@@ -122,7 +166,11 @@ function ConvertProfitForm({ onDone }: { onDone: () => void }) {
         <Button variant="secondary" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" loading={convert.isPending}>
+        <Button
+          type="submit"
+          loading={convert.isPending}
+          disabled={pendingCount > 0 || belowMinimum}
+        >
           {t('profit.submit')}
         </Button>
       </div>

@@ -122,7 +122,7 @@ function BannedCountriesTable({
           <TableHeader>{t('bannedCountries.country')}</TableHeader>
           <TableHeader>{t('bannedCountries.code')}</TableHeader>
           {/* Left out on phones, so the unban button fits on screen. */}
-          <TableHeader className="hidden sm:table-cell">{t('bannedCountries.since')}</TableHeader>
+          <TableHeader>{t('bannedCountries.since')}</TableHeader>
           <TableHeader className="text-end">
             {/* The buttons say what they do; on phones the heading gives its width to them. */}
             <span className="sr-only sm:not-sr-only">{t('bannedCountries.actions')}</span>
@@ -132,12 +132,16 @@ function BannedCountriesTable({
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell className="font-medium text-fg">{row.name}</TableCell>
-            <TableCell className="font-mono text-muted">{row.countryCode}</TableCell>
-            <TableCell className="hidden text-muted sm:table-cell">
+            <TableCell kind="title" className="font-medium text-fg">
+              {row.name}
+            </TableCell>
+            <TableCell label={t('bannedCountries.code')} className="font-mono text-muted">
+              {row.countryCode}
+            </TableCell>
+            <TableCell label={t('bannedCountries.since')} className="text-muted">
               {formatDate(row.createdAt, language)}
             </TableCell>
-            <TableCell className="text-end">
+            <TableCell kind="actions" className="text-end">
               <Button
                 variant="secondary"
                 size="sm"

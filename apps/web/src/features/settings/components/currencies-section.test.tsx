@@ -17,8 +17,8 @@ describe('currencies section', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Currencies (2)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete USD' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete EUR' })).toBeEnabled();
-    // What $10 shows as: the rate applied, at most 2 decimals.
-    expect(screen.getByText('$10 = €9.2')).toBeInTheDocument();
+    // What $10 shows as: the rate applied, exactly 2 decimals.
+    expect(screen.getByText('$10.00 = €9.20')).toBeInTheDocument();
   });
 
   it('sends the new currency as the contract wants it', async () => {

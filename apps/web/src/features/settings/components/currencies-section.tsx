@@ -1,15 +1,11 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  BASE_CURRENCY,
-  createCurrencySchema,
-  toDisplayAmount,
-  type Currency,
-} from '@keymarket/contracts/settings';
+import { BASE_CURRENCY, createCurrencySchema, type Currency } from '@keymarket/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatMoney } from '@/lib/format-price';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
@@ -130,27 +126,25 @@ function CurrencyRow({
   currency: Currency;
   onDelete: (currency: Currency) => void;
 }) {
-  const { t } = useSettingsText();
+  const { t, language } = useSettingsText();
   const isBase = currency.code === BASE_CURRENCY.code;
-  const example = `${currency.symbol}${toDisplayAmount(EXAMPLE_USD, currency)}`;
+  const example = formatMoney(EXAMPLE_USD, currency, language);
   return (
     <TableRow>
-      <TableCell className="font-mono font-medium text-fg">
+      <TableCell kind="title" className="font-mono font-medium text-fg">
         <span className="inline-flex items-center gap-2">
           <bdi>{currency.code}</bdi>
-          {/* Phones have no symbol column: the symbol stands beside the code. */}
-          <span className="font-sans text-muted sm:hidden">{currency.symbol}</span>
           {isBase && <Badge>{t('currencies.base')}</Badge>}
         </span>
       </TableCell>
-      <TableCell className="hidden sm:table-cell">{currency.symbol}</TableCell>
-      <TableCell className="tabular-nums">
+      <TableCell label={t('currencies.symbol')}>{currency.symbol}</TableCell>
+      <TableCell label={t('currencies.rate')} className="tabular-nums">
         <bdi>{currency.rateToUSD}</bdi>
       </TableCell>
-      <TableCell className="hidden text-muted tabular-nums sm:table-cell">
+      <TableCell label={t('currencies.example')} className="text-muted tabular-nums">
         <bdi>{t('currencies.exampleValue', { amount: example })}</bdi>
       </TableCell>
-      <TableCell className="text-end">
+      <TableCell kind="actions" className="text-end">
         <Button
           variant="ghost"
           size="icon"
@@ -198,10 +192,9 @@ function CurrenciesList() {
         <TableHead>
           <tr>
             <TableHeader>{t('currencies.code')}</TableHeader>
-            <TableHeader className="hidden sm:table-cell">{t('currencies.symbol')}</TableHeader>
+            <TableHeader>{t('currencies.symbol')}</TableHeader>
             <TableHeader>{t('currencies.rate')}</TableHeader>
-            {/* Symbol and example are left out on phones, so the delete button fits on screen. */}
-            <TableHeader className="hidden sm:table-cell">{t('currencies.example')}</TableHeader>
+            <TableHeader>{t('currencies.example')}</TableHeader>
             <TableHeader className="text-end">
               {/* The buttons say what they do; on phones the heading gives its width to them. */}
               <span className="sr-only sm:not-sr-only">{t('currencies.actions')}</span>

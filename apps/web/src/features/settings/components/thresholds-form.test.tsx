@@ -17,7 +17,7 @@ describe('thresholds form', { timeout: 20_000 }, () => {
 
     const input = await screen.findByLabelText('Minimum profit to convert (USD)');
     expect(input).toHaveValue(10);
-    expect(screen.getByText(/Currently \$10\./)).toBeInTheDocument();
+    expect(screen.getByText(/Currently \u2066\$10\.00\u2069\./)).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, '25.5');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -26,7 +26,7 @@ describe('thresholds form', { timeout: 20_000 }, () => {
     expect(bodiesSentTo(fetchMock, 'POST /thresholds/update')).toEqual([
       { minProfitToConvert: 25.5 },
     ]);
-    expect(await screen.findByText(/Currently \$25\.5\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Currently \u2066\$25\.50\u2069\./)).toBeInTheDocument();
   });
 
   it('refuses a negative amount, an empty one and more than 2 decimals', async () => {
@@ -59,7 +59,7 @@ describe('thresholds form', { timeout: 20_000 }, () => {
     mockApi({ 'GET /thresholds': okReply({ minProfitToConvert: 10 }) });
     renderWithProviders(<ThresholdsForm />);
 
-    expect(await screen.findByText(/Currently \$10\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Currently \u2066\$10\.00\u2069\./)).toBeInTheDocument();
     expect(screen.queryByText(/€5/)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,5 @@
 import { toast } from 'sonner';
 import { updateThresholdsSchema } from '@keymarket/contracts/balance';
-import { formatAmount } from '@keymarket/contracts/money';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useThresholds } from '@/lib/thresholds';
+import { formatUsdInText } from '@/lib/usd-input';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useUpdateThresholds } from '../api/update-thresholds';
@@ -39,7 +39,9 @@ function ThresholdsFields({ minProfitToConvert }: { minProfitToConvert: number }
       <Field
         label={t('thresholds.minProfitToConvert')}
         // In USD like the field itself, whatever currency the navbar displays prices in.
-        hint={t('thresholds.minProfitToConvertHint', { amount: formatAmount(minProfitToConvert) })}
+        hint={t('thresholds.minProfitToConvertHint', {
+          amount: formatUsdInText(minProfitToConvert),
+        })}
         error={issue(errors.minProfitToConvert)}
         className="max-w-sm"
       >

@@ -71,7 +71,7 @@ describe('catalogue', { timeout: 15_000 }, () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThan(40);
     expect(within(list).getByText('Product 1')).toBeInTheDocument();
-    expect(within(list).getAllByText('$12').length).toBeGreaterThan(0);
+    expect(within(list).getAllByText('$12.00').length).toBeGreaterThan(0);
     expect(await screen.findByRole('button', { name: /Games/ })).toHaveAttribute(
       'aria-pressed',
       'false',

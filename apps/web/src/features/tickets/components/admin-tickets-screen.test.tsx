@@ -36,6 +36,16 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
     expect(listQueries(fetchMock)[0]).toEqual({ page: '1', limit: '10' });
   });
 
+  it('says there are no tickets yet, and that none matches once a filter is set', async () => {
+    mockApi({ 'GET /tickets/all': page([]) });
+    renderWithProviders(<AdminTicketsScreen />);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('No tickets yet: none has been opened.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(await screen.findByText('No ticket matches.')).toBeInTheDocument();
+  });
+
   it('reads a ticket and answers it with the chosen status', async () => {
     const ticket = aTicket({ message: 'Line one\nline two' });
     const fetchMock = mockApi({

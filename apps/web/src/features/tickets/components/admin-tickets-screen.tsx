@@ -9,6 +9,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
 import {
+  CellText,
   Table,
   TableBody,
   TableCell,
@@ -67,16 +68,22 @@ export function AdminTicketsScreen() {
         />
       </div>
 
-      <PagedList query={ticketsQuery} page={page} onPageChange={setPage} empty={t('list.empty')}>
+      <PagedList
+        query={ticketsQuery}
+        page={page}
+        onPageChange={setPage}
+        // Filters that match nothing, or no ticket at all yet.
+        empty={search || status ? t('list.empty') : t('list.noneYet')}
+      >
         {(rows) => (
           <Table aria-busy={ticketsQuery.isPlaceholderData || undefined}>
             <TableHead>
               <tr>
                 <TableHeader>{t('fields.subject')}</TableHeader>
                 {/* On phones the author and date wait in the dialog, so the action stays in view. */}
-                <TableHeader className="hidden md:table-cell">{t('fields.user')}</TableHeader>
+                <TableHeader className="sm:max-md:hidden">{t('fields.user')}</TableHeader>
                 <TableHeader>{t('fields.status')}</TableHeader>
-                <TableHeader className="hidden md:table-cell">{t('fields.createdAt')}</TableHeader>
+                <TableHeader className="sm:max-md:hidden">{t('fields.createdAt')}</TableHeader>
                 <TableHeader>
                   <span className="sr-only">{t('list.actions')}</span>
                 </TableHeader>
@@ -85,19 +92,21 @@ export function AdminTicketsScreen() {
             <TableBody>
               {rows.map((ticket) => (
                 <TableRow key={ticket.id}>
-                  <TableCell className="max-w-36 truncate font-medium text-fg sm:max-w-72">
-                    <bdi>{ticket.subject}</bdi>
+                  <TableCell kind="title" className="font-medium text-fg sm:max-w-72">
+                    <CellText>{ticket.subject}</CellText>
                   </TableCell>
-                  <TableCell className="hidden md:table-cell">{ticket.user.username}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('fields.user')} className="sm:max-md:hidden">
+                    <bdi>{ticket.user.username}</bdi>
+                  </TableCell>
+                  <TableCell label={t('fields.status')}>
                     <TicketStatusBadge status={ticket.status} />
                   </TableCell>
-                  <TableCell className="hidden text-muted md:table-cell">
+                  <TableCell label={t('fields.createdAt')} className="text-muted sm:max-md:hidden">
                     <span className="block min-w-28 whitespace-normal">
                       {date(ticket.createdAt)}
                     </span>
                   </TableCell>
-                  <TableCell>
+                  <TableCell kind="actions">
                     <span className="flex justify-end">
                       <Button
                         size="sm"

@@ -52,13 +52,13 @@ describe('balance dialog', () => {
     renderWithProviders(<BalanceDialog mode="add" user={nadia} onClose={onClose} />);
 
     const user = await enterAmount('25.5');
-    expect(screen.getByText('Add $25.5 to the balance of nadia?')).toBeInTheDocument();
-    expect(screen.getByText('$146')).toBeInTheDocument();
+    expect(screen.getByText('Add $25.50 to the balance of nadia?')).toBeInTheDocument();
+    expect(screen.getByText('$146.00')).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).not.toContain(ADD);
 
-    await user.click(screen.getByRole('button', { name: 'Add $25.5' }));
+    await user.click(screen.getByRole('button', { name: 'Add $25.50' }));
 
-    expect(await screen.findByText('$25.5 added. nadia now has $146.')).toBeInTheDocument();
+    expect(await screen.findByText('$25.50 added. nadia now has $146.00.')).toBeInTheDocument();
     expect(bodyOf(fetchMock, ADD)).toEqual({ amount: 25.5 });
     expect(onClose).toHaveBeenCalled();
   });
@@ -73,7 +73,7 @@ describe('balance dialog', () => {
 
     await user.type(await screen.findByLabelText('Note (optional)'), 'Refund of a chargeback');
     await enterAmount('20');
-    await user.click(screen.getByRole('button', { name: 'Remove $20' }));
+    await user.click(screen.getByRole('button', { name: 'Remove $20.00' }));
 
     await vi.waitFor(() => expect(requestedPaths(fetchMock)).toContain(REMOVE));
     expect(bodyOf(fetchMock, REMOVE)).toEqual({ amount: 20, note: 'Refund of a chargeback' });
@@ -86,7 +86,7 @@ describe('balance dialog', () => {
     await enterAmount('500');
 
     expect(screen.getByLabelText('Amount (USD)')).toHaveAccessibleDescription(
-      'The balance is only $120.5.',
+      'The balance is only $120.50.',
     );
   });
 
@@ -100,7 +100,7 @@ describe('balance dialog', () => {
 
     const user = await enterAmount('10');
     await i18n.changeLanguage(language);
-    await user.click(screen.getByRole('button', { name: /\$10/ }));
+    await user.click(screen.getByRole('button', { name: /\$10.00/ }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
@@ -113,7 +113,7 @@ describe('balance dialog', () => {
 
     // The "$" would otherwise be moved to the far end of the right-to-left sentence.
     expect(
-      await screen.findByRole('button', { name: 'إضافة \u2068$10\u2069' }),
+      await screen.findByRole('button', { name: 'إضافة \u2068$10.00\u2069' }),
     ).toBeInTheDocument();
   });
 });
@@ -131,7 +131,7 @@ describe('balance transfer', () => {
     renderWithProviders(<BalanceDialog mode="transfer" user={invitee} onClose={vi.fn()} />);
 
     expect(await screen.findByText('Your balance')).toBeInTheDocument();
-    expect(await screen.findByText('$30')).toBeInTheDocument();
+    expect(await screen.findByText('$30.00')).toBeInTheDocument();
     await enterAmount('30.01');
 
     expect(screen.getByLabelText('Amount (USD)')).toHaveAccessibleDescription(
@@ -146,12 +146,12 @@ describe('balance transfer', () => {
       [ADD]: errorReply('insufficient_balance', 'Your balance is too low to transfer $30'),
     });
     renderWithProviders(<BalanceDialog mode="transfer" user={invitee} onClose={vi.fn()} />);
-    await screen.findByText('$30');
+    await screen.findByText('$30.00');
 
     const user = await enterAmount('30');
     expect(screen.getByText('Your balance after')).toBeInTheDocument();
     await i18n.changeLanguage('fr');
-    await user.click(screen.getByRole('button', { name: 'Transférer $30' }));
+    await user.click(screen.getByRole('button', { name: 'Transférer $30,00' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Impossible de mettre à jour le solde. Veuillez réessayer.');

@@ -288,10 +288,10 @@ describe('profile dialog', () => {
     renderWithProviders(<UserProfileDialog user={nadia} onClose={vi.fn()} />);
 
     const dialog = await screen.findByRole('dialog', { name: 'User profile' });
-    expect(await within(dialog).findByText('$120.5')).toBeInTheDocument();
+    expect(await within(dialog).findByText('$120.50')).toBeInTheDocument();
     for (const text of [
-      '$300',
-      '$179.5',
+      '$300.00',
+      '$179.50',
       '$42.25',
       'France',
       'Gold',
@@ -316,7 +316,7 @@ describe('profile dialog', () => {
     renderWithProviders(<UserProfileDialog user={nadia} onClose={vi.fn()} />);
 
     const dialog = await screen.findByRole('dialog', { name: 'User profile' });
-    expect(await within(dialog).findByText('$120.5')).toBeInTheDocument();
+    expect(await within(dialog).findByText('$120.50')).toBeInTheDocument();
     expect(within(dialog).queryByText('$42.25')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Hidden')).toBeInTheDocument();
   });

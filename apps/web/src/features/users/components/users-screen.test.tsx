@@ -43,7 +43,7 @@ describe('users screen (admin)', () => {
     expect(within(row).getByText('@nadia')).toBeInTheDocument();
     expect(within(row).getByText('Reseller')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
-    expect(within(row).getByText('$120.5')).toBeInTheDocument();
+    expect(within(row).getByText('$120.50')).toBeInTheDocument();
     expect(within(row).getByText('$42.25')).toBeInTheDocument();
     expect(within(row).getByText('@admin')).toBeInTheDocument();
     const banned = screen.getByText('Omar Benali').closest('tr')!;
@@ -86,7 +86,7 @@ describe('users screen (admin)', () => {
     renderWithProviders(<UsersScreen scope="all" />);
 
     const row = (await screen.findByText('Nadia Haddad')).closest('tr')!;
-    expect(within(row).getByText('$120.5')).toBeInTheDocument();
+    expect(within(row).getByText('$120.50')).toBeInTheDocument();
     expect(within(row).queryByText('$42.25')).not.toBeInTheDocument();
     expect(within(row).getByText('Hidden')).toBeInTheDocument();
   });

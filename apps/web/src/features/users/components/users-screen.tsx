@@ -10,6 +10,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
 import {
+  CellText,
   Table,
   TableBody,
   TableCell,
@@ -32,8 +33,9 @@ import { UserStatusBadge } from './user-status-badge';
 
 // The actions stay in view while a narrow screen scrolls the table sideways. Being opaque, the
 // sticky cells paint the tint of their row (the header's, a hovered row's) over the card colour.
+// On phones the table is a list of cards (components/ui/table.tsx) and nothing scrolls sideways.
 const stickyEnd =
-  'sticky end-0 bg-surface from-surface-2/50 to-surface-2/50 group-hover:bg-linear-to-r';
+  'sm:sticky end-0 sm:bg-surface from-surface-2/50 to-surface-2/50 sm:group-hover:bg-linear-to-r';
 const stickyEndHeader = 'sticky end-0 bg-surface bg-linear-to-r from-surface-2/60 to-surface-2/60';
 
 /**
@@ -136,41 +138,49 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
                 const actions = viewer ? actionsFor(viewer, user) : [];
                 return (
                   <TableRow key={user.id} className="group">
-                    <TableCell>
+                    <TableCell kind="title">
                       <span className="flex items-center gap-3">
                         <UserAvatar user={user} size="sm" />
                         <span className="min-w-0">
-                          <span className="block max-w-48 truncate font-medium text-fg">
-                            {user.firstName} {user.lastName}
-                          </span>
-                          <bdi dir="ltr" className="block max-w-48 truncate text-xs text-muted">
+                          <CellText className="font-medium text-fg sm:max-w-48">
+                            {`${user.firstName} ${user.lastName}`}
+                          </CellText>
+                          <bdi dir="ltr" className="block truncate text-xs text-muted sm:max-w-48">
                             @{user.username}
                           </bdi>
                         </span>
                       </span>
                     </TableCell>
-                    <TableCell>{tCore(`roles.${user.role}`)}</TableCell>
-                    <TableCell>
+                    <TableCell label={t('fields.role')}>{tCore(`roles.${user.role}`)}</TableCell>
+                    <TableCell label={t('fields.status')}>
                       <UserStatusBadge status={user.status} />
                     </TableCell>
-                    <TableCell className="tabular-nums">
+                    <TableCell label={t('fields.balance')} className="tabular-nums">
                       <bdi dir="ltr">{formatPrice(user.balance)}</bdi>
                     </TableCell>
-                    <TableCell className="tabular-nums">
+                    <TableCell label={t('fields.profit')} className="tabular-nums">
                       {profitVisible ? (
                         <bdi dir="ltr">{formatPrice(user.profit)}</bdi>
                       ) : (
                         <span className="text-muted">{tCore('balance.hidden')}</span>
                       )}
                     </TableCell>
-                    <TableCell className="tabular-nums">{user.ordersTotal}</TableCell>
-                    <TableCell className="hidden max-w-40 truncate text-muted xl:table-cell">
+                    <TableCell label={t('fields.orders')} className="tabular-nums">
+                      {user.ordersTotal}
+                    </TableCell>
+                    <TableCell
+                      label={t('fields.invitedBy')}
+                      className="text-muted sm:hidden sm:max-w-40 sm:truncate xl:table-cell"
+                    >
                       {user.invitedBy ? <bdi dir="ltr">@{user.invitedBy.username}</bdi> : '—'}
                     </TableCell>
-                    <TableCell className="hidden text-muted 2xl:table-cell">
+                    <TableCell
+                      label={t('fields.joined')}
+                      className="text-muted sm:hidden 2xl:table-cell"
+                    >
                       {formatDate(user.createdAt, i18n.language)}
                     </TableCell>
-                    <TableCell className={stickyEnd}>
+                    <TableCell kind="actions" className={stickyEnd}>
                       <span className="flex justify-end gap-1">
                         {actions.includes('profile') && (
                           <Button
