@@ -16,6 +16,7 @@ import { SystemSettingsCache } from './lib/settings';
 import { RateLimits } from './lib/rate-limiter';
 import { AccessTokens } from './lib/tokens';
 import { registerAccessControl } from './plugins/access';
+import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerStrictBodies } from './plugins/strict-bodies';
@@ -169,6 +170,8 @@ export async function buildApp({
   });
   // + maintenance gate: before the /api routes
   await app.register(settingsModule, { db, systemSettings });
+  // After access control: its routes are declared public there, like every /api route.
+  await registerApiDocs(app);
 
   const twoFactor = new TwoFactorService(db, vault, systemSettings);
   const me = new MeService(db, rateLimits);

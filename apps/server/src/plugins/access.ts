@@ -4,6 +4,7 @@ import { messages } from '@keymarket/contracts/messages';
 import type { Role } from '@keymarket/contracts/users';
 import { AppError } from '../lib/app-error';
 import { rateLimitHeaders } from '../lib/rate-limiter';
+import { API_DOCS_PREFIX } from './api-docs';
 import type { AuthContext } from '../modules/access/auth-context';
 import type { ApiKeyGate } from '../modules/api-keys/api-key-gate';
 import { bearerKeyOf } from '../modules/api-keys/api-key-secret';
@@ -40,6 +41,10 @@ export function registerAccessControl(
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
+    // The reference's pages and files, registered by a plugin that declares nothing itself.
+    if (route.url === API_DOCS_PREFIX || route.url.startsWith(`${API_DOCS_PREFIX}/`)) {
+      route.config = { ...route.config, access: 'public' };
+    }
     const name = `${String(route.method)} ${route.url}`;
     if (route.config?.access === undefined) {
       throw new Error(`Route ${name} declares no access rule`);

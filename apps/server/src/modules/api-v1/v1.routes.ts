@@ -10,6 +10,14 @@ import { messages } from '@keymarket/contracts/messages';
 import { createOrderSchema, IDEMPOTENCY_KEY_MAX, orderSchema } from '@keymarket/contracts/orders';
 import { paginated } from '@keymarket/contracts/pagination';
 import { authOf } from '../access/auth-context';
+import {
+  balanceExample,
+  createOrderExample,
+  orderExample,
+  orderListExample,
+  productExample,
+  productListExample,
+} from './v1-examples';
 import type { BalanceService } from '../balance/balance.service';
 import type { OrdersService } from '../orders/orders.service';
 import { sendPlacedOrder } from '../orders/orders.routes';
@@ -52,7 +60,7 @@ export const v1Routes: FastifyPluginAsyncZod<{
         description:
           'Live products with `price` (what you pay) and `stockQuantity`, 10 a page by default and at most 100. `search` matches the name; `categoryId` keeps one category.',
         querystring: v1ProductsQuerySchema,
-        response: { 200: productListSchema },
+        response: { 200: productListSchema.meta({ example: productListExample }) },
       },
     },
     (request) => products.list(authOf(request), { ...request.query, deleted: 'exclude' }),
@@ -67,7 +75,7 @@ export const v1Routes: FastifyPluginAsyncZod<{
         security,
         summary: 'One product at your price',
         params: productParams,
-        response: { 200: productSchema },
+        response: { 200: productSchema.meta({ example: productExample }) },
       },
     },
     (request) => products.get(authOf(request), request.params.id),
@@ -82,7 +90,7 @@ export const v1Routes: FastifyPluginAsyncZod<{
         security,
         summary: 'Your balance and profit',
         description: 'Both in USD. `profit` is what your downline earned you, not yet converted.',
-        response: { 200: v1BalanceSchema },
+        response: { 200: v1BalanceSchema.meta({ example: balanceExample }) },
       },
     },
     (request) => balance.own(authOf(request)),
@@ -99,8 +107,8 @@ export const v1Routes: FastifyPluginAsyncZod<{
         description:
           'Debits `quantity × price` from your balance. An instant product answers `completed` with its keys in `responseKeys`; a request product answers `pending`. The `Idempotency-Key` header is required: the same key with the same body within 24 hours answers the first order again (header `Idempotent-Replayed: true`) and changes nothing; with another body it is a 409.',
         headers: orderHeaders,
-        body: createOrderSchema,
-        response: { 201: orderSchema },
+        body: createOrderSchema.meta({ example: createOrderExample }),
+        response: { 201: orderSchema.meta({ example: orderExample }) },
       },
     },
     async (request, reply) =>
@@ -120,7 +128,7 @@ export const v1Routes: FastifyPluginAsyncZod<{
         summary: 'Your orders',
         description: 'Newest first; `status` keeps one status.',
         querystring: v1OrdersQuerySchema,
-        response: { 200: paginated(orderSchema) },
+        response: { 200: paginated(orderSchema).meta({ example: orderListExample }) },
       },
     },
     (request) => orders.listOwn(authOf(request), request.query),
@@ -136,7 +144,7 @@ export const v1Routes: FastifyPluginAsyncZod<{
         summary: 'One of your orders',
         description: 'Its keys are in `responseKeys` once it is delivered (`completed`).',
         params: orderParams,
-        response: { 200: orderSchema },
+        response: { 200: orderSchema.meta({ example: orderExample }) },
       },
     },
     (request) => orders.getOwn(authOf(request), request.params.id),
