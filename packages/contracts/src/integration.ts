@@ -2,6 +2,7 @@ import { z } from './zod';
 import { productListQuerySchema } from './catalogue';
 import { orderStatusSchema } from './orders';
 import { pageQuerySchema } from './pagination';
+import { messages } from './messages';
 import { nameText } from './text';
 
 /** The integration API (DESIGN.md §9): API keys and what /api/v1 takes and answers. */
@@ -16,9 +17,9 @@ export const API_KEY_RANDOM_LENGTH = 40;
 export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
 
 export const createApiKeySchema = z.strictObject({
-  name: nameText({ error: 'Give the key a name' })
+  name: nameText({ error: messages.apiKeyNameRequired })
     .trim()
-    .min(1, 'Give the key a name')
+    .min(1, messages.apiKeyNameRequired)
     .max(API_KEY_NAME_MAX, `The name cannot exceed ${API_KEY_NAME_MAX} characters`),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;

@@ -6,6 +6,7 @@ import {
   type CreatedApiKey,
   type createApiKeySchema,
 } from '@keymarket/contracts/integration';
+import { messages } from '@keymarket/contracts/messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../access/auth-context';
@@ -33,10 +34,7 @@ export class ApiKeysService {
     const row = await this.db.transaction(async (tx) => {
       await lockKeyOwner(tx, caller.userId);
       if ((await countActiveApiKeys(tx, caller.userId)) >= API_KEYS_ACTIVE_MAX) {
-        throw new AppError(
-          'conflict',
-          `You already have ${API_KEYS_ACTIVE_MAX} active API keys: revoke one before creating another`,
-        );
+        throw new AppError('conflict', messages.apiKeysLimit);
       }
       return insertApiKey(tx, { userId: caller.userId, name: input.name, ...storedFormOf(key) });
     });
