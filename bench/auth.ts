@@ -36,3 +36,20 @@ export async function signInAll(
   await Promise.all(Array.from({ length: concurrency }, worker));
   return cookies;
 }
+
+/** One API key for each signed-in user (its cookie), through the real POST /api/api-keys. */
+export async function createApiKeys(baseUrl: string, cookies: readonly string[]) {
+  return Promise.all(
+    cookies.map(async (cookie) => {
+      const response = await fetch(`${baseUrl}/api/api-keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ name: 'bench' }),
+      });
+      if (response.status !== 201) {
+        throw new Error(`API key creation failed: ${response.status} ${await response.text()}`);
+      }
+      return ((await response.json()) as { key: string }).key;
+    }),
+  );
+}

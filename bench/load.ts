@@ -6,7 +6,11 @@ export interface LoadOptions {
   /** A JSON body, or one per connection (connection i sends bodies[i % length]). */
   body?: string | readonly string[];
   /** One cookie per signed-in user; connection i sends cookies[i % length]. */
-  cookies: readonly string[];
+  cookies?: readonly string[];
+  /** Or one API key per user: connection i sends `Authorization: Bearer apiKeys[i % length]`. */
+  apiKeys?: readonly string[];
+  /** A new `Idempotency-Key` on every request (autocannon's per-request id), as a client sends. */
+  uniqueIdempotencyKeys?: boolean;
   headers?: Record<string, string>;
   connections: number;
   seconds: number;
@@ -31,7 +35,7 @@ export interface LoadResult {
 
 /**
  * One autocannon run. Each connection is one signed-in user: setupClient gives connection i its
- * own cookie (autocannon resets a request's `context` after every request when there is only
+ * own cookie (or API key) (autocannon resets a request's `context` after every request when there is only
  * one request in the sequence, so the connection itself carries the identity).
  */
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -39,8 +43,13 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const failures: string[] = [];
   const bodies =
     options.body === undefined || typeof options.body === 'string' ? [options.body] : options.body;
+  const identities =
+    options.apiKeys?.map((key) => ({ authorization: `Bearer ${key}` })) ??
+    options.cookies?.map((cookie) => ({ cookie }));
+  if (!identities?.length) throw new Error('load needs cookies or API keys');
   const result = await autocannon({
     url: options.url,
+    idReplacement: options.uniqueIdempotencyKeys ?? false,
     connections: options.connections,
     duration: options.seconds,
     timeout: 30,
@@ -55,12 +64,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     ],
     setupClient: (client) => {
       const i = nextConnection++;
-      const cookie = options.cookies[i % options.cookies.length]!;
       const body = bodies[i % bodies.length];
       const headers = {
         ...options.headers,
         ...(body ? { 'content-type': 'application/json' } : {}),
-        cookie,
+        ...(options.uniqueIdempotencyKeys ? { 'idempotency-key': '[<id>]' } : {}),
+        ...identities[i % identities.length],
       };
       if (body === undefined) client.setHeaders(headers);
       else client.setHeadersAndBody(headers, body);

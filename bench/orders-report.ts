@@ -4,6 +4,8 @@ import { describeMachine, fmt, type machine, noiseWarning, table, verdict } from
 
 /** The issue's targets for POST /api/orders. */
 export const ORDER_TARGETS = { ordersPerSecond: 1_000, shareOfRaw: 0.5, p99Ms: 100 };
+/** Issue 16: POST /api/v1/orders within 10 % of the web route's rate. */
+export const API_TARGETS = { shareOfWeb: 0.9, p99Ms: 100 };
 
 export interface OrdersReport {
   info: {
@@ -17,6 +19,8 @@ export interface OrdersReport {
   /** HTTP what-ifs; the i-th is compared with whatIfs[i]. */
   httpWhatIfs: HttpScenario[];
   whatIfs: RawScenario[];
+  /** The web route with an Idempotency-Key, then /api/v1 with an API key: the same work. */
+  apiComparison: HttpScenario[];
   final: Invariants;
   explained: ExplainedStatement[];
 }
@@ -46,7 +50,7 @@ function httpRow(h: HttpScenario, ceiling: RawScenario): string[] {
 }
 
 export function printOrdersReport(report: OrdersReport) {
-  const { info, http, raw, httpWhatIfs, whatIfs, final, explained } = report;
+  const { info, http, raw, httpWhatIfs, whatIfs, final, explained, apiComparison } = report;
   const pairs = http.map((h, i) => ({ h, r: raw[i]! }));
   const header = [
     'scenario',
@@ -99,6 +103,34 @@ export function printOrdersReport(report: OrdersReport) {
     );
   }
 
+  const [web, v1] = apiComparison;
+  if (web && v1) {
+    log('\nIntegration API (issue 16): POST /api/v1/orders against the web route, both with a new');
+    log('Idempotency-Key per order, the platform resellers, back to back:');
+    log(
+      table(
+        ['route', 'orders/s', 'median ms', 'p99 ms', 'non-2xx', '% of web'],
+        [web, v1].map((h) => [
+          h.name,
+          fmt(h.measured.okPerSecond, 0),
+          fmt(h.measured.medianMs),
+          fmt(h.measured.p99Ms),
+          String(h.measured.non2xx + h.measured.errors),
+          `${fmt((h.measured.okPerSecond / web.measured.okPerSecond) * 100, 0)} %`,
+        ]),
+      ),
+    );
+    const share = v1.measured.okPerSecond / web.measured.okPerSecond;
+    log(
+      verdict(
+        'v1 rate within 10 % of the web route',
+        share >= API_TARGETS.shareOfWeb,
+        `${fmt(share * 100, 0)} %`,
+      ),
+    );
+    log(verdict('v1 p99', v1.measured.p99Ms <= API_TARGETS.p99Ms, `${fmt(v1.measured.p99Ms)} ms`));
+  }
+
   if (whatIfs.length) {
     const base = raw[0]!.result.tps;
     log('\nWhat-ifs (platform transaction). HTTP rows: % of the raw what-if of the same name;');
@@ -124,7 +156,10 @@ export function printOrdersReport(report: OrdersReport) {
         'other processes',
       ],
       [
-        ...[...http, ...httpWhatIfs].map((h) => ({ ...h, name: `HTTP ${h.name}` })),
+        ...[...http, ...apiComparison, ...httpWhatIfs].map((h) => ({
+          ...h,
+          name: `HTTP ${h.name}`,
+        })),
         ...raw,
         ...whatIfs,
       ].map((s) => [
@@ -165,7 +200,7 @@ export function printOrdersReport(report: OrdersReport) {
   const write = explained.find((e) => e.label.startsWith('placeOrder'));
   if (write) log(`\nplaceOrder plan:\n${write.plan}`);
 
-  for (const h of http) {
+  for (const h of [...http, ...apiComparison]) {
     if (h.measured.failures.length)
       log(`\nHTTP ${h.name} failures:\n  ${h.measured.failures.join('\n  ')}`);
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { signInAll } from './auth';
+import { createApiKeys, signInAll } from './auth';
 import {
   createBenchDatabase,
   durabilitySettings,
@@ -83,6 +83,13 @@ const log = (line: string) => console.log(line);
 /** Keys for each product of the "own product per connection" what-if. */
 const SPREAD_KEYS = 1_500;
 
+/**
+ * How the orders come in: the web's cookie route as the web app sends it (no Idempotency-Key),
+ * the same route with a new Idempotency-Key on each order, or /api/v1 with an API key (which
+ * requires one): the last two do the same work, so they compare the two ways in.
+ */
+export type OrderRoute = 'web' | 'web, Idempotency-Key' | 'v1, API key';
+
 async function httpScenario(
   name: string,
   db: BenchDatabase,
@@ -91,14 +98,17 @@ async function httpScenario(
   /** The product each connection buys: one for all, or connection i buys productIds[i]. */
   productIds: readonly string[],
   options: OrdersOptions,
+  route: OrderRoute = 'web',
 ): Promise<HttpScenario> {
   log(`\nHTTP ${name}: signing in ${usernames.length} resellers`);
   const cookies = await signInAll(server.baseUrl, usernames, USER_PASSWORD);
+  const byKey = route === 'v1, API key';
   const request = {
-    url: `${server.baseUrl}/api/orders`,
+    url: `${server.baseUrl}${byKey ? '/api/v1/orders' : '/api/orders'}`,
     method: 'POST' as const,
     body: productIds.map((productId) => JSON.stringify({ productId, quantity: 1 })),
-    cookies,
+    ...(byKey ? { apiKeys: await createApiKeys(server.baseUrl, cookies) } : { cookies }),
+    uniqueIdempotencyKeys: route !== 'web',
     connections: options.connections,
   };
   log(`HTTP ${name}: warm-up ${options.warmupSeconds} s`);
@@ -230,6 +240,7 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
     });
     const http: HttpScenario[] = [];
     const httpWhatIfs: HttpScenario[] = [];
+    const apiComparison: HttpScenario[] = [];
     let seed: OrdersSeed;
     try {
       log(`server ${server.baseUrl} (pid ${server.pid}, DATABASE_POOL_MAX ${server.poolMax})`);
@@ -248,6 +259,13 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
       http.push(
         await httpScenario('manager chain', db, server, seed.chainResellers, shared, options),
       );
+      // The integration API against the web route, back to back, same buyers, same work.
+      for (const route of ['web, Idempotency-Key', 'v1, API key'] as const) {
+        await db.pool.query('vacuum analyze');
+        apiComparison.push(
+          await httpScenario(route, db, server, seed.platformResellers, shared, options, route),
+        );
+      }
       if (options.diagnose) {
         await db.pool.query('vacuum analyze');
         httpWhatIfs.push(
@@ -294,7 +312,7 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
       postgres: await durabilitySettings(db.pool),
       options: { ...options, poolMax: server.poolMax },
     };
-    printOrdersReport({ info, http, raw, httpWhatIfs, whatIfs, final, explained });
+    printOrdersReport({ info, http, raw, httpWhatIfs, whatIfs, final, explained, apiComparison });
     if (profile) log(`\n${profile}`);
     const withoutOutput = (r: RawScenario) => ({
       ...r,
@@ -305,6 +323,7 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
       http,
       raw: raw.map(withoutOutput),
       httpWhatIfs,
+      apiComparison,
       whatIfs: whatIfs.map(withoutOutput),
       final,
       explained,

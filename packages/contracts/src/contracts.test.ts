@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalisePhone, registerRequestSchema } from './auth';
+import { API_KEYS_ACTIVE_MAX } from './integration';
 import { messageKeyOf, messages } from './messages';
 import {
   formatAmount,
@@ -120,5 +121,11 @@ describe('money', () => {
     expect(formatAmount(10.5)).toBe('$10.5');
     expect(formatAmount(10, 0.92, '€')).toBe('€9.2');
     expect(formatAmount(1 / 3, 1, '$')).toBe('$0.33');
+  });
+});
+
+describe('API keys', () => {
+  it('names the active-key limit in its refusal text', () => {
+    expect(messages.apiKeysLimit).toContain(`${API_KEYS_ACTIVE_MAX} active API keys`);
   });
 });

@@ -88,6 +88,10 @@ export const messages = {
   userNotFound: 'User not found',
   ticketNotFound: 'Ticket not found',
   fileNotFound: 'File not found',
+  apiKeyNotFound: 'API key not found',
+  apiKeyNameRequired: 'Give the key a name',
+  /** API_KEYS_ACTIVE_MAX (integration.ts) is 10. */
+  apiKeysLimit: 'You already have 10 active API keys: revoke one before creating another',
   instantStockIsKeys:
     'The stock of an instant product is its number of unsold keys: import keys to add stock',
   pendingOrdersBlockInstant:

@@ -27,6 +27,8 @@ export const areaPaths = {
   priceControl: 'price-control',
   /** Admin packages; a manager's own packages. */
   packages: 'packages',
+  /** API keys (and, later, webhooks): every role's integrations. */
+  integrations: 'api',
 } as const;
 
 // Which addresses open which first screen. Shared by the route table (what to fetch early) and

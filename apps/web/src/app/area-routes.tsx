@@ -100,6 +100,9 @@ const PackagesRoute = lazy(() =>
 const UsersRoute = lazy(() =>
   import('./routes/area/users').then((module) => ({ default: module.UsersRoute })),
 );
+const IntegrationsRoute = lazy(() =>
+  import('./routes/area/integrations').then((module) => ({ default: module.IntegrationsRoute })),
+);
 const SettingsRoute = lazy(() =>
   import('./routes/area/settings').then((module) => ({ default: module.SettingsRoute })),
 );
@@ -126,6 +129,7 @@ function areaRoute(role: Role): RouteObject {
           { path: areaPaths.orders, element: <OrdersRoute role={role} /> },
           { path: areaPaths.tickets, element: <TicketsRoute role={role} /> },
           { path: areaPaths.faq, element: <FaqRoute /> },
+          { path: areaPaths.integrations, element: <IntegrationsRoute /> },
           { path: areaPaths.priceControl, element: <PriceControlRoute role={role} /> },
           // The platform's packages (admin) or a manager's own; resellers have none.
           ...(role === 'reseller'

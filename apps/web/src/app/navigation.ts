@@ -13,6 +13,7 @@ import {
   Tags,
   UserRound,
   UsersRound,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '@keymarket/contracts/users';
@@ -36,7 +37,8 @@ export type NavItem = {
     | 'users'
     | 'settings'
     | 'controlPrice'
-    | 'packages';
+    | 'packages'
+    | 'integrations';
   to: string;
   icon: LucideIcon;
 };
@@ -55,6 +57,7 @@ const users: NavItem = { label: 'users', to: areaPaths.users, icon: UsersRound }
 const settings: NavItem = { label: 'settings', to: areaPaths.settings, icon: Settings };
 const priceControl: NavItem = { label: 'controlPrice', to: areaPaths.priceControl, icon: Tags };
 const packages: NavItem = { label: 'packages', to: areaPaths.packages, icon: Boxes };
+const integrations: NavItem = { label: 'integrations', to: areaPaths.integrations, icon: Webhook };
 
 // Only screens that exist are listed: a link to nothing is worse than no link.
 export const navigationByRole: Record<Role, readonly NavItem[]> = {
@@ -70,6 +73,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     tickets,
     faq,
     settings,
+    integrations,
     profile,
     security,
   ],
@@ -83,6 +87,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     generateCode,
     tickets,
     faq,
+    integrations,
     profile,
     security,
   ],
@@ -95,6 +100,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     generateCode,
     tickets,
     faq,
+    integrations,
     profile,
     security,
   ],

@@ -243,8 +243,11 @@ export function bindSessionNavigator(navigator: SessionNavigator): void {
   sessionNavigator = navigator;
 }
 
+/** Where the API is: this origin's /api unless the build says otherwise. */
+export const API_BASE_URL = import.meta.env.VITE_API_URL ?? '/api';
+
 export const apiClient = createApiClient({
-  baseUrl: import.meta.env.VITE_API_URL ?? '/api',
+  baseUrl: API_BASE_URL,
   // Looked up at call time, not captured, so tests can stub the global fetch.
   fetch: (input, init) => globalThis.fetch(input, init),
   queryClient,

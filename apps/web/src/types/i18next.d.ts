@@ -6,6 +6,7 @@ import type pricing from '@/locales/namespaces/pricing/en.json';
 import type publicPages from '@/locales/namespaces/public/en.json';
 import type search from '@/locales/namespaces/search/en.json';
 import type security from '@/locales/namespaces/security/en.json';
+import type integration from '@/locales/namespaces/integration/en.json';
 import type settings from '@/locales/namespaces/settings/en.json';
 import type shell from '@/locales/namespaces/shell/en.json';
 import type tickets from '@/locales/namespaces/tickets/en.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       settings: typeof settings;
       shell: typeof shell;
       tickets: typeof tickets;
+      integration: typeof integration;
       users: typeof users;
     };
   }

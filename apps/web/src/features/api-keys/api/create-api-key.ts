@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createdApiKeySchema, type CreateApiKeyInput } from '@keymarket/contracts/integration';
+import { apiClient } from '@/lib/api-client';
+import { apiKeysQueryKey } from './get-api-keys';
+
+export function createApiKey(body: CreateApiKeyInput) {
+  return apiClient.post('/api-keys', createdApiKeySchema, body);
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiKeySchema } from '@keymarket/contracts/integration';
+import { apiClient } from '@/lib/api-client';
+import { apiKeysQueryKey } from './get-api-keys';
+
+export function revokeApiKey(id: string) {
+  return apiClient.delete(`/api-keys/${id}`, apiKeySchema);
+}
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+  });
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { ApiKey } from '@keymarket/contracts/integration';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format-date';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+
+/** The caller's keys, newest first: what can tell them apart, never the keys themselves. */
+export function ApiKeysTable() {
+  const { t, i18n } = useTranslation('integration');
+  const keysQuery = useApiKeys();
+  const revokeMutation = useRevokeApiKey();
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('never'));
+
+  if (keysQuery.isPending) return <Spinner />;
+  if (keysQuery.isError) {
+    return (
+      <LoadError
+        error={keysQuery.error}
+        onRetry={() => void keysQuery.refetch()}
+        title={t('loadFailed')}
+      />
+    );
+  }
+  const keys = keysQuery.data.data;
+  if (keys.length === 0) return <p className="text-sm text-muted">{t('empty')}</p>;
+
+  function confirmRevoke() {
+    if (!revoking) return;
+    revokeMutation.mutate(revoking.id, {
+      onSuccess: () => {
+        toast.success(t('revoked', { name: revoking.name }));
+        setRevoking(null);
+      },
+    });
+  }
+
+  return (
+    <>
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeader>{t('name')}</TableHeader>
+            <TableHeader>{t('prefix')}</TableHeader>
+            <TableHeader>{t('status')}</TableHeader>
+            <TableHeader>{t('created')}</TableHeader>
+            <TableHeader>{t('lastUsed')}</TableHeader>
+            <TableHeader>
+              <span className="sr-only">{t('actions')}</span>
+            </TableHeader>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {keys.map((key) => (
+            <TableRow key={key.id}>
+              <TableCell className="font-medium text-fg">{key.name}</TableCell>
+              <TableCell>
+                <code dir="ltr" className="font-mono text-muted">
+                  {key.prefix}…
+                </code>
+              </TableCell>
+              <TableCell>
+                {key.revokedAt ? (
+                  <Badge tone="danger">{t('statusRevoked')}</Badge>
+                ) : (
+                  <Badge tone="success">{t('statusActive')}</Badge>
+                )}
+              </TableCell>
+              <TableCell className="text-muted">{date(key.createdAt)}</TableCell>
+              <TableCell className="text-muted">{date(key.lastUsedAt)}</TableCell>
+              <TableCell className="text-end">
+                {!key.revokedAt && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      revokeMutation.reset();
+                      setRevoking(key);
+                    }}
+                    aria-label={t('revokeNamed', { name: key.name })}
+                  >
+                    {t('revoke')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('revokeTitle', { name: revoking?.name ?? '' })}
+        description={t('revokeDescription')}
+        confirmLabel={t('revoke')}
+        pending={revokeMutation.isPending}
+        error={revokeMutation.error}
+        onConfirm={confirmRevoke}
+        onCancel={() => setRevoking(null)}
+      />
+    </>
+  );
+}
