@@ -85,9 +85,7 @@ export async function mustSetUpTwoFactor(
   settings: SystemSettingsCache,
 ): Promise<boolean> {
   return (
-    isAdmin(user) &&
-    user.totpEnabledAt === null &&
-    (await settings.read()).adminTwoFactorRequired
+    isAdmin(user) && user.totpEnabledAt === null && (await settings.read()).adminTwoFactorRequired
   );
 }
 

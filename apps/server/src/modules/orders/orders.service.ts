@@ -290,14 +290,14 @@ export class OrdersService {
   }
 
   /** /api/v1: the caller's own purchases, whatever its role. */
-  async listOwn(caller: AuthContext, query: Omit<OrdersQuery, 'showAll' | 'search'>) {
+  async listOwn(caller: AuthContext, query: Omit<OrdersQuery, 'showAll' | 'search' | 'format'>) {
     return this.listIn(caller, scopeFor(caller.userId, false, false), query);
   }
 
   private async listIn(
     caller: AuthContext,
     scope: SQL | undefined,
-    query: Omit<OrdersQuery, 'showAll'>,
+    query: Omit<OrdersQuery, 'showAll' | 'format'>,
   ) {
     const [rows, stats] = await Promise.all([
       listOrders(this.db, {
