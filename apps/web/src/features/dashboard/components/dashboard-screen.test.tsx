@@ -174,7 +174,7 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
       expect.stringContaining('period=daily'),
       expect.stringContaining('period=monthly'),
     ]);
-    expect(screen.getByText('$60')).toBeInTheDocument();
+    expect(screen.getByText('$60.00')).toBeInTheDocument();
   });
 
   it('draws the chart in the chosen currency, with round steps in it', async () => {
