@@ -79,7 +79,7 @@ beforeAll(async () => {
   await deposit(trees.admin, trees.resellerA1.user.id, 100);
   await placedOrder(trees.managerA, instant.id); // $8, completed
   await placedOrder(trees.resellerA1, instant.id); // $20, completed, +$12 profit to managerA
-  const converted = await convertProfit(trees.managerA, 5);
+  const converted = await convertProfit(trees.managerA, 10); // the minimum
   expect(converted.statusCode, converted.body).toBe(200);
   const cancelled = await placedOrder(trees.resellerA1, request.id); // $10, then cancelled
   const cancel = await respond(trees.resellerA1, cancelled.id, {
@@ -127,8 +127,8 @@ describe('GET /api/analytics/dashboard-stats for an admin', () => {
       balance: usd(BigInt(held!.balance)),
       profit: usd(BigInt(held!.profit)),
     });
-    // managerA: 100 − 8 + 5 converted; resellerA1: 100 − 20 − 10 pending.
-    expect(stats.outstanding).toEqual({ balance: 167, profit: 7 });
+    // managerA: 100 − 8 + 10 converted; resellerA1: 100 − 20 − 10 pending.
+    expect(stats.outstanding).toEqual({ balance: 172, profit: 2 });
   });
 
   it('counts live products and lists those at or under the threshold, lowest first', async () => {
@@ -149,13 +149,13 @@ describe('GET /api/analytics/dashboard-stats for a manager or reseller', () => {
       scope: 'downline',
       balance: me.balance,
       orders: me.orders,
-      // $12 earned; converting $5 of it changed the bucket, not what was earned.
+      // $12 earned; converting $10 of it changed the bucket, not what was earned.
       profitEarned: 12,
       downline: { direct: 2, total: 3 },
       downlineSales: { orders: 1, amount: 20 },
     });
-    expect(me.balance.profit).toBe(7);
-    expect(usd((await bucketsOf(ctx.database.db, trees.managerA.user.id)).profit)).toBe(7);
+    expect(me.balance.profit).toBe(2);
+    expect(usd((await bucketsOf(ctx.database.db, trees.managerA.user.id)).profit)).toBe(2);
   });
 
   it('gives a reseller its own figures only', async () => {
