@@ -89,8 +89,8 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
   // server makes the order's id itself; here the statement does.
   const ctes = [
     `made AS (SELECT gen_random_uuid() AS order_id)`,
-    `debited AS (UPDATE users SET balance_cents = balance_cents - ${price} WHERE id = ${buyer} AND balance_cents >= ${price} RETURNING id)`,
-    `debited_entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id) SELECT id, 'balance', -${price}, 'purchase', order_id, id FROM debited, made)`,
+    `debited AS (UPDATE users SET balance_cents = balance_cents - ${price} WHERE id = ${buyer} AND balance_cents >= ${price} RETURNING id, balance_cents)`,
+    `debited_entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind, order_id, actor_id, created_at) SELECT id, 'balance', -${price}, balance_cents, 'purchase', order_id, id, clock_timestamp() FROM debited, made)`,
     `claimed AS (UPDATE product_keys SET order_id = ${orderId}, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, ciphertext)`,
     `taken AS (${taken})`,
     `placed AS (INSERT INTO orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity, delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at) ` +
@@ -98,8 +98,8 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
   ];
   if (chain) {
     ctes.push(
-      `profit AS (UPDATE users SET profit_cents = profit_cents + ${margin} WHERE id = ${manager} RETURNING id)`,
-      `profit_entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, kind, order_id, actor_id, counterparty_id) SELECT id, 'profit', ${margin}, 'profit', order_id, ${buyer}, ${buyer} FROM profit, made)`,
+      `profit AS (UPDATE users SET profit_cents = profit_cents + ${margin} WHERE id = ${manager} RETURNING id, profit_cents)`,
+      `profit_entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind, order_id, actor_id, counterparty_id, created_at) SELECT id, 'profit', ${margin}, profit_cents, 'profit', order_id, ${buyer}, ${buyer}, clock_timestamp() FROM profit, made)`,
     );
   }
   ctes.push(`audited AS (${audit})`);

@@ -81,12 +81,10 @@ async function inTransaction(pool: pg.Pool, run: (client: pg.PoolClient) => Prom
 async function deposit(pool: pg.Pool, admin: string, userIds: readonly string[], cents: bigint) {
   await inTransaction(pool, async (client) => {
     await client.query(
-      `update users set balance_cents = balance_cents + $2 where id = any($1::uuid[])`,
-      [userIds, cents.toString()],
-    );
-    await client.query(
-      `insert into ledger_entries (user_id, bucket, amount_cents, kind, actor_id, note)
-       select u, 'balance', $2, 'deposit', $3, 'bench seed' from unnest($1::uuid[]) as u`,
+      `with moved as (update users set balance_cents = balance_cents + $2 where id = any($1::uuid[])
+                      returning id, balance_cents)
+       insert into ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind, actor_id, note, created_at)
+       select id, 'balance', $2, balance_cents, 'deposit', $3, 'bench seed', clock_timestamp() from moved`,
       [userIds, cents.toString(), admin],
     );
     await client.query(

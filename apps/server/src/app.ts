@@ -25,6 +25,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { balanceRoutes } from './modules/balance/balance.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { LedgerService } from './modules/ledger/ledger.service';
 import { BalanceService } from './modules/balance/balance.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
@@ -166,6 +168,7 @@ export async function buildApp({
       await api.register(balanceRoutes, { balance: new BalanceService(db) });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
       await api.register(auditRoutes, { db });
+      await api.register(ledgerRoutes, { ledger: new LedgerService(db) });
       await api.register(usersAdminModule, { db, me });
       await api.register(ticketsRoutes, { tickets: new TicketsService(db) });
       await api.register(analyticsRoutes, {

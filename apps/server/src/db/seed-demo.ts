@@ -311,7 +311,8 @@ await database.close();
  * the year) to now, more of them recently, in the order they were placed. Pending ones are from
  * the last day and a half; keys are delivered at once, accounts and rejections minutes to hours
  * after placement.
- * Their ledger rows, sold keys and the users' sign-up dates move with them.
+ * Their ledger rows, sold keys and the users' sign-up dates move with them; the opening deposits
+ * go before them all.
  */
 async function spreadOverTheYear(db: Database) {
   const now = Date.now();
@@ -339,10 +340,20 @@ async function spreadOverTheYear(db: Database) {
       delivered_at = case when o.delivered_at is not null then moved.answered end,
       responded_at = case when o.responded_at is not null then moved.answered end
     from ${moved} where o.id = moved.id`);
+  // A ledger row moves to its order's time (a purchase when placed, a refund or profit when
+  // answered), the opening deposits before everything; a row without either (a conversion) keeps
+  // its place after the one before it. Each user's rows keep the order they were written in
+  // (ledger order, ledger.repository.ts): a row is never dated before the one it follows, or
+  // its balance after would not read on from that row's.
   await db.execute(sql`
-    update ledger_entries l set created_at = case when l.kind = 'purchase' then o.created_at
-      else coalesce(o.responded_at, o.delivered_at, o.created_at) end
-    from orders o where l.order_id = o.id`);
+    update ledger_entries l set created_at = moved.at
+    from (select l.id, max(case
+                 when l.kind = 'deposit' then ${new Date(start).toISOString()}::timestamptz - interval '1 day'
+                 when l.kind = 'purchase' then o.created_at
+                 when o.id is not null then coalesce(o.responded_at, o.delivered_at, o.created_at)
+               end) over (partition by l.user_id order by l.id) as at
+          from ledger_entries l left join orders o on o.id = l.order_id) moved
+    where moved.id = l.id and moved.at is not null`);
   await db.execute(
     sql`update product_keys k set sold_at = o.delivered_at from orders o where k.order_id = o.id`,
   );

@@ -10,6 +10,8 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
 /**
  * The money and key invariants of DESIGN.md §5, checked against the database as a whole:
  * - every bucket equals the sum of its ledger rows, and none is negative;
+ * - each ledger row's balance after is the previous row's plus its amount, and a bucket's last
+ *   row holds the bucket (`expectBalanceAfterChains`);
  * - no key is sold twice; a completed instant order holds exactly `quantity` keys, others none;
  * - an instant product's stock equals its unsold keys;
  * - money is created only by deposits and destroyed only by withdrawals: what users hold equals
@@ -27,6 +29,8 @@ export async function expectLedgerInvariants(db: Database) {
            or u.balance_cents < 0 or u.profit_cents < 0`,
   );
   expect(mismatched, 'buckets equal to their ledger sums and non-negative').toEqual([]);
+
+  await expectBalanceAfterChains(db);
 
   const badKeyCounts = await rows<{ id: string }>(
     db,
@@ -82,4 +86,32 @@ export async function expectLedgerInvariants(db: Database) {
       BigInt(money!.kept) -
       BigInt(money!.pending),
   );
+}
+
+/**
+ * The rows of each bucket chain exactly in ledger order (created_at, id): the first row's balance
+ * after is its amount, each next one the previous one's plus its amount, and the last one equals
+ * the bucket.
+ */
+export async function expectBalanceAfterChains(db: Database) {
+  const broken = await rows<{ id: string }>(
+    db,
+    sql`select id::text from (
+          select id, amount_cents, balance_after_cents,
+                 lag(balance_after_cents, 1, 0::bigint) over w as before
+          from ledger_entries window w as (partition by user_id, bucket order by created_at, id)
+        ) r where balance_after_cents <> before + amount_cents`,
+  );
+  expect(broken, "each ledger row's balance after = the previous one's + its amount").toEqual([]);
+  const lastOff = await rows<{ id: string }>(
+    db,
+    sql`select u.id from users u
+        cross join (values ('balance'::ledger_bucket), ('profit'::ledger_bucket)) b(bucket)
+        left join lateral (select balance_after_cents from ledger_entries l
+                           where l.user_id = u.id and l.bucket = b.bucket
+                           order by created_at desc, id desc limit 1) last on true
+        where coalesce(last.balance_after_cents, 0)
+              <> case when b.bucket = 'balance' then u.balance_cents else u.profit_cents end`,
+  );
+  expect(lastOff, "a bucket's last ledger row holds the bucket").toEqual([]);
 }

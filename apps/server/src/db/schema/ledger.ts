@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ledgerBuckets, ledgerKinds } from '@keymarket/contracts/ledger';
 import { createdAt } from './columns';
 import { users } from './users';
 
-export const bucketEnum = pgEnum('ledger_bucket', ['balance', 'profit']);
-export const ledgerKindEnum = pgEnum('ledger_kind', [
-  'deposit',
-  'withdrawal',
-  'transfer',
-  'purchase',
-  'refund',
-  'profit',
-  'conversion',
-]);
+export const bucketEnum = pgEnum('ledger_bucket', ledgerBuckets);
+export const ledgerKindEnum = pgEnum('ledger_kind', ledgerKinds);
 
 /**
  * Append-only: every change to a balance or profit bucket is one row here, written in the same
@@ -27,6 +20,11 @@ export const ledgerEntries = pgTable(
       .references(() => users.id),
     bucket: bucketEnum('bucket').notNull(),
     amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    /**
+     * The bucket's value once this row is applied: the running sum of the bucket's rows in ledger
+     * order (created_at, id), written by the statement that moves the bucket (`bucketMove`).
+     */
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'bigint' }).notNull(),
     kind: ledgerKindEnum('kind').notNull(),
     orderId: uuid('order_id'),
     actorId: uuid('actor_id').references(() => users.id),
@@ -37,6 +35,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_user_idx').on(t.userId, t.bucket),
     index('ledger_order_idx').on(t.orderId),
+    // A statement page: one user's rows, newest first (GET /ledger).
+    index('ledger_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // What left a profit bucket (conversions): profit earned = bucket + these, without reading
     // every credit (analytics).
     index('ledger_profit_out_idx')

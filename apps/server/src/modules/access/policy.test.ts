@@ -29,6 +29,7 @@ import {
   mayReadOrderKeys,
   requireAdmin,
   requireRole,
+  statementOwnerOf,
 } from './policy';
 
 /**
@@ -150,6 +151,25 @@ const byRole: [string, (caller: Caller) => unknown, Record<Role, Outcome>][] = [
     { admin: forbidden('Administrators have no profit to convert'), manager: ok, reseller: ok },
   ],
   [
+    'statementOwnerOf without a userId',
+    (c) => statementOwnerOf(c, undefined),
+    { admin: ok, manager: ok, reseller: ok },
+  ],
+  [
+    'statementOwnerOf naming the caller itself',
+    (c) => statementOwnerOf(c, c.userId),
+    { admin: ok, manager: ok, reseller: ok },
+  ],
+  [
+    'statementOwnerOf naming another user',
+    (c) => statementOwnerOf(c, 'someone-else'),
+    {
+      admin: ok,
+      manager: forbidden('Only an administrator can read another user’s statement'),
+      reseller: forbidden('Only an administrator can read another user’s statement'),
+    },
+  ],
+  [
     'assertMayInvite a manager',
     (c) => assertMayInvite(c, 'manager'),
     {
@@ -177,6 +197,12 @@ describe('role decisions', () => {
   it('lists every manager package for an admin and only its own for a manager', () => {
     expect(managerPackageOwnerFilter(callerOf('admin'))).toBeUndefined();
     expect(managerPackageOwnerFilter(callerOf('manager'))).toBe('manager-1');
+  });
+
+  it('reads the caller’s own statement, or for an admin the user it names', () => {
+    expect(statementOwnerOf(callerOf('reseller'), undefined)).toBe('reseller-1');
+    expect(statementOwnerOf(callerOf('admin'), undefined)).toBe('admin-1');
+    expect(statementOwnerOf(callerOf('admin'), 'reseller-7')).toBe('reseller-7');
   });
 
   it('counts nobody signed in as an administrator', () => {

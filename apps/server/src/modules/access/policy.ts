@@ -187,6 +187,20 @@ export function assertMayConvertProfit(caller: Caller) {
   if (isAdmin(caller)) throw new AppError('forbidden', 'Administrators have no profit to convert');
 }
 
+/**
+ * Whose ledger rows a statement lists: the caller's own; an administrator's any user's it names
+ * (`userId`). A manager or reseller naming anyone else, its own downline included, is refused, not
+ * quietly shown its own rows: a statement says what a user was given, paid and earned, and from
+ * whom, which is nobody else's to read (docs/decisions.md).
+ */
+export function statementOwnerOf(caller: Caller, userId: string | undefined): string {
+  if (userId === undefined || userId === caller.userId) return caller.userId;
+  if (!isAdmin(caller)) {
+    throw new AppError('forbidden', 'Only an administrator can read another user’s statement');
+  }
+  return userId;
+}
+
 // Users
 
 /** Admins see everyone; managers and resellers themselves and their downline. */

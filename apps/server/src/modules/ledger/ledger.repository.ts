@@ -73,7 +73,14 @@ async function moveBucket(
  * The two CTEs of one bucket move, for a statement to embed: `name` updates the bucket (a row
  * with the new value `after`, or none when the bucket would go below zero) and `name_entry`
  * appends its ledger row, selected from the update's result so it exists only if the bucket
- * changed. An order places itself with several of these in one statement (`placeOrder`).
+ * changed, with that new value as its `balance_after_cents`. An order places itself with several
+ * of these in one statement (`placeOrder`).
+ *
+ * LEDGER ORDER. The row's time is `clock_timestamp()`, read once the update holds the user's row
+ * (not `now()`, the transaction's start): the next move of the same bucket waits for that lock, so
+ * a bucket's rows sorted by (created_at, id) are the order they were applied in, and each row's
+ * `balance_after_cents` is the previous row's plus its amount. Statements and reconciliation
+ * read them in that order.
  */
 export function bucketMove(
   name: string,
@@ -89,11 +96,11 @@ export function bucketMove(
       where id = ${userId} and ${column} + ${deltaCents}::bigint >= 0
       returning ${column} as after
     ), ${sql.identifier(`${name}_entry`)} as (
-      insert into ledger_entries
-        (user_id, bucket, amount_cents, kind, actor_id, order_id, counterparty_id, note)
-      select ${userId}::uuid, ${bucket}::ledger_bucket, ${deltaCents}::bigint, ${context.kind}::ledger_kind,
-             ${context.actorId}::uuid, ${context.orderId ?? null}::uuid,
-             ${context.counterpartyId ?? null}::uuid, ${context.note ?? null}::text
+      insert into ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind,
+        actor_id, order_id, counterparty_id, note, created_at)
+      select ${userId}::uuid, ${bucket}::ledger_bucket, ${deltaCents}::bigint, after,
+             ${context.kind}::ledger_kind, ${context.actorId}::uuid, ${context.orderId ?? null}::uuid,
+             ${context.counterpartyId ?? null}::uuid, ${context.note ?? null}::text, clock_timestamp()
       from ${changed}
     )`;
 }

@@ -1,0 +1,84 @@
+import type { Readable } from 'node:stream';
+import type { LedgerEntry, LedgerList, LedgerQuery } from '@keymarket/contracts/ledger';
+import { messages } from '@keymarket/contracts/messages';
+import { fromCents } from '@keymarket/contracts/money';
+import { pageOf } from '@keymarket/contracts/pagination';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
+import type { AuthContext } from '../access/auth-context';
+import { statementOwnerOf } from '../access/policy';
+import { findUserById } from '../users/users.repository';
+import {
+  statementBatch,
+  statementCount,
+  statementPage,
+  type StatementFilter,
+  type StatementRow,
+} from './statement.repository';
+
+const refOf = (user: { id: string | null; username: string | null } | null) =>
+  user?.id && user.username !== null ? { id: user.id, username: user.username } : null;
+
+function entryOf({ entry, counterparty, actor }: StatementRow): LedgerEntry {
+  return {
+    id: entry.id.toString(),
+    createdAt: entry.createdAt.toISOString(),
+    bucket: entry.bucket,
+    kind: entry.kind,
+    amount: fromCents(entry.amountCents),
+    balanceAfter: fromCents(entry.balanceAfterCents),
+    orderId: entry.orderId,
+    counterparty: refOf(counterparty),
+    actor: refOf(actor),
+    note: entry.note,
+  };
+}
+
+/** The statement's CSV columns: what the screen shows, one movement a line. */
+const csvColumns: CsvColumn<LedgerEntry>[] = [
+  { header: 'Date (UTC)', cell: (e) => e.createdAt },
+  { header: 'Bucket', cell: (e) => e.bucket },
+  { header: 'Kind', cell: (e) => e.kind },
+  { header: 'Amount (USD)', cell: (e) => e.amount },
+  { header: 'Balance after (USD)', cell: (e) => e.balanceAfter },
+  { header: 'Order', cell: (e) => e.orderId },
+  { header: 'Counterparty', cell: (e) => e.counterparty?.username },
+  { header: 'By', cell: (e) => e.actor?.username },
+  { header: 'Note', cell: (e) => e.note },
+];
+
+/** A user's statement: its ledger rows, newest first (DESIGN.md §10). */
+export class LedgerService {
+  constructor(private readonly db: Database) {}
+
+  async list(caller: AuthContext, query: LedgerQuery): Promise<LedgerList> {
+    const filter = await this.filterOf(caller, query);
+    const [rows, total] = await Promise.all([
+      statementPage(this.db, filter, {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      }),
+      statementCount(this.db, filter),
+    ]);
+    return pageOf(rows.map(entryOf), query, total);
+  }
+
+  /** Every row the same filters select, as CSV, read a batch at a time. */
+  async export(caller: AuthContext, query: LedgerQuery): Promise<Readable> {
+    const filter = await this.filterOf(caller, query);
+    const batches = keysetBatches<StatementRow>((after) => statementBatch(this.db, filter, after));
+    async function* entries() {
+      for await (const batch of batches) yield batch.map(entryOf);
+    }
+    return csvStream(entries(), csvColumns);
+  }
+
+  private async filterOf(caller: AuthContext, query: LedgerQuery): Promise<StatementFilter> {
+    const userId = statementOwnerOf(caller, query.userId);
+    if (userId !== caller.userId && !(await findUserById(this.db, userId))) {
+      throw new AppError('not_found', messages.userNotFound);
+    }
+    return { userId, bucket: query.bucket, kind: query.kind, from: query.from, to: query.to };
+  }
+}
