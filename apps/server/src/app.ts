@@ -16,6 +16,7 @@ import { SystemSettingsCache } from './lib/settings';
 import { RateLimits } from './lib/rate-limiter';
 import { AccessTokens } from './lib/tokens';
 import { registerAccessControl } from './plugins/access';
+import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerStrictBodies } from './plugins/strict-bodies';
@@ -48,6 +49,12 @@ import { MeService } from './modules/users/me.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { startStockFolding } from './modules/products/stock-fold-timer';
+import { ProductListCache } from './modules/products/product-list-cache';
+import { ProductsService } from './modules/products/products.service';
+import { ApiKeyGate, API_RATE_LIMIT_NAME } from './modules/api-keys/api-key-gate';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { ApiKeysService } from './modules/api-keys/api-keys.service';
+import { v1Routes } from './modules/api-v1/v1.routes';
 
 export interface AppDeps {
   env: Env;
@@ -57,6 +64,8 @@ export interface AppDeps {
   keysSecret: string;
   redis?: Redis;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (standard output unless given); tests read what it wrote. */
+  logStream?: { write(line: string): void };
   /** The clock analytics buckets by; tests fix it. */
   now?: () => Date;
 }
@@ -71,10 +80,15 @@ export async function buildApp({
   keysSecret,
   redis,
   logger,
+  logStream,
   now,
 }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL, redact: { paths: REDACTED, censor: '[redacted]' } },
+    logger: logger ?? {
+      level: env.LOG_LEVEL,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
@@ -95,7 +109,25 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(swagger, {
-    openapi: { info: { title: 'Keymarket API', version: '0.1.0' }, servers: [{ url: '/' }] },
+    openapi: {
+      info: {
+        title: 'Keymarket API',
+        version: '0.1.0',
+        description:
+          'The integration API for shops and bots is under /api/v1 (tag v1): authenticate with an API key, `Authorization: Bearer km_…`. The guide is docs/api.md. The other routes serve the web app and take its session cookie.',
+      },
+      servers: [{ url: '/' }],
+      tags: [{ name: 'v1', description: 'Integration API for shops and bots: API keys only' }],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (km_…), created in the web app under "API & webhooks"',
+          },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
 
@@ -130,13 +162,19 @@ export async function buildApp({
       },
       { name: 'email-change', points: env.EMAIL_CHANGE_RATE_LIMIT, durationSeconds: 3600 },
       { name: 'invitations', points: env.INVITATION_RATE_LIMIT, durationSeconds: 3600 },
+      { name: API_RATE_LIMIT_NAME, points: env.API_RATE_LIMIT, durationSeconds: 60 },
     ],
     redis,
   );
   const systemSettings = new SystemSettingsCache(db);
-  registerAccessControl(app, new SessionGate(database.preparedStatements, tokens, systemSettings));
+  registerAccessControl(app, {
+    sessions: new SessionGate(database.preparedStatements, tokens, systemSettings),
+    apiKeys: new ApiKeyGate(database.preparedStatements, systemSettings, rateLimits),
+  });
   // + maintenance gate: before the /api routes
   await app.register(settingsModule, { db, systemSettings });
+  // After access control: its routes are declared public there, like every /api route.
+  await registerApiDocs(app);
 
   const twoFactor = new TwoFactorService(db, vault, systemSettings, rateLimits);
   const me = new MeService(db, rateLimits);
@@ -144,6 +182,13 @@ export async function buildApp({
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
   });
+  // The web routes and /api/v1 call the same services: one money path, one set of rules.
+  const products = new ProductsService(
+    db,
+    new ProductListCache(env.PRODUCT_LIST_CACHE_MB * 1024 * 1024),
+  );
+  const orders = new OrdersService(db, vault, database.preparedStatements);
+  const balance = new BalanceService(db);
 
   await app.register(
     async (api) => {
@@ -157,15 +202,11 @@ export async function buildApp({
       await api.register(invitationsRoutes, {
         invitations: new InvitationsService(db, rateLimits),
       });
-      await api.register(catalogueModule, {
-        db,
-        vault,
-        productListCacheBytes: env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
-      });
-      await api.register(ordersRoutes, {
-        orders: new OrdersService(db, vault, database.preparedStatements),
-      });
-      await api.register(balanceRoutes, { balance: new BalanceService(db) });
+      await api.register(catalogueModule, { db, vault, products });
+      await api.register(ordersRoutes, { orders });
+      await api.register(balanceRoutes, { balance });
+      await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db) });
+      await api.register(v1Routes, { prefix: '/v1', products, orders, balance });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
       await api.register(auditRoutes, { db });
       await api.register(ledgerRoutes, { ledger: new LedgerService(db) });

@@ -76,6 +76,8 @@ const envSchema = z.object({
   EMAIL_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Invite codes one user may generate per hour. */
   INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Calls one API key may make to /api/v1 per minute (DESIGN.md §9). */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_EMAIL: z.email().default('admin@keymarket.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),

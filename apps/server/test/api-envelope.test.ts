@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import type { Invitation } from '@keymarket/contracts/invitations';
+import type { ApiKeyGate } from '../src/modules/api-keys/api-key-gate';
 import type { SessionGate } from '../src/modules/auth/session-gate';
 import { registerAccessControl } from '../src/plugins/access';
 import { registerErrorHandler } from '../src/plugins/error-handler';
@@ -255,7 +256,7 @@ describe('security headers', () => {
 });
 
 describe('access rules', () => {
-  const noGate = {} as unknown as SessionGate;
+  const noGate = { sessions: {} as unknown as SessionGate, apiKeys: {} as unknown as ApiKeyGate };
 
   it('refuses to register an /api route that declares no access rule', () => {
     const app = Fastify();
@@ -282,6 +283,24 @@ describe('access rules', () => {
     app.get('/robots.txt', () => 'ok');
     await expect(app.ready()).resolves.toBeDefined();
     await app.close();
+  });
+
+  it('takes API keys on /api/v1 routes only, and never on a public one', () => {
+    const app = Fastify();
+    registerAccessControl(app, noGate);
+    expect(() =>
+      app.get('/api/v1/cookies', { config: { access: 'authenticated' } }, () => 'ok'),
+    ).toThrow(/only they, take API keys/);
+    expect(() =>
+      app.get(
+        '/api/keys-elsewhere',
+        { config: { access: 'authenticated', credentials: 'api-key' } },
+        () => 'ok',
+      ),
+    ).toThrow(/only they, take API keys/);
+    expect(() =>
+      app.get('/api/v1/open', { config: { access: 'public', credentials: 'api-key' } }, () => 'ok'),
+    ).toThrow(/never public/);
   });
 
   it('every documented /api route answers an anonymous caller without a 500', async () => {

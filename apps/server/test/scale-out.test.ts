@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createdKey } from './helpers/api-keys';
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import { freshPostgresDatabase, onPostgres } from './helpers/database';
 import type { SignedInUser } from './helpers/factory';
@@ -26,7 +27,13 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     seed = await createTestApp({}, database);
     admin = await seed.factory.signedIn('admin');
     // Small login limit: the shared-limit test exhausts it across both processes.
-    const env = { DATABASE_URL: url, REDIS_URL, LOGIN_RATE_LIMIT: '4', DATABASE_POOL_MAX: '10' };
+    const env = {
+      DATABASE_URL: url,
+      REDIS_URL,
+      LOGIN_RATE_LIMIT: '4',
+      API_RATE_LIMIT: '4',
+      DATABASE_POOL_MAX: '10',
+    };
     [first, second] = await Promise.all([ServerProcess.start(env), ServerProcess.start(env)]);
   }, 120_000);
 
@@ -108,5 +115,20 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     }
     // Four attempts allowed in all, wherever they land; each process alone has seen at most 3.
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it("shares an API key's rate limit between processes through Redis", async () => {
+    const owner = await seed.factory.signedIn('reseller', admin.user);
+    const { key } = await createdKey(owner);
+    const call = (server: ServerProcess) =>
+      new HttpSession().request(server, 'GET', '/api/v1/balance', undefined, {
+        authorization: `Bearer ${key}`,
+      });
+    const statuses: number[] = [];
+    for (const server of [first, second, first, second, first]) {
+      statuses.push((await call(server)).status);
+    }
+    // Four calls a minute for the key, wherever they land; each process alone has seen at most 3.
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 });

@@ -88,6 +88,7 @@ export const messages = {
   userNotFound: 'User not found',
   ticketNotFound: 'Ticket not found',
   fileNotFound: 'File not found',
+  apiKeyNotFound: 'API key not found',
   instantStockIsKeys:
     'The stock of an instant product is its number of unsold keys: import keys to add stock',
   pendingOrdersBlockInstant:

@@ -11,7 +11,7 @@ import { messages } from '@keymarket/contracts/messages';
 import { AccountBannedError, AppError } from '../lib/app-error';
 import { causeChain, pgErrorCode } from '../lib/pg-errors';
 import { withoutQueryValues } from '../lib/logged-error';
-import { RateLimitedError } from '../lib/rate-limiter';
+import { RateLimitedError, rateLimitHeaders } from '../lib/rate-limiter';
 
 export function sendError(
   reply: FastifyReply,
@@ -75,6 +75,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error instanceof RateLimitedError) {
         void reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error.standing) void reply.headers(rateLimitHeaders(error.standing));
       }
       const reason = error instanceof AccountBannedError ? error.reason : undefined;
       return sendError(reply, error.type, error.text, error.details, reason);

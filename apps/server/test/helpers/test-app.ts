@@ -27,7 +27,7 @@ export interface TestContext {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   ownDatabase?: DatabaseHandle,
-  deps: Pick<AppDeps, 'now'> = {},
+  deps: Pick<AppDeps, 'now' | 'logStream'> = {},
 ): Promise<TestContext> {
   const env = parseEnv({
     NODE_ENV: 'test',

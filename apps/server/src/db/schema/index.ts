@@ -8,3 +8,4 @@ export * from './orders';
 export * from './tickets';
 export * from './platform';
 export * from './analytics';
+export * from './integration';

@@ -5,8 +5,11 @@ import { AppError } from '../../lib/app-error';
 /** Who is calling: set on the request by access control (plugins/access.ts), read by services. */
 export interface AuthContext {
   userId: string;
-  sessionId: string;
   role: Role;
+  /** The web session of a cookie caller; absent for an API key's. */
+  sessionId?: string;
+  /** The key an /api/v1 caller authenticated with; absent for a session's. */
+  apiKeyId?: string;
   /** An administrator without two-factor sign-in while the platform requires it. */
   twoFactorSetupRequired?: boolean;
 }

@@ -10,12 +10,14 @@ import {
   assertMayEditCatalogue,
   assertMayHoldPackage,
   assertMayInvite,
+  assertMayManageApiKey,
   assertMayManagePackages,
   assertMayOwnManagerPackages,
   assertMayPlaceOrder,
   assertMayReadManagerPackage,
   assertMayReadManagerPackages,
   assertMayReadOrder,
+  assertMayReadOwnOrder,
   assertMayReadTicket,
   assertMayRemoveBalance,
   assertMayRespondToOrder,
@@ -51,6 +53,7 @@ const orderGone = refusal('not_found', messages.orderNotFound);
 const packageGone = refusal('not_found', messages.packageNotFound);
 const ticketGone = refusal('not_found', messages.ticketNotFound);
 const productGone = refusal('not_found', messages.productNotFound);
+const apiKeyGone = refusal('not_found', messages.apiKeyNotFound);
 
 async function outcomeOf(decide: () => unknown): Promise<Outcome> {
   try {
@@ -358,6 +361,24 @@ const byRelation: [string, Decide, Record<Role, Row>][] = [
       admin: [ok, ok, ok, ok, ticketGone],
       manager: [ok, ticketGone, ticketGone, ticketGone, ticketGone],
       reseller: [ok, ticketGone, ticketGone, ticketGone, ticketGone],
+    },
+  ],
+  [
+    'assertMayReadOwnOrder (/api/v1)',
+    (c, s) => assertMayReadOwnOrder(c, s && { order: { buyerId: s.id } }),
+    {
+      admin: [ok, orderGone, orderGone, orderGone, orderGone],
+      manager: [ok, orderGone, orderGone, orderGone, orderGone],
+      reseller: [ok, orderGone, orderGone, orderGone, orderGone],
+    },
+  ],
+  [
+    'assertMayManageApiKey',
+    (c, s) => assertMayManageApiKey(c, s && { userId: s.id }),
+    {
+      admin: [ok, apiKeyGone, apiKeyGone, apiKeyGone, apiKeyGone],
+      manager: [ok, apiKeyGone, apiKeyGone, apiKeyGone, apiKeyGone],
+      reseller: [ok, apiKeyGone, apiKeyGone, apiKeyGone, apiKeyGone],
     },
   ],
 ];

@@ -144,6 +144,18 @@ export async function assertMayReadOrder<T extends { order: { buyerId: string } 
   throw orderNotFound();
 }
 
+/**
+ * /api/v1 reads the orders the caller bought, whatever its role: an integration tracks its own
+ * purchases, and a seller's view of its downline stays in the web app.
+ */
+export function assertMayReadOwnOrder<T extends { order: { buyerId: string } }>(
+  caller: Caller,
+  row: T | undefined,
+): T {
+  if (!row || row.order.buyerId !== caller.userId) throw orderNotFound();
+  return row;
+}
+
 /** The delivered keys: the buyer's and the administrators' only, never the sellers' above. */
 export const mayReadOrderKeys = (caller: Caller, order: { buyerId: string }) =>
   isAdmin(caller) || order.buyerId === caller.userId;
@@ -250,4 +262,17 @@ export function assertMayReadTicket<T extends { userId: string }>(
     throw new AppError('not_found', messages.ticketNotFound);
   }
   return ticket;
+}
+
+// API keys
+
+/** A key is its owner's alone, administrators' included: to anyone else it does not exist. */
+export function assertMayManageApiKey<T extends { userId: string }>(
+  caller: Caller,
+  key: T | undefined,
+): T {
+  if (!key || key.userId !== caller.userId) {
+    throw new AppError('not_found', messages.apiKeyNotFound);
+  }
+  return key;
 }

@@ -5,6 +5,7 @@ import { AccountBannedError, AppError } from '../../lib/app-error';
 import { batchedLookup } from '../../lib/batched-lookup';
 import type { SystemSettingsCache } from '../../lib/settings';
 import type { AccessTokens } from '../../lib/tokens';
+import type { Role } from '@keymarket/contracts/users';
 import type { AuthContext } from '../access/auth-context';
 import { isAdmin } from '../access/policy';
 
@@ -61,15 +62,11 @@ export class SessionGate {
     assertCanSignIn(row.status, row.banReason);
     if (row.revokedAt)
       throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
-    const twoFactorSetupRequired =
-      isAdmin(row) &&
-      row.totpEnabledAt === null &&
-      (await this.settings.read()).adminTwoFactorRequired;
     return {
       userId: claims.userId,
       sessionId: claims.sessionId,
       role: row.role,
-      twoFactorSetupRequired,
+      twoFactorSetupRequired: await mustSetUpTwoFactor(row, this.settings),
     };
   }
 
@@ -80,6 +77,16 @@ export class SessionGate {
       return null;
     }
   }
+}
+
+/** An administrator without two-factor sign-in while the platform requires it (a cached read). */
+export async function mustSetUpTwoFactor(
+  user: { role: Role; totpEnabledAt: Date | null },
+  settings: SystemSettingsCache,
+): Promise<boolean> {
+  return (
+    isAdmin(user) && user.totpEnabledAt === null && (await settings.read()).adminTwoFactorRequired
+  );
 }
 
 export function assertCanSignIn(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { z } from 'zod';
 import type { balanceChangeSchema } from '@keymarket/contracts/balance';
+import type { V1Balance } from '@keymarket/contracts/integration';
 import { formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -19,6 +20,13 @@ type BalanceChange = z.output<typeof balanceChangeSchema>;
  */
 export class BalanceService {
   constructor(private readonly db: Database) {}
+
+  /** The caller's own buckets, USD (GET /v1/balance). */
+  async own(caller: AuthContext): Promise<V1Balance> {
+    const user = await findUserById(this.db, caller.userId);
+    if (!user) throw new AppError('unauthorized', 'Please sign in');
+    return { balance: fromCents(user.balanceCents), profit: fromCents(user.profitCents) };
+  }
 
   async add(caller: AuthContext, targetId: string, input: BalanceChange) {
     const target = assertMayChangeBalanceOf(caller, await findUserById(this.db, targetId));

@@ -13,9 +13,8 @@ import { priceControlRoutes } from '../products/price-control.routes';
 import { PriceControlService } from '../products/price-control.service';
 import { productKeysRoutes } from '../products/product-keys.routes';
 import { ProductKeysService } from '../products/product-keys.service';
-import { ProductListCache } from '../products/product-list-cache';
 import { productsRoutes } from '../products/products.routes';
-import { ProductsService } from '../products/products.service';
+import type { ProductsService } from '../products/products.service';
 
 /**
  * Categories, subcategories, products, key inventory, packages, manager packages, Price Control
@@ -24,12 +23,12 @@ import { ProductsService } from '../products/products.service';
 export const catalogueModule: FastifyPluginAsyncZod<{
   db: Database;
   vault: KeyVault;
-  productListCacheBytes: number;
-}> = async (app, { db, vault, productListCacheBytes }) => {
+  /** Shared with /api/v1, which lists the same products. */
+  products: ProductsService;
+}> = async (app, { db, vault, products }) => {
   // Multipart is parsed in this plugin only; every other JSON route of the app is unaffected.
   await registerUploads(app);
 
-  const products = new ProductsService(db, new ProductListCache(productListCacheBytes));
   await app.register(filesRoutes, { db });
   await app.register(categoriesRoutes, { categories: new CategoriesService(db) });
   await app.register(productsRoutes, { products });

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +10,7 @@ import {
   respondOrderSchema,
 } from '@keymarket/contracts/orders';
 import { authOf } from '../access/auth-context';
-import type { OrdersService } from './orders.service';
+import type { OrdersService, PlacedOrder } from './orders.service';
 import { messages } from '@keymarket/contracts/messages';
 
 const idParams = z.object({ id: z.uuid(messages.orderNotFound) });
@@ -22,6 +23,12 @@ const orderHeaders = z.object({
     .optional(),
 });
 
+/** The answer of POST /orders and POST /v1/orders alike: 201 the order, and whether it is a replay. */
+export function sendPlacedOrder(reply: FastifyReply, placed: PlacedOrder) {
+  if (placed.replayed) void reply.header('idempotent-replayed', 'true');
+  return reply.status(201).send(placed.body);
+}
+
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
   app,
   { orders },
@@ -32,15 +39,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       config: { access: ['manager', 'reseller'] },
       schema: { headers: orderHeaders, body: createOrderSchema, response: { 201: orderSchema } },
     },
-    async (request, reply) => {
-      const placed = await orders.place(
-        authOf(request),
-        request.body,
-        request.headers['idempotency-key'],
-      );
-      if (placed.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(placed.body);
-    },
+    async (request, reply) =>
+      sendPlacedOrder(
+        reply,
+        await orders.place(authOf(request), request.body, request.headers['idempotency-key']),
+      ),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromCents } from '@keymarket/contracts/money';
 import {
@@ -15,6 +16,7 @@ import type { AuthContext } from '../access/auth-context';
 import {
   assertMayPlaceOrder,
   assertMayReadOrder,
+  assertMayReadOwnOrder,
   assertMayRespondToOrder,
   isAdmin,
 } from '../access/policy';
@@ -37,6 +39,7 @@ import { placeOrder } from './place-order.statement';
 import { returnStock } from '../products/stock';
 import { creditProfitChain, profitMargins } from './profit';
 import { retryOnConflict } from '../../lib/transactions';
+import { oneRow } from '../../lib/rows';
 import { messages } from '@keymarket/contracts/messages';
 
 type CreateOrderInput = z.output<typeof createOrderSchema>;
@@ -269,13 +272,29 @@ export class OrdersService {
       await orderWithRefs(this.db, orderId),
       inDownlineOf(this.db, caller.userId),
     );
-    const [view] = await orderViews(this.db, this.vault, caller, [row]);
-    if (!view) throw new Error('orderViews answered no view for one order');
-    return view;
+    return oneRow(await orderViews(this.db, this.vault, caller, [row]));
+  }
+
+  /** /api/v1: one of the caller's own purchases, its keys included once delivered. */
+  async getOwn(caller: AuthContext, orderId: string): Promise<Order> {
+    const row = assertMayReadOwnOrder(caller, await orderWithRefs(this.db, orderId));
+    return oneRow(await orderViews(this.db, this.vault, caller, [row]));
   }
 
   async list(caller: AuthContext, query: OrdersQuery) {
-    const scope = scopeFor(caller.userId, isAdmin(caller), query.showAll);
+    return this.listIn(caller, scopeFor(caller.userId, isAdmin(caller), query.showAll), query);
+  }
+
+  /** /api/v1: the caller's own purchases, whatever its role. */
+  async listOwn(caller: AuthContext, query: Omit<OrdersQuery, 'showAll' | 'search'>) {
+    return this.listIn(caller, scopeFor(caller.userId, false, false), query);
+  }
+
+  private async listIn(
+    caller: AuthContext,
+    scope: SQL | undefined,
+    query: Omit<OrdersQuery, 'showAll'>,
+  ) {
     const [rows, stats] = await Promise.all([
       listOrders(this.db, {
         scope,

@@ -1,0 +1,99 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { apiKeys, users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { batchedLookup } from '../../lib/batched-lookup';
+import type { RateLimits, RateLimitStanding } from '../../lib/rate-limiter';
+import type { SystemSettingsCache } from '../../lib/settings';
+import type { AuthContext } from '../access/auth-context';
+import { assertCanSignIn, mustSetUpTwoFactor } from '../auth/session-gate';
+import { bearerKeyOf, isApiKeyShape, storedFormOf } from './api-key-secret';
+
+/** The name of the per-key limit in RateLimits (API_RATE_LIMIT calls a minute). */
+export const API_RATE_LIMIT_NAME = 'api';
+
+/** `last_used_at` is a day-to-day hint ("used 3 minutes ago"), written at most this often. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const MISSING_KEY =
+  'Send your API key in the Authorization header: Authorization: Bearer km_… (cookies are not read under /api/v1)';
+const UNKNOWN_KEY = 'This API key is not valid or has been revoked';
+
+/**
+ * The /api/v1 counterpart of the session gate: finds the key by its hash and checks the live
+ * state behind it on every call, so a revoked key, a ban or a suspension of its owner takes
+ * effect on the next call. Then the key's owner is the caller, exactly as a signed-in user is
+ * (AuthContext), and the key's calls are counted against its per-minute limit.
+ */
+export class ApiKeyGate {
+  private readonly keyOf;
+  private readonly markUsed;
+
+  constructor(
+    db: Database,
+    private readonly settings: SystemSettingsCache,
+    private readonly rateLimits: RateLimits,
+  ) {
+    // Named, and batched like the sessions' (`batchedLookup`): every call of the API runs it.
+    const keysQuery = db
+      .select({
+        id: apiKeys.id,
+        secretHash: apiKeys.secretHash,
+        userId: apiKeys.userId,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        role: users.role,
+        status: users.status,
+        banReason: users.banReason,
+        totpEnabledAt: users.totpEnabledAt,
+      })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(sql`${apiKeys.secretHash} = any(${sql.placeholder('hashes')}::text[])`)
+      .prepare('api_key_gate');
+    this.keyOf = batchedLookup(async (hashes: readonly string[]) => {
+      const rows = await keysQuery.execute({ hashes });
+      return new Map(rows.map((row) => [row.secretHash, row]));
+    });
+    // Conditional, so the calls of one burst that all saw an old time write it once.
+    const touch = db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(
+        sql`${apiKeys.id} = ${sql.placeholder('id')}::uuid and (${apiKeys.lastUsedAt} is null
+          or ${apiKeys.lastUsedAt} < now() - make_interval(secs => ${LAST_USED_RESOLUTION_MS / 1000}))`,
+      )
+      .prepare('api_key_touch');
+    this.markUsed = (id: string) => touch.execute({ id });
+  }
+
+  async authenticate(
+    authorization: string | undefined,
+  ): Promise<{ auth: AuthContext; standing: RateLimitStanding }> {
+    const key = bearerKeyOf(authorization);
+    if (key === undefined) throw new AppError('unauthorized', MISSING_KEY);
+    if (!isApiKeyShape(key)) throw new AppError('unauthorized', UNKNOWN_KEY);
+    const row = await this.keyOf(storedFormOf(key).secretHash);
+    if (!row || row.revokedAt) throw new AppError('unauthorized', UNKNOWN_KEY);
+    // As at sign-in: a banned owner learns why.
+    assertCanSignIn(row.status, row.banReason);
+    const standing = await this.rateLimits.take(
+      API_RATE_LIMIT_NAME,
+      row.id,
+      (seconds) =>
+        `Too many requests with this API key. Please try again in ${seconds} second${seconds > 1 ? 's' : ''}.`,
+    );
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      await this.markUsed(row.id);
+    }
+    return {
+      auth: {
+        userId: row.userId,
+        role: row.role,
+        apiKeyId: row.id,
+        twoFactorSetupRequired: await mustSetUpTwoFactor(row, this.settings),
+      },
+      standing,
+    };
+  }
+}

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import {
+  API_KEYS_ACTIVE_MAX,
+  type ApiKey,
+  type ApiKeyList,
+  type CreatedApiKey,
+  type createApiKeySchema,
+} from '@keymarket/contracts/integration';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayManageApiKey } from '../access/policy';
+import { newApiKey, storedFormOf } from './api-key-secret';
+import {
+  countActiveApiKeys,
+  findApiKey,
+  insertApiKey,
+  listApiKeys,
+  lockKeyOwner,
+  revokeApiKey,
+  type ApiKeyRow,
+} from './api-keys.repository';
+
+type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
+
+/** A user's own API keys (DESIGN.md §9), whatever its role. */
+export class ApiKeysService {
+  constructor(private readonly db: Database) {}
+
+  /** The whole key is in this answer and nowhere else, ever: only its hash is kept. */
+  async create(caller: AuthContext, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+    const key = newApiKey();
+    const row = await this.db.transaction(async (tx) => {
+      await lockKeyOwner(tx, caller.userId);
+      if ((await countActiveApiKeys(tx, caller.userId)) >= API_KEYS_ACTIVE_MAX) {
+        throw new AppError(
+          'conflict',
+          `You already have ${API_KEYS_ACTIVE_MAX} active API keys: revoke one before creating another`,
+        );
+      }
+      return insertApiKey(tx, { userId: caller.userId, name: input.name, ...storedFormOf(key) });
+    });
+    return {
+      id: row.id,
+      name: row.name,
+      prefix: row.prefix,
+      key,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async list(caller: AuthContext): Promise<ApiKeyList> {
+    const rows = await listApiKeys(this.db, caller.userId);
+    return { data: rows.map(apiKeyView) };
+  }
+
+  /** Takes effect on the next call: every /api/v1 call reads its key's row (api-key-gate.ts). */
+  async revoke(caller: AuthContext, id: string): Promise<ApiKey> {
+    assertMayManageApiKey(caller, await findApiKey(this.db, id));
+    return apiKeyView(await revokeApiKey(this.db, id));
+  }
+}
+
+function apiKeyView(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}

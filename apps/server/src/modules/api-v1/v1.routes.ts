@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { productListSchema, productSchema } from '@keymarket/contracts/catalogue';
+import {
+  v1BalanceSchema,
+  v1OrdersQuerySchema,
+  v1ProductsQuerySchema,
+} from '@keymarket/contracts/integration';
+import { messages } from '@keymarket/contracts/messages';
+import { createOrderSchema, IDEMPOTENCY_KEY_MAX, orderSchema } from '@keymarket/contracts/orders';
+import { paginated } from '@keymarket/contracts/pagination';
+import { authOf } from '../access/auth-context';
+import {
+  balanceExample,
+  createOrderExample,
+  orderExample,
+  orderListExample,
+  productExample,
+  productListExample,
+} from './v1-examples';
+import type { BalanceService } from '../balance/balance.service';
+import type { OrdersService } from '../orders/orders.service';
+import { sendPlacedOrder } from '../orders/orders.routes';
+import type { ProductsService } from '../products/products.service';
+
+/** Every v1 route: an API key, its owner authorised as a signed-in user would be. */
+const byKey = { access: 'authenticated', credentials: 'api-key' } as const;
+const security = [{ apiKey: [] }];
+const tags = ['v1'];
+
+const IDEMPOTENCY_KEY_REQUIRED =
+  'Send an Idempotency-Key header (any unique string, e.g. a UUID) so a retried order is placed once';
+const orderHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: IDEMPOTENCY_KEY_REQUIRED })
+    .trim()
+    .min(1, IDEMPOTENCY_KEY_REQUIRED)
+    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key cannot exceed ${IDEMPOTENCY_KEY_MAX} characters`),
+});
+const productParams = z.object({ id: z.uuid(messages.productNotFound) });
+const orderParams = z.object({ id: z.uuid(messages.orderNotFound) });
+
+/**
+ * The integration API (DESIGN.md §9) for shops and bots. Each route calls the service the web's
+ * route calls, so an order placed here takes the same money path as one placed in the web app.
+ */
+export const v1Routes: FastifyPluginAsyncZod<{
+  products: ProductsService;
+  orders: OrdersService;
+  balance: BalanceService;
+}> = async (app, { products, orders, balance }) => {
+  app.get(
+    '/products',
+    {
+      config: byKey,
+      schema: {
+        tags,
+        security,
+        summary: 'List products at your prices',
+        description:
+          'Live products with `price` (what you pay) and `stockQuantity`, 10 a page by default and at most 100. `search` matches the name; `categoryId` keeps one category.',
+        querystring: v1ProductsQuerySchema,
+        response: { 200: productListSchema.meta({ example: productListExample }) },
+      },
+    },
+    (request) => products.list(authOf(request), { ...request.query, deleted: 'exclude' }),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      config: byKey,
+      schema: {
+        tags,
+        security,
+        summary: 'One product at your price',
+        params: productParams,
+        response: { 200: productSchema.meta({ example: productExample }) },
+      },
+    },
+    (request) => products.get(authOf(request), request.params.id),
+  );
+
+  app.get(
+    '/balance',
+    {
+      config: byKey,
+      schema: {
+        tags,
+        security,
+        summary: 'Your balance and profit',
+        description: 'Both in USD. `profit` is what your downline earned you, not yet converted.',
+        response: { 200: v1BalanceSchema.meta({ example: balanceExample }) },
+      },
+    },
+    (request) => balance.own(authOf(request)),
+  );
+
+  app.post(
+    '/orders',
+    {
+      config: byKey,
+      schema: {
+        tags,
+        security,
+        summary: 'Place an order',
+        description:
+          'Debits `quantity × price` from your balance. An instant product answers `completed` with its keys in `responseKeys`; a request product answers `pending`. The `Idempotency-Key` header is required: the same key with the same body within 24 hours answers the first order again (header `Idempotent-Replayed: true`) and changes nothing; with another body it is a 409.',
+        headers: orderHeaders,
+        body: createOrderSchema.meta({ example: createOrderExample }),
+        response: { 201: orderSchema.meta({ example: orderExample }) },
+      },
+    },
+    async (request, reply) =>
+      sendPlacedOrder(
+        reply,
+        await orders.place(authOf(request), request.body, request.headers['idempotency-key']),
+      ),
+  );
+
+  app.get(
+    '/orders',
+    {
+      config: byKey,
+      schema: {
+        tags,
+        security,
+        summary: 'Your orders',
+        description: 'Newest first; `status` keeps one status.',
+        querystring: v1OrdersQuerySchema,
+        response: { 200: paginated(orderSchema).meta({ example: orderListExample }) },
+      },
+    },
+    (request) => orders.listOwn(authOf(request), request.query),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      config: byKey,
+      schema: {
+        tags,
+        security,
+        summary: 'One of your orders',
+        description: 'Its keys are in `responseKeys` once it is delivered (`completed`).',
+        params: orderParams,
+        response: { 200: orderSchema.meta({ example: orderExample }) },
+      },
+    },
+    (request) => orders.getOwn(authOf(request), request.params.id),
+  );
+};
