@@ -89,6 +89,8 @@ export const messages = {
   ticketNotFound: 'Ticket not found',
   fileNotFound: 'File not found',
   apiKeyNotFound: 'API key not found',
+  webhookNotFound: 'Webhook not found',
+  deliveryNotFound: 'Delivery not found',
   instantStockIsKeys:
     'The stock of an instant product is its number of unsold keys: import keys to add stock',
   pendingOrdersBlockInstant:

@@ -39,8 +39,20 @@ export function orderView(
   row: OrderWithRefs,
   soldKeys: readonly Buffer[],
 ): Order {
+  const view = orderWithoutKeys(row);
   const { order } = row;
-  const view: Order = {
+  if (mayReadOrderKeys(viewer, order)) {
+    view.responseKeys = order.deliveredKeys
+      ? keyLines(vault.decrypt(order.deliveredKeys))
+      : soldKeys.map((sealed) => vault.decrypt(sealed));
+  }
+  return view;
+}
+
+/** An order without its keys, whoever reads it: what a webhook event carries (DESIGN.md §9). */
+export function orderWithoutKeys(row: OrderWithRefs): Order {
+  const { order } = row;
+  return {
     id: order.id,
     status: order.status,
     productId: order.productId,
@@ -57,10 +69,4 @@ export function orderView(
     notes: order.notes,
     rejectionReason: order.rejectionReason,
   };
-  if (mayReadOrderKeys(viewer, order)) {
-    view.responseKeys = order.deliveredKeys
-      ? keyLines(vault.decrypt(order.deliveredKeys))
-      : soldKeys.map((sealed) => vault.decrypt(sealed));
-  }
-  return view;
 }
