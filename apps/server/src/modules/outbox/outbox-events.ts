@@ -46,12 +46,17 @@ export function outboxEventCtes(name: string, event: OutboxEvent): SQL {
       select ev.id, r.consumer, r.target_id
       from ${inserted} ev
       cross join lateral (${recipients(sql`ev.user_id`)}) r
+      returning id
     )`;
 }
 
-/** Records an event inside `tx`, the transaction of the change it reports. */
-export async function recordEvent(tx: Executor, event: OutboxEvent): Promise<void> {
-  await rowsOf(tx, sql`with ${outboxEventCtes('event', event)} select 1`);
+/** Records an event inside `tx`, the transaction of the change it reports; answers its deliveries' ids. */
+export async function recordEvent(tx: Executor, event: OutboxEvent): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`with ${outboxEventCtes('event', event)} select id from event_deliveries`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** JSON for a statement's parameter: bigints as text. */

@@ -129,16 +129,15 @@ export class WebhooksService {
     if (!endpoint.enabled) {
       throw new AppError('conflict', 'This webhook is disabled: enable it before testing it');
     }
-    await recordEvent(this.db, {
+    const [deliveryId] = await recordEvent(this.db, {
       type: 'ping',
       userId: sql`${caller.userId}::uuid`,
       data: jsonParam({ webhook: { id: endpoint.id, url: endpoint.url } }),
       recipients: sql`select ${WEBHOOK_CONSUMER}::text as consumer, ${endpoint.id}::uuid as target_id`,
     });
-    const { rows } = await listDeliveries(this.db, id, { limit: 1, offset: 0 });
-    const [latest] = rows;
-    if (!latest) throw new Error('The ping was recorded without its delivery');
-    return deliveryView(latest);
+    const recorded = deliveryId ? await findDelivery(this.db, id, deliveryId) : undefined;
+    if (!recorded) throw new Error('The ping was recorded without its delivery');
+    return deliveryView(recorded);
   }
 
   async deliveries(caller: AuthContext, id: string, query: DeliveriesQuery): Promise<DeliveryList> {
