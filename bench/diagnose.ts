@@ -223,6 +223,7 @@ function orderStatementOf(seed: OrdersSeed, buyer: string, orderId: string): [st
   const query = new PgDialect().sqlToQuery(
     orderStatement({
       order,
+      refs: { buyer: { id: buyer, username: 'buyer' }, seller: null, category: null },
       claim: 1,
       debit: { kind: 'purchase', actorId: buyer, orderId },
       margins: profitMargins(order),

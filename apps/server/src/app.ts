@@ -58,6 +58,13 @@ import { ApiKeyGate, API_RATE_LIMIT_NAME } from './modules/api-keys/api-key-gate
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { v1Routes } from './modules/api-v1/v1.routes';
+import { startOutboxWorker } from './modules/outbox/outbox-worker';
+import { WEBHOOK_MAX_ATTEMPTS } from '@keymarket/contracts/integration';
+import { resolveWithDns, type ResolveHost } from './modules/webhooks/url-safety';
+import { webhookConsumer } from './modules/webhooks/webhook-consumer';
+import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-sender';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { WebhooksService } from './modules/webhooks/webhooks.service';
 
 export interface AppDeps {
   env: Env;
@@ -71,6 +78,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** The clock analytics buckets by; tests fix it. */
   now?: () => Date;
+  /** How webhook host names are resolved (DNS unless given); tests answer their own addresses. */
+  resolveHost?: ResolveHost;
 }
 
 /** Request fields that must never reach a log line. */
@@ -85,6 +94,7 @@ export async function buildApp({
   logger,
   logStream,
   now,
+  resolveHost = resolveWithDns,
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? {
@@ -192,6 +202,7 @@ export async function buildApp({
   );
   const orders = new OrdersService(db, vault, database.preparedStatements);
   const balance = new BalanceService(db);
+  const urlRules = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS, resolve: resolveHost };
 
   await app.register(
     async (api) => {
@@ -209,6 +220,7 @@ export async function buildApp({
       await api.register(ordersRoutes, { orders });
       await api.register(balanceRoutes, { balance });
       await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db) });
+      await api.register(webhooksRoutes, { webhooks: new WebhooksService(db, vault, urlRules) });
       await api.register(v1Routes, { prefix: '/v1', products, orders, balance });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
@@ -230,6 +242,17 @@ export async function buildApp({
 
   await registerWebApp(app, env.WEB_DIST_DIR);
   app.addHook('onClose', startStockFolding(db, app.log, env.STOCK_FOLD_INTERVAL_MS));
+  app.addHook(
+    'onClose',
+    startOutboxWorker(db, app.log, [webhookConsumer(db, vault, urlRules)], {
+      intervalMs: env.OUTBOX_POLL_INTERVAL_MS,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+      // Longer than an attempt may last (its timeout), so a live attempt is never taken over.
+      leaseMs: WEBHOOK_TIMEOUT_MS * 3,
+      batchSize: 20,
+    }),
+  );
   return app;
 }
 

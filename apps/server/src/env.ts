@@ -78,6 +78,12 @@ const envSchema = z.object({
   INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Calls one API key may make to /api/v1 per minute (DESIGN.md §9). */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** First retry delay of a failed webhook delivery, doubled on each attempt (DESIGN.md §9). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+  /** Lets webhooks use http and private or loopback addresses: development and tests only. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanString.default(false),
+  /** How often each instance looks for due outbox deliveries (webhooks). */
+  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_EMAIL: z.email().default('admin@keymarket.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),

@@ -83,6 +83,7 @@ describe('the order statement: all of an order or nothing', () => {
     };
     return {
       order,
+      refs: { buyer: { id: buyerId, username: 'buyer' }, seller: null, category: null },
       claim: instant ? quantity : 0,
       debit: { kind: 'purchase', actorId: buyerId, orderId: id },
       margins: instant ? profitMargins({ quantity, priceChain }) : [],

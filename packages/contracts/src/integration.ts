@@ -1,9 +1,9 @@
 import { z } from './zod';
 import { productListQuerySchema } from './catalogue';
 import { orderStatusSchema } from './orders';
-import { pageQuerySchema } from './pagination';
 import { messages } from './messages';
-import { nameText } from './text';
+import { pageQuerySchema, paginated } from './pagination';
+import { freeText, nameText } from './text';
 
 /** The integration API (DESIGN.md §9): API keys and what /api/v1 takes and answers. */
 
@@ -59,3 +59,105 @@ export const v1OrdersQuerySchema = pageQuerySchema.extend({
 /** GET /v1/balance, USD. */
 export const v1BalanceSchema = z.object({ balance: z.number(), profit: z.number() });
 export type V1Balance = z.infer<typeof v1BalanceSchema>;
+
+// Webhooks
+
+/** What a webhook can subscribe to; `ping` is what its test button sends. */
+export const webhookEventTypes = [
+  'order.created',
+  'order.completed',
+  'order.rejected',
+  'balance.credited',
+  'ping',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/** Endpoints one user may hold. */
+export const WEBHOOKS_MAX = 10;
+/** Attempts of one delivery before it is failed (DESIGN.md §9). */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+/** `whsec_` and 32 base62 characters. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const WEBHOOK_SECRET_RANDOM_LENGTH = 32;
+
+const webhookUrl = z
+  .string({ error: 'Enter the URL to send events to' })
+  .trim()
+  .min(1, 'Enter the URL to send events to')
+  .max(WEBHOOK_URL_MAX, `The URL cannot exceed ${WEBHOOK_URL_MAX} characters`)
+  .regex(
+    /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+[^\s]*$/i,
+    'Enter a full URL, such as https://example.com/hooks',
+  );
+
+const webhookEvents = z
+  .array(z.enum(webhookEventTypes, { error: 'Unknown event' }), {
+    error: 'Choose the events to send',
+  })
+  .min(1, 'Choose at least one event')
+  .transform((events) => [...new Set(events)]);
+
+export const createWebhookSchema = z.strictObject({
+  url: webhookUrl,
+  events: webhookEvents,
+  description: freeText()
+    .trim()
+    .max(
+      WEBHOOK_DESCRIPTION_MAX,
+      `The description cannot exceed ${WEBHOOK_DESCRIPTION_MAX} characters`,
+    )
+    .optional(),
+});
+export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
+
+export const updateWebhookSchema = z.strictObject({
+  url: webhookUrl.optional(),
+  events: webhookEvents.optional(),
+  enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+});
+export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
+
+export const webhookSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string().nullable(),
+  events: z.array(z.enum(webhookEventTypes)),
+  enabled: z.boolean(),
+  createdAt: z.iso.datetime(),
+  /** When it was turned off for failing every delivery for 24 hours (null otherwise). */
+  disabledForFailuresAt: z.iso.datetime().nullable(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** The answer to a creation: the only time the secret is shown. */
+export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const webhookListSchema = z.object({ data: z.array(webhookSchema) });
+export type WebhookList = z.infer<typeof webhookListSchema>;
+
+export const deliveriesQuerySchema = pageQuerySchema.extend({
+  status: z.enum(deliveryStatuses).optional(),
+});
+
+export const deliverySchema = z.object({
+  id: z.uuid(),
+  eventId: z.string(),
+  event: z.string(),
+  status: z.enum(deliveryStatuses),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  deliveredAt: z.iso.datetime().nullable(),
+  /** The body sent (the same for every attempt). */
+  payload: z.unknown(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+export const deliveryListSchema = paginated(deliverySchema);
+export type DeliveryList = z.infer<typeof deliveryListSchema>;

@@ -92,6 +92,8 @@ export const messages = {
   apiKeyNameRequired: 'Give the key a name',
   /** API_KEYS_ACTIVE_MAX (integration.ts) is 10. */
   apiKeysLimit: 'You already have 10 active API keys: revoke one before creating another',
+  webhookNotFound: 'Webhook not found',
+  deliveryNotFound: 'Delivery not found',
   instantStockIsKeys:
     'The stock of an instant product is its number of unsold keys: import keys to add stock',
   pendingOrdersBlockInstant:

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { blockListOf } from './local-networks';
 
 interface CountryDatabase {
   lookup(address: string): { country: string } | null;
@@ -10,26 +11,7 @@ interface CountryDatabase {
  * and the unspecified address. Answering them here also means a server only reached from its own
  * network (and every test, which calls from 127.0.0.1) never loads the database.
  */
-const NO_COUNTRY = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  NO_COUNTRY.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  NO_COUNTRY.addSubnet(network, prefix, 'ipv6');
-}
+const NO_COUNTRY = blockListOf();
 
 let database: CountryDatabase | undefined;
 

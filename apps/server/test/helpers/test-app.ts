@@ -27,7 +27,7 @@ export interface TestContext {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   ownDatabase?: DatabaseHandle,
-  deps: Pick<AppDeps, 'now' | 'logStream'> = {},
+  deps: Pick<AppDeps, 'now' | 'logStream' | 'resolveHost'> = {},
 ): Promise<TestContext> {
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -39,6 +39,8 @@ export async function createTestApp(
     // Tests fold the stock themselves when they mean to (foldStockChanges): one in the
     // background would change the counter under a test reading it.
     STOCK_FOLD_INTERVAL_MS: '3600000',
+    // Likewise the outbox: the webhook tests poll it often (OUTBOX_POLL_INTERVAL_MS).
+    OUTBOX_POLL_INTERVAL_MS: '3600000',
     ...overrides,
   });
   const database = ownDatabase ?? (await freshDatabase());

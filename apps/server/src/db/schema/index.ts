@@ -9,3 +9,4 @@ export * from './tickets';
 export * from './platform';
 export * from './analytics';
 export * from './integration';
+export * from './outbox';

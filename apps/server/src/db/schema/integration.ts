@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestampTz } from './columns';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, timestampTz } from './columns';
 import { users } from './users';
 
 /**
@@ -32,5 +32,36 @@ export const apiKeys = pgTable(
     index('api_keys_user_active_idx')
       .on(t.userId)
       .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * Webhook endpoints (DESIGN.md §9): where a user's events are POSTed, signed with the endpoint's
+ * secret. The secret is needed to sign, so it is kept sealed by the key vault, not hashed.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** `whsec_…`, sealed (KeyVault). */
+    secretCiphertext: bytea('secret_ciphertext').notNull(),
+    createdAt: createdAt(),
+    /** Since when every attempt failed (none succeeded since); cleared by a success. */
+    failingSince: timestampTz('failing_since'),
+    /** Set when the endpoint was turned off for failing 24 hours, shown in its view. */
+    disabledForFailuresAt: timestampTz('disabled_for_failures_at'),
+  },
+  (t) => [
+    // Every order and credit asks whether its user has an enabled endpoint.
+    index('webhook_endpoints_user_idx')
+      .on(t.userId)
+      .where(sql`${t.enabled}`),
   ],
 );

@@ -11,6 +11,7 @@ import {
   assertMayHoldPackage,
   assertMayInvite,
   assertMayManageApiKey,
+  assertMayManageWebhook,
   assertMayManagePackages,
   assertMayOwnManagerPackages,
   assertMayPlaceOrder,
@@ -54,6 +55,7 @@ const packageGone = refusal('not_found', messages.packageNotFound);
 const ticketGone = refusal('not_found', messages.ticketNotFound);
 const productGone = refusal('not_found', messages.productNotFound);
 const apiKeyGone = refusal('not_found', messages.apiKeyNotFound);
+const webhookGone = refusal('not_found', messages.webhookNotFound);
 
 async function outcomeOf(decide: () => unknown): Promise<Outcome> {
   try {
@@ -379,6 +381,15 @@ const byRelation: [string, Decide, Record<Role, Row>][] = [
       admin: [ok, apiKeyGone, apiKeyGone, apiKeyGone, apiKeyGone],
       manager: [ok, apiKeyGone, apiKeyGone, apiKeyGone, apiKeyGone],
       reseller: [ok, apiKeyGone, apiKeyGone, apiKeyGone, apiKeyGone],
+    },
+  ],
+  [
+    'assertMayManageWebhook',
+    (c, s) => assertMayManageWebhook(c, s && { userId: s.id }),
+    {
+      admin: [ok, webhookGone, webhookGone, webhookGone, webhookGone],
+      manager: [ok, webhookGone, webhookGone, webhookGone, webhookGone],
+      reseller: [ok, webhookGone, webhookGone, webhookGone, webhookGone],
     },
   ],
 ];

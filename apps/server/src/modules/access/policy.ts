@@ -276,3 +276,16 @@ export function assertMayManageApiKey<T extends { userId: string }>(
   }
   return key;
 }
+
+// Webhooks
+
+/** An endpoint is its owner's alone, administrators' included: to anyone else it does not exist. */
+export function assertMayManageWebhook<T extends { userId: string }>(
+  caller: Caller,
+  endpoint: T | undefined,
+): T {
+  if (!endpoint || endpoint.userId !== caller.userId) {
+    throw new AppError('not_found', messages.webhookNotFound);
+  }
+  return endpoint;
+}

@@ -1,27 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import {
   API_KEY_PREFIX,
   API_KEY_RANDOM_LENGTH,
   API_KEY_SHOWN_PREFIX_LENGTH,
 } from '@keymarket/contracts/integration';
+import { randomBase62 } from '../../lib/base62';
 import { hashToken } from '../../lib/tokens';
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** The largest multiple of 62 a byte reaches: bytes from here up are skipped, so no digit is likelier. */
-const UNBIASED_BELOW = 248;
 const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`);
 
 /** A new key: `km_` and 40 random base62 characters. */
 export function newApiKey(): string {
-  let random = '';
-  while (random.length < API_KEY_RANDOM_LENGTH) {
-    for (const byte of randomBytes(API_KEY_RANDOM_LENGTH)) {
-      if (byte < UNBIASED_BELOW && random.length < API_KEY_RANDOM_LENGTH) {
-        random += BASE62.charAt(byte % 62);
-      }
-    }
-  }
-  return API_KEY_PREFIX + random;
+  return API_KEY_PREFIX + randomBase62(API_KEY_RANDOM_LENGTH);
 }
 
 /** What is stored of a key: enough to find it and to tell it apart, never enough to call. */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import type { ledgerEntries } from '../../db/schema/index';
+import { outboxEventCtes } from '../outbox/outbox-events';
 
 type Bucket = 'balance' | 'profit';
 type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
@@ -61,12 +62,36 @@ async function moveBucket(
   deltaCents: bigint,
   context: LedgerContext,
 ): Promise<bigint | undefined> {
+  // A credit to the balance is a `balance.credited` event (DESIGN.md §9), in the same statement.
+  const event =
+    bucket === 'balance' && deltaCents > 0n
+      ? sql`, ${outboxEventCtes('credited_event', {
+          type: 'balance.credited',
+          userId: sql`${userId}::uuid`,
+          data: creditedEntry(context),
+          source: sql`changed, changed_entry`,
+        })}`
+      : sql``;
   const [row] = await rowsOf<{ after: string }>(
     tx,
-    sql`with ${bucketMove('changed', userId, bucket, deltaCents, context)}
+    sql`with ${bucketMove('changed', userId, bucket, deltaCents, context)} ${event}
         select after::text as after from changed`,
   );
   return row ? BigInt(row.after) : undefined;
+}
+
+/** A `balance.credited` event's data: the ledger row `bucketMove` wrote (`changed_entry`). */
+function creditedEntry(context: LedgerContext): SQL {
+  return sql`jsonb_build_object('entry', jsonb_build_object(
+    'id', changed_entry.id::text,
+    'createdAt', to_char(changed_entry.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'bucket', 'balance',
+    'kind', ${context.kind}::text,
+    'amount', round(changed_entry.amount_cents / 100.0, 2),
+    'balanceAfter', round(changed.after / 100.0, 2),
+    'orderId', ${context.orderId ?? null}::uuid,
+    'counterpartyId', ${context.counterpartyId ?? null}::uuid,
+    'note', ${context.note ?? null}::text))`;
 }
 
 /**
@@ -102,6 +127,7 @@ export function bucketMove(
              ${context.kind}::ledger_kind, ${context.actorId}::uuid, ${context.orderId ?? null}::uuid,
              ${context.counterpartyId ?? null}::uuid, ${context.note ?? null}::text, clock_timestamp()
       from ${changed}
+      returning id, amount_cents, created_at
     )`;
 }
 

@@ -30,6 +30,7 @@ function fullPlan(deliveryType: 'instant' | 'request'): OrderPlan {
       notes: null,
       priceChain,
     },
+    refs: { buyer: { id: 'b', username: 'b' }, seller: null, category: null },
     claim: 1,
     debit: { kind: 'purchase', actorId: 'b', orderId: 'o' },
     margins: [

@@ -40,8 +40,20 @@ export function orderView(
   row: OrderWithRefs,
   soldKeys: readonly Buffer[],
 ): Order {
+  const view = orderWithoutKeys(row);
   const { order } = row;
-  const view: Order = {
+  if (mayReadOrderKeys(viewer, order)) {
+    view.responseKeys = order.deliveredKeys
+      ? keyLines(vault.decrypt(order.deliveredKeys))
+      : soldKeys.map((sealed) => vault.decrypt(sealed));
+  }
+  return view;
+}
+
+/** An order without its keys, whoever reads it: what a webhook event carries (DESIGN.md §9). */
+export function orderWithoutKeys(row: OrderWithRefs): Order {
+  const { order } = row;
+  return {
     id: order.id,
     status: order.status,
     productId: order.productId,
@@ -58,12 +70,6 @@ export function orderView(
     notes: order.notes,
     rejectionReason: order.rejectionReason,
   };
-  if (mayReadOrderKeys(viewer, order)) {
-    view.responseKeys = order.deliveredKeys
-      ? keyLines(vault.decrypt(order.deliveredKeys))
-      : soldKeys.map((sealed) => vault.decrypt(sealed));
-  }
-  return view;
 }
 
 /** The orders export's columns: the table's, without the keys (DESIGN.md §10). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromCents } from '@keymarket/contracts/money';
 import {
@@ -10,7 +10,7 @@ import {
   type ordersQuerySchema,
   type respondOrderSchema,
 } from '@keymarket/contracts/orders';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { csvStream, keysetBatches } from '../../lib/csv';
 import type { KeyVault } from '../../lib/key-vault';
@@ -26,7 +26,8 @@ import { creditBucket, writeAudit } from '../ledger/ledger.repository';
 import { pricingChainLookup, quoteProducts, type PricingChain } from '../pricing/pricing.service';
 import { inDownlineOf } from '../users/downline';
 import { findIdempotentResponse, requestHash } from './idempotency';
-import { orderCsvColumns, orderView, orderViews } from './order-view';
+import { orderCsvColumns, orderView, orderViews, orderWithoutKeys } from './order-view';
+import { jsonParam, recordEvent } from '../outbox/outbox-events';
 import {
   findOrder,
   leavePending,
@@ -162,8 +163,14 @@ export class OrdersService {
       notes: input.notes || null,
       priceChain: chain.members.map((m, i) => ({ userId: m.id, costCents: String(costsCents[i]) })),
     };
+    const refs = {
+      buyer: { id: buyer.id, username: buyer.username },
+      seller: seller ? { id: seller.id, username: seller.username } : null,
+      category: category?.id ? category : null,
+    };
     const placed = await placeOrder(this.preparedStatements, {
       order,
+      refs,
       claim: instant ? input.quantity : 0,
       debit: totalCents > 0n ? { kind: 'purchase', actorId: caller.userId, orderId } : null,
       margins: instant ? profitMargins(order) : [],
@@ -193,12 +200,7 @@ export class OrdersService {
     return orderView(
       this.vault,
       caller,
-      {
-        order: placed.order,
-        buyer: { id: buyer.id, username: buyer.username },
-        seller: seller ? { id: seller.id, username: seller.username } : null,
-        category: category?.id ? category : null,
-      },
+      { order: placed.order, ...refs },
       placed.keys.map((key) => key.ciphertext),
     );
   }
@@ -229,6 +231,7 @@ export class OrdersService {
           });
           if (!order) throw alreadyAnswered();
           await creditProfitChain(tx, order, caller.userId);
+          await recordOrderEvent(tx, 'order.completed', orderId);
           await writeAudit(tx, {
             actorId: caller.userId,
             action: 'order.completed',
@@ -256,6 +259,7 @@ export class OrdersService {
           });
         }
         await returnStock(tx, order.productId, order.quantity);
+        await recordOrderEvent(tx, 'order.rejected', orderId);
         await writeAudit(tx, {
           actorId: caller.userId,
           // Anyone but an admin got here as the order's buyer.
@@ -343,6 +347,17 @@ export class OrdersService {
     );
     return csvStream(batches, orderCsvColumns);
   }
+}
+
+/** The order's event, in the transaction that changed it (DESIGN.md §9): the order without its keys. */
+async function recordOrderEvent(tx: Executor, type: string, orderId: string) {
+  const row = await orderWithRefs(tx, orderId);
+  if (!row) throw new Error(`order ${orderId} vanished inside its own transaction`);
+  await recordEvent(tx, {
+    type,
+    userId: sql`${row.order.buyerId}::uuid`,
+    data: jsonParam({ order: orderWithoutKeys(row) }),
+  });
 }
 
 function alreadyAnswered(status?: string) {

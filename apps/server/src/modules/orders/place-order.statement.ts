@@ -28,6 +28,10 @@
  * looks the claimed keys up by id whatever it guesses the LIMIT to be, where `in` let a generic
  * plan (a named statement's) scan every key of the table.
  *
+ * The `order.created` event goes into the outbox in the same statement, when the buyer (or an
+ * administrator) has an endpoint subscribed to it (`outboxEventCtes`): a crash cannot separate it
+ * from the order.
+ *
  * The stock change is `stock.ts`'s (`stockTakenByOrder`): an instant product's sale appends a
  * change instead of updating the product's row (the keys claimed already prove the stock was
  * there), and a request product's stock is taken from the row, on condition.
@@ -36,6 +40,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@keymarket/contracts/orders';
 import { preparedRowsOf, type Executor } from '../../db/client';
 import type { OrderRow, orders } from '../../db/schema/index';
+import { jsonParam, outboxEventCtes } from '../outbox/outbox-events';
 import {
   auditInsert,
   bucketMove,
@@ -45,6 +50,8 @@ import {
 import { stockTakenByOrder } from '../products/stock';
 import { idempotencyReservation, type IdempotencyRecord } from './idempotency';
 import { orderRefusalOf, type OrderRefusal } from './order-refusals';
+import { orderWithoutKeys } from './order-view';
+import type { OrderWithRefs } from './orders.repository';
 import type { Margin } from './profit';
 
 export type NewOrder = Omit<
@@ -70,12 +77,13 @@ export interface OrderPlan {
   audit: AuditRecord;
   /** Recorded with the order, so the two commit or vanish together (`idempotency.ts`). */
   idempotency: IdempotencyRecord | null;
+  /** The buyer, seller and category as the order's answer and its `order.created` event name them. */
+  refs: Omit<OrderWithRefs, 'order'>;
 }
 
 /** Writes the order `plan` describes, or answers why the statement refused it. */
 export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedRow | OrderRefusal> {
   const values = plan.order;
-  const delivered = values.status === 'completed';
   try {
     const rows = await preparedRowsOf<{
       created_at: string;
@@ -85,20 +93,8 @@ export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedR
     // Not refused, the statement answers one row, or one per claimed key.
     const [first] = rows;
     if (!first) throw new Error('The order statement answered no row');
-    const createdAt = new Date(first.created_at);
     return {
-      order: {
-        ...values,
-        categoryId: values.categoryId ?? null,
-        initialPriceCents: values.initialPriceCents ?? null,
-        rejectionReason: null,
-        deliveredKeys: null,
-        respondedById: null,
-        createdAt,
-        // now() is the statement's start, so both columns hold the same moment.
-        deliveredAt: delivered ? createdAt : null,
-        respondedAt: null,
-      },
+      order: orderRowOf(values, new Date(first.created_at)),
       keys: rows.flatMap((r) =>
         r.id && r.ciphertext ? [{ id: r.id, ciphertext: Buffer.from(r.ciphertext) }] : [],
       ),
@@ -110,10 +106,40 @@ export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedR
   }
 }
 
+/** The row `values` makes once written at `createdAt`. */
+function orderRowOf(values: NewOrder, createdAt: Date): OrderRow {
+  return {
+    ...values,
+    categoryId: values.categoryId ?? null,
+    initialPriceCents: values.initialPriceCents ?? null,
+    rejectionReason: null,
+    deliveredKeys: null,
+    respondedById: null,
+    createdAt,
+    // now() is the statement's start, so both columns hold the same moment.
+    deliveredAt: values.status === 'completed' ? createdAt : null,
+    respondedAt: null,
+  };
+}
+
+/**
+ * The `order.created` event's data (DESIGN.md §9): the order without its keys. Its times are the
+ * statement's `now()`, set in the statement.
+ */
+function createdEventData(plan: OrderPlan): SQL {
+  const order = orderWithoutKeys({ ...plan.refs, order: orderRowOf(plan.order, new Date(0)) });
+  const now = sql`to_jsonb(to_char(placed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  const withCreated = sql`jsonb_set(${jsonParam({ order })}, '{order,createdAt}', ${now})`;
+  return order.deliveredAt === null
+    ? withCreated
+    : sql`jsonb_set(${withCreated}, '{order,deliveredAt}', ${now})`;
+}
+
 /** `placeOrder`'s statement: the order's creation time, then one row per claimed key. */
 export function orderStatement(plan: OrderPlan): SQL {
   const { order: values, claim, debit, idempotency } = plan;
   const delivered = values.status === 'completed';
+  const eventData = createdEventData(plan);
   const ctes: SQL[] = [
     sql`reserved as (${idempotency ? idempotencyReservation(idempotency) : sql`select 1`})`,
     debit
@@ -150,6 +176,24 @@ export function orderStatement(plan: OrderPlan): SQL {
       }),
     ),
     sql`audited as (${auditInsert(plan.audit)})`,
+    // Written only when an endpoint is subscribed (`outboxEventCtes`).
+    outboxEventCtes('created_event', {
+      type: 'order.created',
+      userId: sql`${values.buyerId}::uuid`,
+      data: eventData,
+      source: sql`placed`,
+    }),
+    // An instant order is completed as it is created: a receiver waiting for completions hears of it.
+    ...(delivered
+      ? [
+          outboxEventCtes('completed_event', {
+            type: 'order.completed',
+            userId: sql`${values.buyerId}::uuid`,
+            data: eventData,
+            source: sql`placed`,
+          }),
+        ]
+      : []),
   ];
   // The refusal reasons are `OrderRefusal`'s; a new one needs its case there (order-refusals.ts).
   return sql`

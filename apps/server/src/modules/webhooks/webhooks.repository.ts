@@ -1,0 +1,169 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { DeliveryStatus } from '@keymarket/contracts/integration';
+import type { Executor } from '../../db/client';
+import { outboxDeliveries, outboxEvents, webhookEndpoints } from '../../db/schema/index';
+import { oneRow } from '../../lib/rows';
+
+export type WebhookRow = typeof webhookEndpoints.$inferSelect;
+export type NewWebhook = typeof webhookEndpoints.$inferInsert;
+
+/** The outbox's name for the webhooks' deliveries (`outbox_deliveries.consumer`). */
+export const WEBHOOK_CONSUMER = 'webhook';
+
+export async function insertWebhook(db: Executor, values: NewWebhook) {
+  return oneRow(await db.insert(webhookEndpoints).values(values).returning());
+}
+
+export async function countWebhooks(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId));
+  return row?.n ?? 0;
+}
+
+export function listWebhooks(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId))
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+}
+
+export async function findWebhook(db: Executor, id: string) {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row;
+}
+
+export async function updateWebhook(db: Executor, id: string, values: Partial<NewWebhook>) {
+  return oneRow(
+    await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning(),
+  );
+}
+
+/** The endpoint and its delivery log (the events stay for other recipients). */
+export async function deleteWebhook(db: Executor, id: string) {
+  await db
+    .delete(outboxDeliveries)
+    .where(and(eq(outboxDeliveries.consumer, WEBHOOK_CONSUMER), eq(outboxDeliveries.targetId, id)));
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+}
+
+const deliveryColumns = {
+  delivery: outboxDeliveries,
+  event: {
+    id: outboxEvents.id,
+    type: outboxEvents.type,
+    createdAt: outboxEvents.createdAt,
+    data: outboxEvents.data,
+  },
+};
+
+function ofEndpoint(endpointId: string, status?: DeliveryStatus) {
+  return and(
+    eq(outboxDeliveries.consumer, WEBHOOK_CONSUMER),
+    eq(outboxDeliveries.targetId, endpointId),
+    status ? eq(outboxDeliveries.status, status) : undefined,
+  );
+}
+
+/** An endpoint's delivery log, newest first, with each delivery's event. */
+export async function listDeliveries(
+  db: Executor,
+  endpointId: string,
+  filter: { status?: DeliveryStatus; limit: number; offset: number },
+) {
+  const where = ofEndpoint(endpointId, filter.status);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(deliveryColumns)
+      .from(outboxDeliveries)
+      .innerJoin(outboxEvents, eq(outboxEvents.id, outboxDeliveries.eventId))
+      .where(where)
+      .orderBy(desc(outboxDeliveries.createdAt), desc(outboxDeliveries.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(outboxDeliveries).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type DeliveryWithEvent = Awaited<ReturnType<typeof listDeliveries>>['rows'][number];
+
+export async function findDelivery(db: Executor, endpointId: string, deliveryId: string) {
+  const [row] = await db
+    .select(deliveryColumns)
+    .from(outboxDeliveries)
+    .innerJoin(outboxEvents, eq(outboxEvents.id, outboxDeliveries.eventId))
+    .where(and(ofEndpoint(endpointId), eq(outboxDeliveries.id, deliveryId)));
+  return row;
+}
+
+/**
+ * A manual retry: the delivery is due now, with a fresh round of attempts unless one is still
+ * under way (a pending delivery keeps its count).
+ */
+export async function retryDelivery(db: Executor, deliveryId: string) {
+  await db
+    .update(outboxDeliveries)
+    .set({
+      status: 'pending',
+      nextAttemptAt: sql`now()`,
+      attempts: sql`case when ${outboxDeliveries.status} = 'pending' then ${outboxDeliveries.attempts} else 0 end`,
+    })
+    .where(eq(outboxDeliveries.id, deliveryId));
+}
+
+/** A success: the endpoint is healthy again. */
+export async function markEndpointHealthy(db: Executor, endpointId: string) {
+  await db
+    .update(webhookEndpoints)
+    .set({ failingSince: null })
+    .where(
+      and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.failingSince} is not null`),
+    );
+}
+
+/**
+ * A failure: the endpoint has been failing since its first failure after a success; once that is
+ * `disableAfterMs` ago it is turned off, flagged, and an audit row tells its owner (one statement,
+ * so two instances failing at once disable it once).
+ */
+export async function markEndpointFailing(
+  db: Executor,
+  endpointId: string,
+  disableAfterMs: number,
+): Promise<boolean> {
+  const due = sql`failing_since <= now() - ${disableAfterMs}::double precision * interval '1 millisecond'`;
+  // One UPDATE (a row updated twice in one statement keeps only one of the changes): its SET
+  // reads the values from before it.
+  const rows = (await db.execute(sql`
+    with marked as (
+      update webhook_endpoints
+      set failing_since = coalesce(failing_since, now()),
+          enabled = enabled and not coalesce(${due}, false),
+          disabled_for_failures_at = case when enabled and ${due} then now()
+                                          else disabled_for_failures_at end
+      where id = ${endpointId}::uuid
+      returning id, user_id, url, disabled_for_failures_at = now() as just_disabled
+    ), disabled as (
+      select id, user_id, url from marked where just_disabled
+    ), audited as (
+      ${auditInsertFrom()}
+    )
+    select id from disabled`)) as unknown as { rows: unknown[] };
+  return rows.rows.length > 0;
+}
+
+/**
+ * The audit row of an endpoint disabled for its failures, its values read from `disabled` (which
+ * `auditInsert`, taking values, cannot).
+ */
+function auditInsertFrom() {
+  return sql`insert into audit_log (actor_id, action, target_type, target_id, before, after)
+    select null, 'webhook.disabled', 'webhook', disabled.id::text,
+           json_build_object('enabled', true)::text,
+           json_build_object('enabled', false, 'reason', 'every delivery failed for 24 hours',
+                             'userId', disabled.user_id, 'url', disabled.url)::text
+    from disabled`;
+}

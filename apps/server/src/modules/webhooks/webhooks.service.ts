@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  WEBHOOKS_MAX,
+  type CreatedWebhook,
+  type createWebhookSchema,
+  type Delivery,
+  type DeliveryList,
+  type deliveriesQuerySchema,
+  type updateWebhookSchema,
+  type Webhook,
+  type WebhookEventType,
+  type WebhookList,
+} from '@keymarket/contracts/integration';
+import { messages } from '@keymarket/contracts/messages';
+import { pageOf } from '@keymarket/contracts/pagination';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { KeyVault } from '../../lib/key-vault';
+import type { AuthContext } from '../access/auth-context';
+import { assertMayManageWebhook } from '../access/policy';
+import { lockKeyOwner } from '../api-keys/api-keys.repository';
+import { writeAudit } from '../ledger/ledger.repository';
+import { jsonParam, recordEvent } from '../outbox/outbox-events';
+import { checkWebhookUrl, UnsafeUrlError, type ResolveHost } from './url-safety';
+import { newWebhookSecret } from './webhook-secret';
+import {
+  countWebhooks,
+  deleteWebhook,
+  findDelivery,
+  findWebhook,
+  insertWebhook,
+  listDeliveries,
+  listWebhooks,
+  retryDelivery,
+  updateWebhook,
+  WEBHOOK_CONSUMER,
+  type DeliveryWithEvent,
+  type WebhookRow,
+} from './webhooks.repository';
+
+type CreateInput = z.output<typeof createWebhookSchema>;
+type UpdateInput = z.output<typeof updateWebhookSchema>;
+type DeliveriesQuery = z.output<typeof deliveriesQuerySchema>;
+
+export interface UrlRules {
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: http and private addresses allowed (development, tests). */
+  allowPrivate: boolean;
+  resolve: ResolveHost;
+}
+
+/** A user's own webhook endpoints and their delivery logs (DESIGN.md §9), whatever its role. */
+export class WebhooksService {
+  constructor(
+    private readonly db: Database,
+    private readonly vault: KeyVault,
+    private readonly urlRules: UrlRules,
+  ) {}
+
+  /** The secret is in this answer and nowhere else: it is kept sealed, for signing. */
+  async create(caller: AuthContext, input: CreateInput): Promise<CreatedWebhook> {
+    await this.checkUrl(input.url);
+    const secret = newWebhookSecret();
+    const row = await this.db.transaction(async (tx) => {
+      await lockKeyOwner(tx, caller.userId);
+      if ((await countWebhooks(tx, caller.userId)) >= WEBHOOKS_MAX) {
+        throw new AppError(
+          'conflict',
+          `You already have ${WEBHOOKS_MAX} webhooks: delete one before adding another`,
+        );
+      }
+      const created = await insertWebhook(tx, {
+        userId: caller.userId,
+        url: input.url,
+        description: input.description || null,
+        events: input.events,
+        secretCiphertext: this.vault.encrypt(secret),
+      });
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'webhook.created',
+        targetType: 'webhook',
+        targetId: created.id,
+        after: { url: created.url, events: created.events },
+      });
+      return created;
+    });
+    return { ...webhookView(row), secret };
+  }
+
+  async list(caller: AuthContext): Promise<WebhookList> {
+    return { data: (await listWebhooks(this.db, caller.userId)).map(webhookView) };
+  }
+
+  async get(caller: AuthContext, id: string): Promise<Webhook> {
+    return webhookView(assertMayManageWebhook(caller, await findWebhook(this.db, id)));
+  }
+
+  /** Turning an endpoint back on forgets its failures. */
+  async update(caller: AuthContext, id: string, input: UpdateInput): Promise<Webhook> {
+    const existing = assertMayManageWebhook(caller, await findWebhook(this.db, id));
+    if (input.url !== undefined) await this.checkUrl(input.url);
+    const reenabled = input.enabled === true && !existing.enabled;
+    const row = await updateWebhook(this.db, id, {
+      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(input.events !== undefined ? { events: input.events } : {}),
+      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      ...(reenabled ? { failingSince: null, disabledForFailuresAt: null } : {}),
+    });
+    return webhookView(row);
+  }
+
+  async remove(caller: AuthContext, id: string): Promise<void> {
+    assertMayManageWebhook(caller, await findWebhook(this.db, id));
+    await this.db.transaction(async (tx) => {
+      await deleteWebhook(tx, id);
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'webhook.deleted',
+        targetType: 'webhook',
+        targetId: id,
+      });
+    });
+  }
+
+  /** The test button: a `ping` to this endpoint only, whatever it subscribed to. */
+  async test(caller: AuthContext, id: string): Promise<Delivery> {
+    const endpoint = assertMayManageWebhook(caller, await findWebhook(this.db, id));
+    if (!endpoint.enabled) {
+      throw new AppError('conflict', 'This webhook is disabled: enable it before testing it');
+    }
+    const [deliveryId] = await recordEvent(this.db, {
+      type: 'ping',
+      userId: sql`${caller.userId}::uuid`,
+      data: jsonParam({ webhook: { id: endpoint.id, url: endpoint.url } }),
+      recipients: sql`select ${WEBHOOK_CONSUMER}::text as consumer, ${endpoint.id}::uuid as target_id`,
+    });
+    const recorded = deliveryId ? await findDelivery(this.db, id, deliveryId) : undefined;
+    if (!recorded) throw new Error('The ping was recorded without its delivery');
+    return deliveryView(recorded);
+  }
+
+  async deliveries(caller: AuthContext, id: string, query: DeliveriesQuery): Promise<DeliveryList> {
+    assertMayManageWebhook(caller, await findWebhook(this.db, id));
+    const { rows, total } = await listDeliveries(this.db, id, {
+      status: query.status,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    return pageOf(rows.map(deliveryView), query, total);
+  }
+
+  /** Sends a delivery again at once (a failed one gets a fresh round of attempts). */
+  async retry(caller: AuthContext, id: string, deliveryId: string): Promise<Delivery> {
+    assertMayManageWebhook(caller, await findWebhook(this.db, id));
+    if (!(await findDelivery(this.db, id, deliveryId))) {
+      throw new AppError('not_found', messages.deliveryNotFound);
+    }
+    await retryDelivery(this.db, deliveryId);
+    const row = await findDelivery(this.db, id, deliveryId);
+    if (!row) throw new AppError('not_found', messages.deliveryNotFound);
+    return deliveryView(row);
+  }
+
+  private async checkUrl(url: string) {
+    if (!URL.canParse(url)) {
+      const text = 'Enter a full URL, such as https://example.com/hooks';
+      throw new AppError('validation', text, [{ path: 'body.url', message: text }]);
+    }
+    try {
+      await checkWebhookUrl(new URL(url), this.urlRules);
+    } catch (error) {
+      if (!(error instanceof UnsafeUrlError)) throw error;
+      throw new AppError('validation', error.message, [
+        { path: 'body.url', message: error.message },
+      ]);
+    }
+  }
+}
+
+function webhookView(row: WebhookRow): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events as WebhookEventType[],
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    disabledForFailuresAt: row.disabledForFailuresAt?.toISOString() ?? null,
+  };
+}
+
+/** The body an attempt sends (DESIGN.md §9), the same for every attempt. */
+export function eventBody(event: { id: string; type: string; createdAt: string; data: unknown }) {
+  return { id: `evt_${event.id}`, type: event.type, createdAt: event.createdAt, data: event.data };
+}
+
+function deliveryView({ delivery, event }: DeliveryWithEvent): Delivery {
+  return {
+    id: delivery.id,
+    eventId: `evt_${event.id}`,
+    event: event.type,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
+    createdAt: delivery.createdAt.toISOString(),
+    deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+    payload: eventBody({ ...event, createdAt: event.createdAt.toISOString() }),
+  };
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { freshPostgresDatabase, onPostgres } from './helpers/database';
+import { createTestApp, type TestContext } from './helpers/test-app';
+import { createdWebhook, deliveriesOf, WebhookReceiver } from './helpers/webhook-receiver';
+
+const OUTBOX = {
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  OUTBOX_POLL_INTERVAL_MS: '10',
+  WEBHOOK_RETRY_BASE_MS: '10',
+};
+
+/**
+ * Two app instances on one PostgreSQL database, each with its own pool and outbox worker: every
+ * attempt is made by one of them only (`claimDueDeliveries`), counted at the receiver.
+ */
+describe.skipIf(!onPostgres)('the outbox on two instances', () => {
+  let first: TestContext;
+  let second: TestContext;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    const { database, url } = await freshPostgresDatabase(process.env.DATABASE_URL ?? '');
+    first = await createTestApp(OUTBOX, database);
+    second = await createTestApp(
+      OUTBOX,
+      await openDatabase({ kind: 'postgres', url, poolMax: 10 }),
+    );
+    receiver = await WebhookReceiver.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await receiver?.close();
+  });
+
+  it('makes each attempt once: every delivery arrives twice (one failure, one success)', async () => {
+    const seen = new Set<string>();
+    // The first arrival of each delivery fails, so its retry is claimed again by either instance.
+    receiver.answerWith((r) => {
+      const id = String(r.headers['keymarket-delivery']);
+      if (seen.has(id)) return 200;
+      seen.add(id);
+      return 500;
+    });
+    const admin = await first.factory.signedIn('admin');
+    const user = await first.factory.signedIn('reseller', admin.user);
+    const hook = await createdWebhook(user, receiver.url, ['ping']);
+    const pings = 40;
+    for (let i = 0; i < pings; i += 1) {
+      const response = await user.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/test` });
+      expect(response.statusCode, response.body).toBe(202);
+    }
+
+    const log = await vi.waitFor(
+      async () => {
+        const { data } = await deliveriesOf(user, hook.id, '?limit=100&status=succeeded');
+        if (data.length < pings) throw new Error('not yet');
+        return data;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(log.every((d) => d.attempts === 2)).toBe(true);
+    const perDelivery = new Map<string, number>();
+    for (const r of receiver.received) {
+      const id = String(r.headers['keymarket-delivery']);
+      perDelivery.set(id, (perDelivery.get(id) ?? 0) + 1);
+    }
+    expect(perDelivery.size).toBe(pings);
+    expect([...perDelivery.values()].every((n) => n === 2)).toBe(true);
+  });
+});

@@ -1,0 +1,425 @@
+import type { Order } from '@keymarket/contracts/orders';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type {
+  CreatedWebhook,
+  Delivery,
+  Webhook,
+  WebhookList,
+} from '@keymarket/contracts/integration';
+import { auditLog, outboxEvents, webhookEndpoints } from '../src/db/schema/index';
+import { useCatalogue } from './helpers/catalogue-app';
+import { expectError, expectValidation } from './helpers/expect-error';
+import type { SignedInUser } from './helpers/factory';
+import { deposit, placedOrder, queryRows, respond } from './helpers/money';
+import { useSignedIn, useTestApp, madeBeforeAll } from './helpers/use-app';
+import {
+  createdWebhook,
+  createWebhookResponse,
+  deliveriesOf,
+  signatureIsValid,
+  WebhookReceiver,
+  type Received,
+} from './helpers/webhook-receiver';
+
+const FAST_OUTBOX = {
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  OUTBOX_POLL_INTERVAL_MS: '20',
+  WEBHOOK_RETRY_BASE_MS: '20',
+};
+const WAIT = { timeout: 15_000, interval: 20 };
+
+const ctx = useTestApp(FAST_OUTBOX);
+const catalogue = useCatalogue(ctx);
+const admin = useSignedIn(ctx, 'admin');
+const receiver = madeBeforeAll(() => WebhookReceiver.start());
+afterAll(() => receiver.close());
+
+interface EventBody {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: {
+    order?: Order;
+    entry: { kind: string; orderId: string | null; amount: number; bucket: string };
+  };
+}
+const bodyOf = (received: Received) => JSON.parse(received.body) as EventBody;
+
+async function deliveryNamed(user: SignedInUser, webhookId: string, deliveryId: string) {
+  const { data } = await deliveriesOf(user, webhookId, '?limit=100');
+  return data.find((d) => d.id === deliveryId);
+}
+
+async function eventCount() {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as n from ${outboxEvents}`,
+  );
+  return row?.n ?? 0;
+}
+
+describe('webhook endpoints', () => {
+  it('shows a whsec_ secret once, keeps it sealed, and lists the endpoint without it', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const response = await createWebhookResponse(reseller, {
+      url: receiver.url,
+      events: ['order.created', 'order.created', 'ping'],
+      description: 'My shop',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const created = response.json<CreatedWebhook>();
+    expect(created.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    expect(created).toMatchObject({
+      url: receiver.url,
+      events: ['order.created', 'ping'],
+      enabled: true,
+      description: 'My shop',
+      disabledForFailuresAt: null,
+    });
+
+    const [row] = await ctx.database.db
+      .select()
+      .from(webhookEndpoints)
+      .where(sql`${webhookEndpoints.id} = ${created.id}`);
+    expect(JSON.stringify(row)).not.toContain(created.secret.slice(6));
+    const listed = await reseller.inject({ method: 'GET', url: '/api/webhooks' });
+    expect(listed.body).not.toContain(created.secret.slice(6));
+    expect(listed.json<WebhookList>().data.map((w) => w.id)).toEqual([created.id]);
+  });
+
+  it('edits the URL, the events and enabled, and deletes', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, receiver.url, ['ping']);
+    const patched = await reseller.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${created.id}`,
+      payload: { events: ['order.completed', 'balance.credited'], enabled: false },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json<Webhook>()).toMatchObject({
+      events: ['order.completed', 'balance.credited'],
+      enabled: false,
+    });
+    const deleted = await reseller.inject({ method: 'DELETE', url: `/api/webhooks/${created.id}` });
+    expect(deleted.statusCode).toBe(204);
+    const gone = await reseller.inject({ method: 'GET', url: `/api/webhooks/${created.id}` });
+    expectError(gone, 404, 'not_found');
+  });
+
+  it('refuses unknown fields, missing or unknown events, a bad URL and an 11th endpoint', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    expectValidation(
+      await createWebhookResponse(reseller, { url: receiver.url, events: ['ping'], secret: 'x' }),
+      'body.secret',
+    );
+    expectValidation(await createWebhookResponse(reseller, { url: receiver.url }), 'body.events');
+    expectValidation(
+      await createWebhookResponse(reseller, { url: receiver.url, events: [] }),
+      'body.events',
+    );
+    expectValidation(
+      await createWebhookResponse(reseller, { url: receiver.url, events: ['order.paid'] }),
+      'body.events.0',
+    );
+    expectValidation(
+      await createWebhookResponse(reseller, { url: 'not a url', events: ['ping'] }),
+      'body.url',
+    );
+    expectValidation(
+      await createWebhookResponse(reseller, { url: 'ftp://example.com/x', events: ['ping'] }),
+      'body.url',
+    );
+    const created = await createdWebhook(reseller, receiver.url, ['ping']);
+    expectValidation(
+      await reseller.inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${created.id}`,
+        payload: { secret: 'whsec_mine' },
+      }),
+      'body.secret',
+    );
+    for (let i = 1; i < 10; i += 1) await createdWebhook(reseller, receiver.url, ['ping']);
+    expectError(
+      await createWebhookResponse(reseller, { url: receiver.url, events: ['ping'] }),
+      409,
+      'conflict',
+    );
+  });
+
+  it("answers 404 for another user's endpoint, whatever the action, and changes nothing", async () => {
+    const owner = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(owner, receiver.url, ['ping']);
+    const ping = await owner.inject({ method: 'POST', url: `/api/webhooks/${created.id}/test` });
+    expect(ping.statusCode, ping.body).toBe(202);
+    const deliveryId = ping.json<Delivery>().id;
+    for (const stranger of [await ctx.factory.signedIn('reseller', admin.user), admin]) {
+      for (const [method, url, payload] of [
+        ['GET', `/api/webhooks/${created.id}`, undefined],
+        ['PATCH', `/api/webhooks/${created.id}`, { enabled: false }],
+        ['DELETE', `/api/webhooks/${created.id}`, undefined],
+        ['POST', `/api/webhooks/${created.id}/test`, undefined],
+        ['GET', `/api/webhooks/${created.id}/deliveries`, undefined],
+        ['POST', `/api/webhooks/${created.id}/deliveries/${deliveryId}/retry`, undefined],
+      ] as const) {
+        expectError(await stranger.inject({ method, url, payload }), 404, 'not_found');
+      }
+    }
+    const still = await owner.inject({ method: 'GET', url: `/api/webhooks/${created.id}` });
+    expect(still.json<Webhook>().enabled).toBe(true);
+  });
+});
+
+describe('deliveries', () => {
+  it('signs a test ping so that node:crypto verifies it, and logs it succeeded', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, receiver.url, ['order.created']);
+    const ping = await reseller.inject({ method: 'POST', url: `/api/webhooks/${created.id}/test` });
+    expect(ping.statusCode, ping.body).toBe(202);
+    const delivery = ping.json<Delivery>();
+    expect(delivery).toMatchObject({ event: 'ping', status: 'pending', attempts: 0 });
+
+    const arrived = await vi.waitFor(() => {
+      const found = receiver.received.find((r) => r.headers['keymarket-delivery'] === delivery.id);
+      if (!found) throw new Error('not yet');
+      return found;
+    }, WAIT);
+    expect(arrived.headers['content-type']).toBe('application/json');
+    expect(arrived.headers['keymarket-event']).toBe('ping');
+    expect(signatureIsValid(created.secret, arrived)).toBe(true);
+    expect(signatureIsValid(`${created.secret}x`, arrived)).toBe(false);
+    const body = bodyOf(arrived);
+    expect(body).toMatchObject({ id: delivery.eventId, type: 'ping' });
+    expect(body.id).toMatch(/^evt_/);
+    const logged = await vi.waitFor(async () => {
+      const d = await deliveryNamed(reseller, created.id, delivery.id);
+      if (d?.status !== 'succeeded') throw new Error('not yet');
+      return d;
+    }, WAIT);
+    expect(logged).toMatchObject({ attempts: 1, lastStatusCode: 200, lastError: null });
+    expect(logged.deliveredAt).not.toBeNull();
+    expect(logged.payload).toEqual(body);
+  });
+
+  it('retries a failing receiver with the same delivery id until it succeeds', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, receiver.url, ['ping']);
+    let failures = 0;
+    receiver.answerWith((r) =>
+      r.headers['keymarket-event'] === 'ping' && failures++ < 2 ? 503 : 200,
+    );
+    try {
+      const ping = await reseller.inject({
+        method: 'POST',
+        url: `/api/webhooks/${created.id}/test`,
+      });
+      const deliveryId = ping.json<Delivery>().id;
+      const logged = await vi.waitFor(async () => {
+        const d = await deliveryNamed(reseller, created.id, deliveryId);
+        if (d?.status !== 'succeeded') throw new Error('not yet');
+        return d;
+      }, WAIT);
+      const arrivals = receiver.received.filter(
+        (r) => r.headers['keymarket-delivery'] === deliveryId,
+      );
+      expect(arrivals).toHaveLength(3);
+      expect(new Set(arrivals.map((r) => bodyOf(r).id)).size).toBe(1);
+      expect(logged).toMatchObject({ attempts: 3, lastStatusCode: 200, status: 'succeeded' });
+    } finally {
+      receiver.answerWith(() => 200);
+    }
+  });
+
+  it('fails a delivery after 8 attempts, filters the log by status, and retries it by hand', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, receiver.url, ['ping']);
+    receiver.answerWith((r) => (r.headers['keymarket-event'] === 'ping' ? 500 : 200));
+    try {
+      const ping = await reseller.inject({
+        method: 'POST',
+        url: `/api/webhooks/${created.id}/test`,
+      });
+      const deliveryId = ping.json<Delivery>().id;
+      const failed = await vi.waitFor(async () => {
+        const d = await deliveryNamed(reseller, created.id, deliveryId);
+        if (d?.status !== 'failed') throw new Error('not yet');
+        return d;
+      }, WAIT);
+      expect(failed).toMatchObject({
+        attempts: 8,
+        lastStatusCode: 500,
+        lastError: 'The endpoint answered 500',
+        nextAttemptAt: null,
+      });
+      expect(
+        receiver.received.filter((r) => r.headers['keymarket-delivery'] === deliveryId),
+      ).toHaveLength(8);
+      expect((await deliveriesOf(reseller, created.id, '?status=failed')).data).toHaveLength(1);
+      expect((await deliveriesOf(reseller, created.id, '?status=succeeded')).data).toHaveLength(0);
+
+      receiver.answerWith(() => 200);
+      const retried = await reseller.inject({
+        method: 'POST',
+        url: `/api/webhooks/${created.id}/deliveries/${deliveryId}/retry`,
+      });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json<Delivery>()).toMatchObject({ status: 'pending', attempts: 0 });
+      await vi.waitFor(async () => {
+        const d = await deliveryNamed(reseller, created.id, deliveryId);
+        if (d?.status !== 'succeeded') throw new Error('not yet');
+      }, WAIT);
+    } finally {
+      receiver.answerWith(() => 200);
+    }
+  });
+
+  it('disables an endpoint that has failed every delivery for 24 hours, flags it and audits it', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, receiver.url, ['ping']);
+    await ctx.database.db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '25 hours'` })
+      .where(sql`${webhookEndpoints.id} = ${created.id}`);
+    receiver.answerWith(() => 500);
+    try {
+      await reseller.inject({ method: 'POST', url: `/api/webhooks/${created.id}/test` });
+      const disabled = await vi.waitFor(async () => {
+        const w = await reseller.inject({ method: 'GET', url: `/api/webhooks/${created.id}` });
+        const view = w.json<Webhook>();
+        if (view.enabled) throw new Error('not yet');
+        return view;
+      }, WAIT);
+      expect(disabled.disabledForFailuresAt).not.toBeNull();
+      const audits = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          sql`${auditLog.action} = 'webhook.disabled' and ${auditLog.targetId} = ${created.id}`,
+        );
+      expect(audits).toHaveLength(1);
+    } finally {
+      receiver.answerWith(() => 200);
+    }
+    const reenabled = await reseller.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${created.id}`,
+      payload: { enabled: true },
+    });
+    expect(reenabled.json<Webhook>()).toMatchObject({ enabled: true, disabledForFailuresAt: null });
+  });
+});
+
+describe('events', () => {
+  let buyer: SignedInUser;
+  let hook: CreatedWebhook;
+  beforeAll(async () => {
+    buyer = await ctx.factory.signedIn('reseller', admin.user);
+    hook = await createdWebhook(buyer, receiver.url, [
+      'order.created',
+      'order.completed',
+      'order.rejected',
+      'balance.credited',
+    ]);
+  });
+
+  const eventsFor = (type: string, orderId: string) =>
+    receiver.ofType(type).filter((r) => bodyOf(r).data.order?.id === orderId);
+
+  it('sends order.created and order.completed for an instant order, never with its keys', async () => {
+    const product = await catalogue.product({ deliveryType: 'instant', keys: 2 });
+    await deposit(admin, buyer.user.id, 50);
+    const order = await placedOrder(buyer, product.id, 2);
+    expect(order.responseKeys).toHaveLength(2);
+
+    const [created] = await vi.waitFor(() => {
+      const found = eventsFor('order.created', order.id);
+      if (found.length === 0) throw new Error('not yet');
+      return found;
+    }, WAIT);
+    const { responseKeys: _keys, ...withoutKeys } = order;
+    expect(bodyOf(created!).data.order).toEqual(withoutKeys);
+    for (const key of order.responseKeys ?? []) expect(created!.body).not.toContain(key);
+    expect(signatureIsValid(hook.secret, created!)).toBe(true);
+    const [completed] = await vi.waitFor(() => {
+      const found = eventsFor('order.completed', order.id);
+      if (found.length === 0) throw new Error('not yet');
+      return found;
+    }, WAIT);
+    for (const key of order.responseKeys ?? []) expect(completed!.body).not.toContain(key);
+
+    const credited = await vi.waitFor(() => {
+      const found = receiver
+        .ofType('balance.credited')
+        .filter((r) => bodyOf(r).data.entry.kind === 'deposit');
+      if (found.length === 0) throw new Error('not yet');
+      return found;
+    }, WAIT);
+    expect(bodyOf(credited[0]!).data.entry).toMatchObject({ amount: 50, bucket: 'balance' });
+  });
+
+  it('sends order.completed and order.rejected (with its refund) for request orders', async () => {
+    const product = await catalogue.product({ deliveryType: 'request' });
+    await deposit(admin, buyer.user.id, 30);
+    const toComplete = await placedOrder(buyer, product.id, 1);
+    const toReject = await placedOrder(buyer, product.id, 1);
+    expect(
+      (await respond(admin, toComplete.id, { status: 'completed', keys: 'SECRET-LINE-1' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await respond(admin, toReject.id, { status: 'rejected', reason: 'Sold out' })).statusCode,
+    ).toBe(200);
+
+    const [completed] = await vi.waitFor(() => {
+      const found = eventsFor('order.completed', toComplete.id);
+      if (found.length === 0) throw new Error('not yet');
+      return found;
+    }, WAIT);
+    expect(bodyOf(completed!).data.order).toMatchObject({ status: 'completed' });
+    expect(completed!.body).not.toContain('SECRET-LINE-1');
+    const [rejected] = await vi.waitFor(() => {
+      const found = eventsFor('order.rejected', toReject.id);
+      if (found.length === 0) throw new Error('not yet');
+      return found;
+    }, WAIT);
+    expect(bodyOf(rejected!).data.order).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Sold out',
+    });
+    await vi.waitFor(() => {
+      const refund = receiver
+        .ofType('balance.credited')
+        .find((r) => bodyOf(r).data.entry.orderId === toReject.id);
+      if (!refund) throw new Error('not yet');
+      expect(bodyOf(refund).data.entry).toMatchObject({ kind: 'refund', amount: 10 });
+    }, WAIT);
+  });
+
+  it('writes no event for a buyer nobody listens to', async () => {
+    const quiet = await ctx.factory.signedIn('reseller', admin.user);
+    const product = await catalogue.product({ deliveryType: 'instant', keys: 1 });
+    const before = await eventCount();
+    await deposit(admin, quiet.user.id, 20);
+    await placedOrder(quiet, product.id, 1);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("sends every order's events to an administrator's endpoint", async () => {
+    const adminHook = await createdWebhook(admin, receiver.url, ['order.created']);
+    try {
+      const other = await ctx.factory.signedIn('reseller', admin.user);
+      const product = await catalogue.product({ deliveryType: 'instant', keys: 1 });
+      await deposit(admin, other.user.id, 20);
+      const order = await placedOrder(other, product.id, 1);
+      const arrived = await vi.waitFor(() => {
+        const found = eventsFor('order.created', order.id);
+        if (found.length === 0) throw new Error('not yet');
+        return found;
+      }, WAIT);
+      expect(signatureIsValid(adminHook.secret, arrived[0]!)).toBe(true);
+    } finally {
+      await admin.inject({ method: 'DELETE', url: `/api/webhooks/${adminHook.id}` });
+    }
+  });
+});
