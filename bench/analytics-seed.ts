@@ -47,6 +47,20 @@ const BRANDS = [
   'Razer Gold',
 ];
 
+/** Runs one seeding statement, keeping and printing how long it took (`seconds[name]`). */
+export function seedStep(
+  pool: pg.Pool,
+  seconds: Record<string, number>,
+  log: (line: string) => void,
+) {
+  return async (name: string, query: string, params: unknown[] = []) => {
+    const t0 = performance.now();
+    await pool.query(query, params);
+    seconds[name] = Math.round((performance.now() - t0) / 100) / 10;
+    log(`  ${name}: ${seconds[name]} s`);
+  };
+}
+
 /** benchUserId's form, `00000000-0000-4000-800<group>-<n>`, computed by the SQL from a number. */
 const idSql = (group: number, n: string) =>
   `('00000000-0000-4000-800${group}-' || lpad((${n})::text, 12, '0'))::uuid`;
@@ -64,12 +78,7 @@ export async function seedAnalytics(
   const admin = await adminId(pool);
   const hash = await hashPassword(USER_PASSWORD);
   const seconds: Record<string, number> = {};
-  const step = async (name: string, query: string, params: unknown[] = []) => {
-    const t0 = performance.now();
-    await pool.query(query, params);
-    seconds[name] = Math.round((performance.now() - t0) / 100) / 10;
-    log(`  ${name}: ${seconds[name]} s`);
-  };
+  const step = seedStep(pool, seconds, log);
   const userColumns = `(id, username, first_name, last_name, email, phone, password_hash, role,
     invited_by_id, signup_country, last_login_country, balance_cents, profit_cents, created_at)`;
   const person = (g: string) => `

@@ -229,6 +229,9 @@ function orderStatementOf(seed: OrdersSeed, buyer: string, orderId: string): [st
       margins: profitMargins(order),
       audit: { actorId: buyer, action: 'order.placed', targetType: 'order', targetId: orderId },
       idempotency: null,
+      // The benchmark's stock stays far above any threshold: the server's statement carries no
+      // low-stock check for these sales either.
+      lowStockThreshold: null,
     }),
   );
   return [query.sql, query.params];

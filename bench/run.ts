@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { analyticsBenchmark, DEFAULT_ANALYTICS_OPTIONS } from './analytics';
+import { DEFAULT_LEDGER_OPTIONS, ledgerBenchmark } from './ledger';
 import { DEFAULT_ORDERS_OPTIONS, ordersBenchmark } from './orders';
 import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
 
 const USAGE = `npm run bench [-- <benchmark>...] [options]
 
-benchmarks: orders, products, analytics (default: all, in that order)
+benchmarks: orders, products, analytics, ledger (default: all, in that order)
 options:
   --seconds N       measured seconds per scenario (default 20; analytics: 10 per call)
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
@@ -14,7 +15,9 @@ options:
   --pool N          orders: the server's DATABASE_POOL_MAX (default: the server's own, 32)
   --protocol P      orders: pgbench -M simple|extended|prepared (default prepared)
   --diagnose        orders: also run the raw-SQL what-ifs that isolate the causes (+2.5 min)
-  --profile         profile the server's CPU (node --cpu-prof) and print where it went`;
+  --profile         profile the server's CPU (node --cpu-prof) and print where it went
+  --keep            ledger: keep the seeded database (its name is printed) for EXPLAIN by hand
+  --database NAME   ledger: measure on a database a --keep run seeded, without seeding`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -27,6 +30,8 @@ const { values, positionals } = parseArgs({
     protocol: { type: 'string' },
     diagnose: { type: 'boolean' },
     profile: { type: 'boolean' },
+    keep: { type: 'boolean' },
+    database: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -38,7 +43,7 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
-const known = ['orders', 'products', 'analytics'] as const;
+const known = ['orders', 'products', 'analytics', 'ledger'] as const;
 type Benchmark = (typeof known)[number];
 const isBenchmark = (name: string): name is Benchmark =>
   (known as readonly string[]).includes(name);
@@ -72,6 +77,14 @@ for (const benchmark of selected) {
       pgbenchProtocol: protocol,
       diagnose: values.diagnose ?? false,
       profile: values.profile ?? false,
+    });
+  } else if (benchmark === 'ledger') {
+    // One caller at a time: its own defaults (1 s warm-up, 5 s per page) unless told otherwise.
+    await ledgerBenchmark({
+      seconds: int('seconds', values.seconds, DEFAULT_LEDGER_OPTIONS.seconds),
+      warmupSeconds: int('warmup', values.warmup, DEFAULT_LEDGER_OPTIONS.warmupSeconds),
+      keep: values.keep ?? false,
+      database: values.database,
     });
   } else if (benchmark === 'analytics') {
     // One caller at a time: its own defaults (2 s warm-up, 10 s per call) unless told otherwise.

@@ -78,6 +78,8 @@ export interface ServerOptions {
   cpuProfileDir?: string;
   /** More environment for the server (e.g. a cache turned off). */
   env?: Record<string, string>;
+  /** How long it may take to answer /api/ready (default 60 s); migrating a big database takes longer. */
+  readySeconds?: number;
 }
 
 export interface RunningServer {
@@ -116,6 +118,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     LOGIN_RATE_LIMIT: '100000',
     // The API's per-key limit (600 a minute) would refuse most of a load test's orders.
     API_RATE_LIMIT: '1000000000',
+    // The outbox scenario's receiver listens on 127.0.0.1 over http.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ADMIN_USERNAME,
     ADMIN_EMAIL: 'bench-admin@keymarket.local',
     ADMIN_PASSWORD,
@@ -132,7 +136,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const exit = exited(child);
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const readySeconds = options.readySeconds ?? 60;
+  const deadline = Date.now() + readySeconds * 1000;
   for (;;) {
     if (child.exitCode !== null) {
       await new Promise((r) => log.end(r));
@@ -145,7 +150,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready after 60 s:\n${readFileSync(logFile, 'utf8')}`);
+      throw new Error(
+        `server not ready after ${readySeconds} s:\n${readFileSync(logFile, 'utf8')}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

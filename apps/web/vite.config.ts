@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { routePreloads } from './build/route-preloads';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 import { AREA_DASHBOARD_PATH, AREA_PATH } from './src/app/area-paths';
 
 // `@/` is `src/`: shared code is imported by that name, while a feature's own files import
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    zodWithoutJsonSchema(),
     // An area's address gets its route table, layout and (on the area's home) dashboard as
     // modulepreload links from the server, so they download with the entry, not after it
     // (routes.tsx, area-routes.tsx).

@@ -60,7 +60,7 @@ function seedOnce(origin: string, admin: APIRequestContext): Promise<Seeded> {
 for (const role of ['admin', 'manager', 'reseller'] as const) {
   for (const language of ['en', 'ar'] as const) {
     test(`axe on every ${role} screen in ${language}`, async ({ browser, origin, admin }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       const users = await seedOnce(origin, admin);
       const user = role === 'admin' ? ADMIN : users[role];
 

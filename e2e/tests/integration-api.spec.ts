@@ -1,3 +1,6 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from '@playwright/test';
 import { deposit } from './support/api';
 import { newKeys, seedProduct } from './support/catalogue';
@@ -63,6 +66,107 @@ test.describe('API & webhooks: API keys', () => {
       expect((await shop.get('/api/v1/balance')).status()).toBe(401);
     } finally {
       await shop.dispose();
+    }
+  });
+});
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+/** A shop's webhook receiver on 127.0.0.1: answers 200 and keeps what it got. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/keymarket-hook`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What docs/api.md tells receivers to do: HMAC-SHA256 of "<t>.<raw body>" with the secret. */
+function signatureIsValid(secret: string, { headers, body }: Received): boolean {
+  const parts = Object.fromEntries(
+    String(headers['keymarket-signature'])
+      .split(',')
+      .map((part) => part.split('=')),
+  ) as Record<string, string | undefined>;
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest();
+  const given = Buffer.from(parts.v1 ?? '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+test.describe('API & webhooks: webhooks', () => {
+  test('a reseller creates a key and a webhook, keeps the secret shown once, and sees its test ping delivered', async ({
+    page,
+    origin,
+    makeUser,
+  }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    const receiver = await startReceiver();
+    try {
+      const reseller = await makeUser('reseller', 'hooked');
+      await signInAs(page, reseller);
+      await page.goto('/reseller/api');
+
+      await page.getByLabel('Name').fill('Shop backend');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const key = page.getByRole('status').filter({ hasText: 'Your new key' });
+      const keyText = (await key.locator('code').textContent())?.trim() ?? '';
+      await key.getByRole('button', { name: 'Copy key' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(keyText);
+      expect(keyText).toMatch(/^km_/);
+
+      await page.getByLabel('URL').fill(receiver.url);
+      await page.getByRole('checkbox', { name: /order\.completed/ }).check();
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      const shown = page.getByRole('status').filter({ hasText: 'Signing secret' });
+      const secret = (await shown.locator('code').textContent())?.trim() ?? '';
+      expect(secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+      await shown.getByRole('button', { name: 'Copy secret' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      await shown.getByRole('button', { name: 'I have copied it' }).click();
+      await expect(page.getByText(secret)).toHaveCount(0);
+
+      const row = page.getByRole('row').filter({ hasText: receiver.url });
+      await expect(row).toContainText('order.completed');
+      await expect(row).toContainText('Enabled');
+      await row.getByRole('button', { name: `Send a test to ${receiver.url}` }).click();
+
+      const log = page.getByRole('region', { name: 'Delivery log' });
+      const ping = log.getByRole('row').filter({ hasText: 'ping' });
+      await expect(ping).toContainText('Succeeded');
+      await expect(ping).toContainText('200');
+
+      // The receiver got it once, signed with the secret shown once.
+      expect(receiver.received).toHaveLength(1);
+      const [delivery] = receiver.received;
+      expect(delivery?.headers['keymarket-event']).toBe('ping');
+      expect(signatureIsValid(secret, delivery!)).toBe(true);
+      expect(signatureIsValid(`${secret}x`, delivery!)).toBe(false);
+      const body = JSON.parse(delivery!.body) as {
+        type: string;
+        data: { webhook: { url: string } };
+      };
+      expect(body.type).toBe('ping');
+      expect(body.data.webhook.url).toBe(receiver.url);
+
+      // The payload viewer shows that same body.
+      await ping.getByRole('button', { name: /^Payload of the ping delivery/ }).click();
+      await expect(page.getByRole('dialog')).toContainText(`"url": "${receiver.url}"`);
+      await expect(page.getByRole('dialog')).toContainText(
+        `Keymarket-Delivery (${String(delivery?.headers['keymarket-delivery'])})`,
+      );
+    } finally {
+      await receiver.close();
     }
   });
 });

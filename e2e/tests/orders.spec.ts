@@ -228,13 +228,13 @@ test.describe('request orders', () => {
     await expect(stats).not.toContainText('Revenue');
     const row = await orderRow(page, product.name);
     await row.getByRole('button', { name: 'Cancel' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel order' });
-    await dialog.getByLabel('Reason').fill('Customer changed their mind');
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await dialog.getByLabel('Why are you cancelling?').fill('Customer changed their mind');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
 
     const notice = page.getByText('Order cancelled and refunded');
     await expect(notice).toBeVisible();
-    await expect(row).toContainText('Rejected');
+    await expect(row).toContainText('Cancelled by the buyer');
     // The toast sits under the top bar, never over the row (and its buttons) it reports on.
     const [noticeBox, rowBox] = [await notice.boundingBox(), await row.boundingBox()];
     expect(noticeBox!.y + noticeBox!.height).toBeLessThan(rowBox!.y);

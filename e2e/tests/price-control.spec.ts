@@ -71,6 +71,10 @@ test.describe('price control', () => {
     await row.getByRole('checkbox', { name: `Select ${product.name}` }).check();
     await page.getByLabel('Selling price change (USD)').fill('-5');
     await page.getByRole('button', { name: 'Apply to the selection (1)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Change the prices of 1 product?' })
+      .getByRole('button', { name: 'Change prices' })
+      .click();
 
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Failed to update prices');
@@ -95,6 +99,10 @@ test.describe('price control', () => {
     await frenchRow.getByRole('checkbox').check();
     await page.getByLabel('Variation du prix de vente (USD)').fill('-5');
     await page.getByRole('button', { name: 'Appliquer à la sélection (1)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Modifier les prix de 1 produit ?' })
+      .getByRole('button', { name: 'Modifier les prix' })
+      .click();
     const frenchAlert = page.getByRole('alert');
     await expect(frenchAlert).toContainText('Impossible de mettre à jour les prix');
     await expect(frenchAlert).toContainText(
@@ -126,6 +134,10 @@ test.describe('price control', () => {
     await page.getByLabel('Manager price change (USD)').fill('1.5');
     await page.getByLabel('Reseller price change (USD)').fill('-1');
     await page.getByRole('button', { name: 'Apply to the selection (2)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Change the prices of 2 products?' })
+      .getByRole('button', { name: 'Change prices' })
+      .click();
     await expect(page.getByText('Prices updated for the selected products (2)')).toBeVisible();
 
     const rowOf = (productName: string) => table.getByRole('row').filter({ hasText: productName });

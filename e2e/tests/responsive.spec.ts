@@ -32,6 +32,9 @@ async function expectEveryScreenFits(page: Page, role: string) {
 
 for (const { language, theme } of LOOKS) {
   test.describe(`phone and tablet widths, ${language}, ${theme} theme`, () => {
+    // Each test walks every screen of a role at three widths: a minute is not enough for two
+    // roles on a busy 2-core machine.
+    test.describe.configure({ timeout: 240_000 });
     test.beforeEach(async ({ page }) => {
       await page.addInitScript(
         (look) => {

@@ -77,7 +77,7 @@ function seedOnce(origin: string, admin: APIRequestContext): Promise<TestUser> {
 for (const [viewportName, viewport] of Object.entries(viewports)) {
   for (const variant of variants) {
     test(`screenshots ${viewportName} ${variant.name}`, async ({ browser, origin, admin }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const prefix = `${viewportName}-${variant.name}`;
 
       const reseller = await seedOnce(origin, admin);

@@ -198,7 +198,8 @@ test('the public pages follow the site name, default language and closed registr
     // A first visit: no language chosen yet.
     await page.goto('/signup');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page).toHaveTitle('Cardhouse');
+    // The tab names the page, then the site (issue 20).
+    await expect(page).toHaveTitle(/ · Cardhouse$/);
     await expect(page.getByRole('link', { name: 'Cardhouse' }).first()).toBeVisible();
     await expect(
       page.getByRole('heading', { name: text('fr', 'messages.registrationClosed') }),

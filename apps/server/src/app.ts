@@ -33,6 +33,8 @@ import { reconciliationRoutes } from './modules/reconciliation/reconciliation.ro
 import { ReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { BalanceService } from './modules/balance/balance.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { afterSaleRoutes } from './modules/after-sale/after-sale.routes';
+import { AfterSaleService } from './modules/after-sale/after-sale.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { thresholdsRoutes } from './modules/thresholds/thresholds.routes';
 import { ThresholdsService } from './modules/thresholds/thresholds.service';
@@ -58,12 +60,25 @@ import { ApiKeyGate, API_RATE_LIMIT_NAME } from './modules/api-keys/api-key-gate
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { v1Routes } from './modules/api-v1/v1.routes';
-import { startOutboxWorker } from './modules/outbox/outbox-worker';
+import { OUTBOX_PURGE, startOutboxWorker } from './modules/outbox/outbox-worker';
 import { WEBHOOK_MAX_ATTEMPTS } from '@keymarket/contracts/integration';
 import { resolveWithDns, type ResolveHost } from './modules/webhooks/url-safety';
 import { webhookConsumer } from './modules/webhooks/webhook-consumer';
+import { emailConsumer } from './modules/email/email-consumer';
+import { smtpMailer } from './modules/email/mailer';
+import {
+  NotificationPreferencesService,
+  notificationPreferencesRoutes,
+} from './modules/email/preferences.routes';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { PasswordResetService } from './modules/auth/password-reset.service';
 import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-sender';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { LiveHub } from './modules/notifications/live-hub';
+import { LivePublisher } from './modules/notifications/live-publisher';
+import { LIVE_CHANNEL } from './modules/notifications/live-signals';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { WebhooksService } from './modules/webhooks/webhooks.service';
 
 export interface AppDeps {
@@ -176,16 +191,22 @@ export async function buildApp({
       { name: 'email-change', points: env.EMAIL_CHANGE_RATE_LIMIT, durationSeconds: 3600 },
       { name: 'invitations', points: env.INVITATION_RATE_LIMIT, durationSeconds: 3600 },
       { name: API_RATE_LIMIT_NAME, points: env.API_RATE_LIMIT, durationSeconds: 60 },
+      // Forgotten password: per address (answered 429), and per identifier (silently not sent).
+      { name: 'password-reset-address', points: 20, durationSeconds: 3600 },
+      { name: 'password-reset-account', points: 3, durationSeconds: 3600 },
     ],
     redis,
   );
   const systemSettings = new SystemSettingsCache(db);
+  const apiKeyGate = new ApiKeyGate(database.preparedStatements, systemSettings, rateLimits);
   registerAccessControl(app, {
     sessions: new SessionGate(database.preparedStatements, tokens, systemSettings),
-    apiKeys: new ApiKeyGate(database.preparedStatements, systemSettings, rateLimits),
+    apiKeys: apiKeyGate,
   });
   // + maintenance gate: before the /api routes
-  await app.register(settingsModule, { db, systemSettings });
+  const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.SMTP_FROM) : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  await app.register(settingsModule, { db, systemSettings, emailAvailable: mailer !== undefined });
   // After access control: its routes are declared public there, like every /api route.
   await registerApiDocs(app);
 
@@ -200,7 +221,23 @@ export async function buildApp({
     db,
     new ProductListCache(env.PRODUCT_LIST_CACHE_MB * 1024 * 1024),
   );
-  const orders = new OrdersService(db, vault, database.preparedStatements);
+  // Live figures (DESIGN.md §12): one LISTEN per process feeds every stream it serves.
+  const liveHub = new LiveHub();
+  const stopListening = await database.listen(LIVE_CHANNEL, liveHub);
+  const livePublisher = new LivePublisher(db, app.log);
+  // Open streams would keep the server from closing: they end first, and browsers reconnect.
+  app.addHook('preClose', async () => liveHub.endAll());
+  app.addHook('onClose', async () => {
+    await livePublisher.drain();
+    await stopListening();
+  });
+  const orders = new OrdersService(
+    db,
+    vault,
+    database.preparedStatements,
+    livePublisher,
+    systemSettings,
+  );
   const balance = new BalanceService(db);
   const urlRules = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS, resolve: resolveHost };
 
@@ -213,13 +250,23 @@ export async function buildApp({
       });
       await api.register(twoFactorRoutes, { twoFactor });
       await api.register(meRoutes, { me });
+      await api.register(passwordResetRoutes, {
+        reset: new PasswordResetService(db, vault, rateLimits, {
+          enabled: mailer !== undefined,
+          now: now ?? (() => new Date()),
+        }),
+      });
+      await api.register(notificationPreferencesRoutes, {
+        preferences: new NotificationPreferencesService(db, mailer !== undefined),
+      });
       await api.register(invitationsRoutes, {
         invitations: new InvitationsService(db, rateLimits),
       });
       await api.register(catalogueModule, { db, vault, products });
       await api.register(ordersRoutes, { orders });
+      await api.register(afterSaleRoutes, { afterSale: new AfterSaleService(db, orders) });
       await api.register(balanceRoutes, { balance });
-      await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db) });
+      await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db, apiKeyGate) });
       await api.register(webhooksRoutes, { webhooks: new WebhooksService(db, vault, urlRules) });
       await api.register(v1Routes, { prefix: '/v1', products, orders, balance });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
@@ -228,8 +275,14 @@ export async function buildApp({
       await api.register(reconciliationRoutes, {
         reconciliation: new ReconciliationService(db),
       });
-      await api.register(usersAdminModule, { db, me });
+      await api.register(usersAdminModule, { db, me, apiKeys: apiKeyGate });
       await api.register(ticketsRoutes, { tickets: new TicketsService(db) });
+      await api.register(notificationsRoutes, {
+        notifications: new NotificationsService(db),
+        db,
+        hub: liveHub,
+        stream: { heartbeatMs: env.STREAM_HEARTBEAT_MS, maxAgeMs: env.STREAM_MAX_AGE_MS },
+      });
       await api.register(analyticsRoutes, {
         analytics: new AnalyticsService(db, { dataDir: env.DATA_DIR, now }),
       });
@@ -241,16 +294,23 @@ export async function buildApp({
   );
 
   await registerWebApp(app, env.WEB_DIST_DIR);
+  // One worker for every delivery to the outside: webhooks and, with SMTP_URL, email.
+  const outboxConsumers = [
+    webhookConsumer(db, vault, urlRules),
+    ...(mailer ? [emailConsumer(db, vault, mailer, systemSettings, env.PUBLIC_URL)] : []),
+  ];
   app.addHook('onClose', startStockFolding(db, app.log, env.STOCK_FOLD_INTERVAL_MS));
   app.addHook(
     'onClose',
-    startOutboxWorker(db, app.log, [webhookConsumer(db, vault, urlRules)], {
+    startOutboxWorker(db, app.log, outboxConsumers, {
       intervalMs: env.OUTBOX_POLL_INTERVAL_MS,
       retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
       maxAttempts: WEBHOOK_MAX_ATTEMPTS,
       // Longer than an attempt may last (its timeout), so a live attempt is never taken over.
       leaseMs: WEBHOOK_TIMEOUT_MS * 3,
       batchSize: 20,
+      retentionMs: env.OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+      purge: OUTBOX_PURGE,
     }),
   );
   return app;

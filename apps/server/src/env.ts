@@ -84,6 +84,32 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanString.default(false),
   /** How often each instance looks for due outbox deliveries (webhooks). */
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  /**
+   * Days a settled outbox delivery (succeeded or failed: the delivery log shows both) is kept,
+   * with its event once no delivery refers to it; pending ones are kept until they settle.
+   */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** A comment line on every open notification stream this often, so proxies keep it open. */
+  STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
+  /** A notification stream is ended after this long; the browser reconnects and is checked again. */
+  STREAM_MAX_AGE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /**
+   * Email (DESIGN.md §12): `smtp://user:pass@host:587` (STARTTLS when offered) or
+   * `smtps://…:465`. Unset: no email, and no forgotten-password flow.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The sender of every email: `Keymarket <no-reply@example.com>` or an address. */
+  SMTP_FROM: z.string().min(3).default('Keymarket <no-reply@keymarket.local>'),
+  /** Where users reach the site: every link in an email starts with it (no trailing slash). */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+    .default('http://localhost:3000')
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** Failed emails are tried again after this, doubled each time (like webhooks). */
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_EMAIL: z.email().default('admin@keymarket.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),

@@ -135,8 +135,9 @@ describe('GET /api/analytics/dashboard-stats for an admin', () => {
     const stats = await statsOf<AdminDashboardStats>(trees.admin);
     expect(stats.products).toEqual({ total: 3, outOfStock: 1, lowStock: 2 });
     expect(stats.lowStockProducts).toEqual([
-      { id: ids.soldOut, name: 'Xbox 50', stock: 0 },
-      { id: ids.request, name: 'Netflix account', stock: 2 },
+      // No threshold of their own: the system settings' default (5).
+      { id: ids.soldOut, name: 'Xbox 50', stock: 0, threshold: 5 },
+      { id: ids.request, name: 'Netflix account', stock: 2, threshold: 5 },
     ]);
   });
 });

@@ -105,7 +105,7 @@ describe('?format=csv', () => {
   it('exports orders without their keys', async () => {
     const [header, row] = csvLines(await get(reseller, '/api/orders/all?format=csv'));
     expect(header).toBe(
-      'Order,Date (UTC),Status,Product,Category,Quantity,Delivery,Unit price (USD),Total (USD),Buyer,Seller,Delivered (UTC),Notes,Rejection reason',
+      'Order,Date (UTC),Status,Backordered,Product,Category,Quantity,Delivery,Unit price (USD),Total (USD),Buyer,Seller,Delivered (UTC),Notes,Rejection reason',
     );
     expect(row).toContain(`,completed,`);
     expect(row).toContain(`,2,instant,10,20,${reseller.user.username},`);

@@ -165,7 +165,27 @@ describe('GET /api/ledger filters', () => {
     expect((await statement(manager, '?bucket=balance&limit=1')).pagination.total).toBe(2);
   });
 
+  it('sorts by date or amount, either way, the filters and paging still applying', async () => {
+    const amounts = async (query: string) =>
+      (await statement(manager, query)).data.map((r) => r.amount);
+    expect(await amounts('?sort=-createdAt')).toEqual([12, -40, 100]);
+    expect(await amounts('?sort=createdAt')).toEqual([100, -40, 12]);
+    expect(await amounts('?sort=amount')).toEqual([-40, 12, 100]);
+    expect(await amounts('?sort=-amount')).toEqual([100, 12, -40]);
+    expect(await amounts('?sort=-amount&bucket=balance')).toEqual([100, -40]);
+    expect(await amounts('?sort=amount&limit=2&page=2')).toEqual([100]);
+    // The export keeps ledger order, newest first, whatever the page's sort.
+    const csv = await manager.inject({ method: 'GET', url: '/api/ledger?format=csv&sort=amount' });
+    const kinds = csv.body
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[2]);
+    expect(kinds).toEqual(['profit', 'transfer', 'deposit']);
+  });
+
   it.each([
+    ['?sort=balanceAfter', 'sort'],
+    ['?sort=', 'sort'],
     ['?kind=gift', 'kind'],
     ['?bucket=savings', 'bucket'],
     ['?from=yesterday', 'from'],

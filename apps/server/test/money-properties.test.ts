@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
-import { products, users } from '../src/db/schema/index';
+import { orders, products, users } from '../src/db/schema/index';
+import { actOnKey, freshKeys, importKeys, reportKey } from './helpers/after-sale';
 import type { SignedInUser } from './helpers/factory';
 import { expectLedgerInvariants } from './helpers/invariants';
 import {
@@ -61,6 +62,7 @@ async function newWorld(): Promise<World> {
       instant: (await catalogue.product({ keys: INITIAL_KEYS })).id,
       request: (await catalogue.product({ deliveryType: 'request', stock: INITIAL_REQUEST_STOCK }))
         .id,
+      backorder: (await catalogue.product({ allowBackorder: true })).id,
     },
   };
   for (const price of SELLER_PRICES) {
@@ -123,8 +125,12 @@ async function perform(world: World, model: MoneyModel, op: Operation) {
         expect(response.headers['idempotent-replayed']).toBe('true');
       } else if (expected.status === 201) {
         const order = response.json<Order>();
-        expect(order.responseKeys?.length ?? 0).toBe(op.product === 'instant' ? op.quantity : 0);
         model.applyBuy(op, order.id);
+        const placed = model.orders.at(-1)!;
+        expect(order.status).toBe(placed.status);
+        expect(order.responseKeys?.length ?? 0).toBe(
+          placed.status === 'completed' ? op.quantity : 0,
+        );
       }
       return;
     }
@@ -178,6 +184,42 @@ async function perform(world: World, model: MoneyModel, op: Operation) {
       }
       return;
     }
+    case 'import': {
+      const response = await importKeys(
+        admin,
+        world.products.backorder,
+        freshKeys(op.count, 'PROP'),
+      );
+      expectAnswer(response, { status: 200 }, op);
+      model.applyImport(op.count);
+      return;
+    }
+    case 'report':
+    case 'replace':
+    case 'refund': {
+      const order = model.pick(op.pick);
+      if (!order) return;
+      const body = { keyIndex: op.keyIndex };
+      if (op.kind === 'report') {
+        const expected = model.expectReport(order, op.keyIndex);
+        const response = await reportKey(world.users[order.buyer], order.id, {
+          ...body,
+          reason: 'Does not redeem',
+        });
+        expectAnswer(response, expected, op);
+        if (expected.status === 200) order.reported.add(op.keyIndex);
+        return;
+      }
+      const expected =
+        op.kind === 'replace'
+          ? model.expectReplace(order, op.keyIndex)
+          : model.expectRefund(order, op.keyIndex);
+      expectAnswer(await actOnKey(admin, op.kind, order.id, body), expected, op);
+      if (expected.status !== 200) return;
+      if (op.kind === 'replace') model.applyReplace(order, op.keyIndex);
+      else model.applyRefund(order, op.keyIndex);
+      return;
+    }
     case 'threshold': {
       const response = await admin.inject({
         method: 'POST',
@@ -213,9 +255,25 @@ async function expectWorldMatchesModel(world: World, model: MoneyModel, op: Oper
   const stock = await db()
     .select({ id: products.id, stock: productStock })
     .from(products)
-    .where(inArray(products.id, [world.products.instant, world.products.request]));
+    .where(inArray(products.id, Object.values(world.products)));
   const stockOf = (slot: ProductSlot) => stock.find((s) => s.id === world.products[slot])!.stock;
-  expect({ instant: stockOf('instant'), request: stockOf('request') }).toEqual(model.stock);
+  expect({
+    instant: stockOf('instant'),
+    request: stockOf('request'),
+    backorder: stockOf('backorder'),
+  }).toEqual(model.stock);
+  // Each order's state as the model has it (a backorder filled by an import, for one).
+  const states = await db()
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        model.orders.map((o) => o.id).concat(['00000000-0000-4000-8000-000000000000']),
+      ),
+    );
+  const statusOf = new Map(states.map((row) => [row.id, row.status]));
+  expect(model.orders.map((o) => statusOf.get(o.id))).toEqual(model.orders.map((o) => o.status));
 }
 
 describe('money properties over random operation sequences', () => {

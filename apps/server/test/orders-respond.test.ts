@@ -102,6 +102,7 @@ describe('PATCH /api/orders/{id}/respond', () => {
     expect(response.json<Order>()).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Sold out',
+      cancelledByBuyer: false,
     });
     expect(await balanceOf(buyer)).toMatchObject({ current: 100, spent: 0, total: 100 });
     const refunds = await ledgerOf(db(), buyer.user.id, 'refund');
@@ -144,6 +145,7 @@ describe('PATCH /api/orders/{id}/respond', () => {
     expect(cancelled.json<Order>()).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Ordered by mistake',
+      cancelledByBuyer: true,
     });
     expect((await bucketsOf(db(), buyer.user.id)).balance).toBe(10_000n);
     expect(await ledgerOf(db(), buyer.user.id, 'refund')).toHaveLength(1);

@@ -87,6 +87,7 @@ describe('the order statement: all of an order or nothing', () => {
       claim: instant ? quantity : 0,
       debit: { kind: 'purchase', actorId: buyerId, orderId: id },
       margins: instant ? profitMargins({ quantity, priceChain }) : [],
+      lowStockThreshold: null,
       audit: { actorId: buyerId, action: 'order.placed', targetType: 'order', targetId: id },
       idempotency: options.idempotencyKey
         ? {

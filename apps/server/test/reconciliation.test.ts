@@ -24,8 +24,14 @@ const CHECKS = [
   'money_created_only_by_deposits',
 ];
 
+/** Runs the checks and stores the result (the dashboard's "Run now"). */
 async function reconcile(): Promise<Reconciliation> {
-  const response = await admin.inject({ method: 'GET', url: '/api/admin/reconciliation' });
+  const response = await admin.inject({
+    method: 'POST',
+    url: '/api/admin/reconciliation',
+    headers: { 'content-type': 'application/json' },
+    payload: {},
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Reconciliation>();
 }
@@ -63,10 +69,16 @@ beforeAll(async () => {
   await placedOrder(reseller, request.id, 1);
 });
 
-describe('GET /api/admin/reconciliation', () => {
-  it('passes every check on a healthy database, and stores the result for the dashboard', async () => {
+describe('GET and POST /api/admin/reconciliation', () => {
+  it('passes every check on a healthy database; POST stores the result for the dashboard, GET does not', async () => {
     const before = await admin.inject({ method: 'GET', url: '/api/admin/reconciliation/last' });
     expect(before.json()).toEqual({ last: null });
+    const checked = await admin.inject({ method: 'GET', url: '/api/admin/reconciliation' });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json<Reconciliation>().ok).toBe(true);
+    expect(checked.json<Reconciliation>().checks.map((c) => c.name)).toEqual(CHECKS);
+    const stillNone = await admin.inject({ method: 'GET', url: '/api/admin/reconciliation/last' });
+    expect(stillNone.json()).toEqual({ last: null });
 
     const result = await reconcile();
     expect(result.checks.map((c) => c.name)).toEqual(CHECKS);
@@ -169,6 +181,16 @@ describe('GET /api/admin/reconciliation', () => {
     for (const url of ['/api/admin/reconciliation', '/api/admin/reconciliation/last']) {
       expectError(await manager.inject({ method: 'GET', url }), 403, 'forbidden');
     }
+    expectError(
+      await manager.inject({
+        method: 'POST',
+        url: '/api/admin/reconciliation',
+        headers: { 'content-type': 'application/json' },
+        payload: {},
+      }),
+      403,
+      'forbidden',
+    );
   });
 });
 

@@ -98,6 +98,58 @@ describe('POST /api/currencies/create', () => {
   });
 });
 
+describe('PATCH /api/currencies/:id', () => {
+  const update = (as: SignedInUser, id: string, payload: unknown) =>
+    as.inject({ method: 'PATCH', url: `/api/currencies/${id}`, payload: payload as object });
+
+  it('changes the rate in place, keeps code and symbol, and audits before and after', async () => {
+    const created = currencySchema.parse(
+      (await create(admin, { code: 'SEK', symbol: 'kr', rateToUSD: 10.5 })).json(),
+    );
+    const response = await update(admin, created.id, { rateToUSD: 10.812345 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(currencySchema.strict().parse(response.json())).toEqual({
+      ...created,
+      rateToUSD: 10.812345,
+    });
+    expect((await list(reseller)).find((c) => c.code === 'SEK')?.rateToUSD).toBe(10.812345);
+    const [row] = (await auditRowsFor(admin, created.id)).filter(
+      (audit) => audit.action === 'currency.update',
+    );
+    expect(row).toMatchObject({
+      before: { rateToUSD: 10.5 },
+      after: { rateToUSD: 10.812345 },
+    });
+  });
+
+  it('refuses a bad rate (400), another field (400) and changes nothing', async () => {
+    const created = currencySchema.parse(
+      (await create(admin, { code: 'NOK', symbol: 'kr', rateToUSD: 10.9 })).json(),
+    );
+    expectValidation(await update(admin, created.id, { rateToUSD: 0 }), 'body.rateToUSD');
+    expectValidation(await update(admin, created.id, { rateToUSD: '11' }), 'body.rateToUSD');
+    expectValidation(await update(admin, created.id, { rateToUSD: 1.1234567 }), 'body.rateToUSD');
+    expectValidation(await update(admin, created.id, { rateToUSD: 11, code: 'XXX' }), 'body.code');
+    expect((await list(admin)).find((c) => c.code === 'NOK')?.rateToUSD).toBe(10.9);
+  });
+
+  it('keeps USD at 1 (409), lets only admins change a rate, and answers 404 for none', async () => {
+    const usd = (await list(admin)).find((c) => c.code === 'USD')!;
+    expectError(await update(admin, usd.id, { rateToUSD: 2 }), 409, 'conflict');
+    const created = currencySchema.parse(
+      (await create(admin, { code: 'DKK', symbol: 'kr.', rateToUSD: 6.9 })).json(),
+    );
+    expectError(await update(manager, created.id, { rateToUSD: 7 }), 403, 'forbidden');
+    expectError(await update(reseller, created.id, { rateToUSD: 7 }), 403, 'forbidden');
+    expectError(
+      await update(admin, '00000000-0000-4000-8000-000000000000', { rateToUSD: 7 }),
+      404,
+      'not_found',
+    );
+    expect((await list(admin)).find((c) => c.code === 'DKK')?.rateToUSD).toBe(6.9);
+  });
+});
+
 describe('DELETE /api/currencies/:id', () => {
   const remove = (as: SignedInUser, id: string) =>
     as.inject({ method: 'DELETE', url: `/api/currencies/${id}` });

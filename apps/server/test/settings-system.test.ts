@@ -42,6 +42,8 @@ describe('GET /api/system-settings', () => {
       registrationOpen: true,
       defaultLanguage: 'en',
       supportContact: '',
+      // No SMTP_URL in this app: no forgotten-password flow.
+      passwordReset: false,
     };
     expect(await settingsSeenBy()).toEqual(publicView);
     expect(await settingsSeenBy(manager)).toEqual(publicView);
@@ -50,6 +52,7 @@ describe('GET /api/system-settings', () => {
       ...publicView,
       signupApproval: false,
       adminTwoFactorRequired: false,
+      lowStockThreshold: 5,
     });
   });
 });
@@ -69,8 +72,10 @@ describe('PUT /api/system-settings', () => {
       registrationOpen: true,
       defaultLanguage: 'ar',
       supportContact: 'help@keyshop.example',
+      passwordReset: false,
       signupApproval: true,
       adminTwoFactorRequired: false,
+      lowStockThreshold: 5,
     });
     expect((await settingsSeenBy()).signupApproval).toBeUndefined();
     expect((await settingsSeenBy()).adminTwoFactorRequired).toBeUndefined();
@@ -88,6 +93,8 @@ describe('PUT /api/system-settings', () => {
     ['an unknown setting', { theme: 'dark' }, 'body.theme'],
     ['an unknown language', { defaultLanguage: 'de' }, 'body.defaultLanguage'],
     ['a blank site name', { siteName: '   ' }, 'body.siteName'],
+    ['a negative low-stock threshold', { lowStockThreshold: -1 }, 'body.lowStockThreshold'],
+    ['a fractional low-stock threshold', { lowStockThreshold: 2.5 }, 'body.lowStockThreshold'],
     ['a boolean sent as text', { maintenanceMode: 'true' }, 'body.maintenanceMode'],
     ['an over-long support contact', { supportContact: 'a'.repeat(201) }, 'body.supportContact'],
     ['nothing to change', {}, 'body'],

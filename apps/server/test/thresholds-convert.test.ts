@@ -249,7 +249,7 @@ describe('POST /api/thresholds/convert', () => {
       await convertProfit(manager, 9.99),
       409,
       'below_threshold',
-      'You can convert no less than $10 at a time',
+      'You can convert no less than $10.00 at a time',
     );
 
     expect(await moneySnapshot(db(), [manager.user.id])).toEqual(before);

@@ -264,7 +264,10 @@ describe('deliveries', () => {
         url: `/api/webhooks/${created.id}/deliveries/${deliveryId}/retry`,
       });
       expect(retried.statusCode, retried.body).toBe(200);
-      expect(retried.json<Delivery>()).toMatchObject({ status: 'pending', attempts: 0 });
+      // The answer is read back after the reset: the worker may already have tried it once.
+      const answered = retried.json<Delivery>();
+      expect(answered.attempts).toBeLessThanOrEqual(1);
+      expect(['pending', 'succeeded']).toContain(answered.status);
       await vi.waitFor(async () => {
         const d = await deliveryNamed(reseller, created.id, deliveryId);
         if (d?.status !== 'succeeded') throw new Error('not yet');
@@ -337,7 +340,8 @@ describe('events', () => {
       if (found.length === 0) throw new Error('not yet');
       return found;
     }, WAIT);
-    const { responseKeys: _keys, ...withoutKeys } = order;
+    // The keys and their after-sale states are for the buyer and admins only, never in an event.
+    const { responseKeys: _keys, keyStates: _states, ...withoutKeys } = order;
     expect(bodyOf(created!).data.order).toEqual(withoutKeys);
     for (const key of order.responseKeys ?? []) expect(created!.body).not.toContain(key);
     expect(signatureIsValid(hook.secret, created!)).toBe(true);

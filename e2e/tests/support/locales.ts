@@ -8,19 +8,34 @@ function readLocale(path: string): Messages {
   return JSON.parse(readFileSync(file, 'utf8')) as Messages;
 }
 
-// The core file, then the texts the areas share (the web app's `fallbackNS`, lib/i18n.ts).
-function load(language: 'en' | 'fr' | 'ar'): Messages {
-  return { ...readLocale(`namespaces/area/${language}.json`), ...readLocale(`${language}.json`) };
+// The core file, then the texts the areas share (the web app's `fallbackNS`, lib/i18n.ts): a key
+// is looked up in each in turn, as i18next does, so `messages.x` may live in either.
+function load(language: 'en' | 'fr' | 'ar'): Messages[] {
+  return [readLocale(`${language}.json`), readLocale(`namespaces/area/${language}.json`)];
 }
 
 const catalogues = { en: load('en'), fr: load('fr'), ar: load('ar') };
 
-/** The app's own text for `key` (e.g. `auth.login.title`), so tests follow copy changes. */
-export function text(language: keyof typeof catalogues, key: string): string {
-  let node: string | Messages | undefined = catalogues[language];
+function lookUp(tree: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = tree;
   for (const part of key.split('.')) {
     node = typeof node === 'object' ? node[part] : undefined;
   }
-  if (typeof node !== 'string') throw new Error(`No ${language} text for ${key}`);
-  return node;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The app's own text for `key` (e.g. `auth.login.title`), so tests follow copy changes. */
+export function text(language: keyof typeof catalogues, key: string): string {
+  for (const tree of catalogues[language]) {
+    const found = lookUp(tree, key);
+    if (found !== undefined) return found;
+  }
+  throw new Error(`No ${language} text for ${key}`);
+}
+
+/** The text of `key` in one of the web app's other namespaces (`tickets`, `search`, `settings`…). */
+export function namespaceText(language: keyof typeof catalogues, namespace: string, key: string) {
+  const found = lookUp(readLocale(`namespaces/${namespace}/${language}.json`), key);
+  if (found === undefined) throw new Error(`No ${language} text for ${namespace}:${key}`);
+  return found;
 }

@@ -11,7 +11,6 @@ export const ANALYTICS_TIME_ZONE = 'UTC';
 
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_RESULTS_MAX = 10;
-export const LOW_STOCK_THRESHOLD = 5;
 
 export const adminDashboardStatsSchema = z.object({
   scope: z.literal('platform'),
@@ -35,14 +34,22 @@ export const adminDashboardStatsSchema = z.object({
   platformProfit: z.number(),
   /** Money held by users: balances and unconverted profit. */
   outstanding: z.object({ balance: z.number(), profit: z.number() }),
-  /** Products not deleted; `lowStock` (stock ≤ LOW_STOCK_THRESHOLD) includes the sold-out ones. */
+  /** Products not deleted; `lowStock` (stock ≤ the product's threshold) includes the sold-out ones. */
   products: z.object({
     total: z.number().int(),
     outOfStock: z.number().int(),
     lowStock: z.number().int(),
   }),
-  /** Products (not deleted) with stock ≤ LOW_STOCK_THRESHOLD, lowest first, at most 10. */
-  lowStockProducts: z.array(z.object({ id: z.uuid(), name: z.string(), stock: z.number().int() })),
+  /** Products (not deleted) with stock ≤ their threshold (their own, else the settings' default), lowest first, at most 10. */
+  lowStockProducts: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      stock: z.number().int(),
+      /** The product's own threshold, or the system settings' default. */
+      threshold: z.number().int(),
+    }),
+  ),
 });
 export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
 

@@ -108,3 +108,22 @@ export const changePasswordRequestSchema = z
     path: ['confirmPassword'],
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** POST /auth/forgot-password (DESIGN.md §12): always 202, whether the account exists or not. */
+export const forgotPasswordRequestSchema = z.strictObject({
+  identifier: z.string().trim().min(1, messages.identifierRequired).max(254),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** POST /auth/reset-password: the token from the emailed link, and the new password (signup rules). */
+export const resetPasswordRequestSchema = z
+  .strictObject({
+    token: z.string().min(1, messages.resetTokenInvalid).max(200),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: messages.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;

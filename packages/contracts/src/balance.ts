@@ -8,6 +8,7 @@ import {
   pageQuerySchema,
   rangeInOrder,
   rangeOrderError,
+  sortParam,
 } from './pagination';
 
 export const balanceChangeSchema = z.strictObject({
@@ -47,14 +48,22 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** GET /audit: newest first; every filter optional, `action` and `targetType` exact. */
+/** The audit log's sortable column: `?sort=createdAt` oldest first; newest first by default. */
+export const auditSortColumns = ['createdAt'] as const;
+
+/**
+ * GET /audit: newest first; every filter optional, `action` and `targetType` exact, `actor` a
+ * username (any case), for the screen's filter.
+ */
 export const auditQuerySchema = pageQuerySchema
   .extend({
     actorId: z.uuid('actorId must be a user id').optional(),
+    actor: z.string().trim().min(1).max(100).optional(),
     action: z.string().trim().min(1).max(100).optional(),
     targetType: z.string().trim().min(1).max(50).optional(),
     targetId: z.string().trim().min(1).max(100).optional(),
     ...dateRangeFields,
+    sort: sortParam(auditSortColumns).optional(),
     format: exportFormatSchema,
   })
   .refine(rangeInOrder, rangeOrderError);

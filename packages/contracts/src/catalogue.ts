@@ -16,6 +16,8 @@ export const catalogueMessages = {
   priceRequired: 'Price is required',
   stockWhole: 'Stock must be a whole number',
   stockNegative: 'Stock cannot be negative',
+  thresholdWhole: 'Low-stock threshold must be a whole number',
+  thresholdNegative: 'Low-stock threshold cannot be negative',
 } as const;
 
 const name = nameText()
@@ -96,7 +98,8 @@ export const subcategoriesByCategoriesSchema = z.strictObject({
 export const deliveryTypes = ['instant', 'request'] as const;
 export const deliveryTypeSchema = z.enum(deliveryTypes);
 export type DeliveryType = z.infer<typeof deliveryTypeSchema>;
-export const badges = ['new', 'instant', 'request', 'out of stock'] as const;
+/** `backorder`: no key left, but an order is taken and filled when keys arrive (DESIGN.md §11). */
+export const badges = ['new', 'instant', 'request', 'out of stock', 'backorder'] as const;
 export const badgeSchema = z.enum(badges);
 export type Badge = z.infer<typeof badgeSchema>;
 
@@ -124,6 +127,23 @@ const formStock = z
       .min(0, catalogueMessages.stockNegative)
       .max(1_000_000),
   );
+/** A product's own low-stock threshold; empty or null: the default of the system settings. */
+const formThreshold = z
+  .union([
+    z.null(),
+    z.literal('').transform(() => null),
+    z.literal('null').transform(() => null),
+    z.number(),
+    z.string().trim().pipe(z.coerce.number()),
+  ])
+  .pipe(
+    z
+      .number({ error: catalogueMessages.thresholdWhole })
+      .int(catalogueMessages.thresholdWhole)
+      .min(0, catalogueMessages.thresholdNegative)
+      .max(1_000_000)
+      .nullable(),
+  );
 const optionalUuid = z.union([z.uuid(), z.literal('').transform(() => null), z.null()]);
 
 export const productFieldsSchema = z.strictObject({
@@ -138,6 +158,9 @@ export const productFieldsSchema = z.strictObject({
   resellerPrice: formAmount,
   /** Request products only; an instant product's stock is its count of unsold keys. */
   stockQuantity: formStock.default(0),
+  lowStockThreshold: formThreshold.default(null),
+  /** Instant products: take orders beyond the keys, filled when keys are imported. */
+  allowBackorder: formBoolean.default(false),
 });
 export type ProductFields = z.input<typeof productFieldsSchema>;
 /** Without the defaults of productFieldsSchema, so absent fields stay as they are. */
@@ -153,6 +176,8 @@ export const productPatchSchema = z
     managerPrice: formAmount,
     resellerPrice: formAmount,
     stockQuantity: formStock,
+    lowStockThreshold: formThreshold,
+    allowBackorder: formBoolean,
   })
   .partial();
 
@@ -179,11 +204,15 @@ export const productSchema = z.object({
   isNew: z.boolean(),
   badges: z.array(badgeSchema),
   stockQuantity: z.number().int(),
+  /** Orders beyond the stock wait as backorders instead of being refused. */
+  allowBackorder: z.boolean(),
   price: z.number(),
   sellingPrice: z.number().optional(),
   initialPrice: z.number().optional(),
   managerPrice: z.number().optional(),
   resellerPrice: z.number().optional(),
+  /** Admins: the product's own low-stock threshold; null uses the system settings' default. */
+  lowStockThreshold: z.number().int().nullable().optional(),
   deletedAt: z.iso.datetime().nullable().optional(),
   createdAt: z.iso.datetime(),
 });
@@ -215,6 +244,56 @@ export const importKeysResponseSchema = z.object({
   blanks: z.number().int(),
   stock: z.number().int(),
 });
+/** A key file (POST /products/{id}/keys/file): at most this many lines and bytes. */
+export const KEYS_FILE_MAX_LINES = 1_000_000;
+export const KEYS_FILE_MAX_BYTES = 256 * 1024 * 1024;
+export const KEY_FILE_EXTENSIONS = ['.txt', '.csv'] as const;
+/** POST /products/{id}/keys/file?name=…: the file's name says how to read it (.txt or .csv). */
+export const importKeysFileQuerySchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name the file being uploaded')
+    .max(255)
+    .refine(
+      (name) => KEY_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext)),
+      'Upload a .txt or .csv file',
+    ),
+});
+/** At most this many keys selected at once (delete, move). */
+export const KEYS_SELECTION_MAX = 1000;
+const keySelection = z
+  .array(z.uuid('Choose keys from the list'))
+  .min(1, 'Select at least one key')
+  .max(KEYS_SELECTION_MAX, `Select at most ${KEYS_SELECTION_MAX} keys at a time`)
+  .refine((ids) => new Set(ids).size === ids.length, 'A key is selected twice');
+/**
+ * POST /products/{id}/keys/move: the selected unsold keys (`keyIds`), or the `count` oldest
+ * unsold keys (all of them when `count` is the unsold stock), to another instant product.
+ */
+export const moveKeysRequestSchema = z
+  .strictObject({
+    toProductId: z.uuid('Choose the product to move the keys to'),
+    count: z.number().int().positive('Move at least one key').optional(),
+    keyIds: keySelection.optional(),
+  })
+  .refine((v) => (v.count === undefined) !== (v.keyIds === undefined), {
+    message: 'Give either the keys to move or how many',
+    path: ['keyIds'],
+  });
+export const moveKeysResponseSchema = z.object({
+  moved: z.number().int(),
+  /** The source product's stock after the move, and the target's. */
+  stock: z.number().int(),
+  targetStock: z.number().int(),
+});
+/** DELETE /products/{id}/keys: unsold keys only, all or none. */
+export const deleteKeysRequestSchema = z.strictObject({ keyIds: keySelection });
+export const deleteKeysResponseSchema = z.object({
+  deleted: z.number().int(),
+  stock: z.number().int(),
+});
+export const productKeyParamsSchema = z.object({ id: z.uuid(), keyId: z.uuid() });
 export const productKeySchema = z.object({
   id: z.uuid(),
   masked: z.string(),
@@ -299,6 +378,8 @@ export const productKeyListSchema = paginated(productKeySchema);
 export const productKeysQuerySchema = pageQuerySchema
   .extend({
     status: z.enum(['sold', 'unsold']).optional(),
+    /** A whole key, its first characters or its last characters (the masked listing's). */
+    q: z.string().trim().max(KEY_MAX_LENGTH).optional(),
     format: exportFormatSchema,
   })
   .refine((q) => q.format !== 'csv' || q.status === 'unsold', {

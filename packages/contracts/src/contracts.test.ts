@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalisePhone, registerRequestSchema } from './auth';
-import { API_KEYS_ACTIVE_MAX } from './integration';
+import { API_KEYS_ACTIVE_MAX, WEBHOOKS_MAX } from './integration';
 import { messageKeyOf, messages } from './messages';
 import {
   formatAmount,
@@ -116,16 +116,23 @@ describe('money', () => {
     expect(fromCents(1999n)).toBe(19.99);
   });
 
-  it('formats with the currency rate and at most two decimals', () => {
-    expect(formatAmount(10)).toBe('$10');
-    expect(formatAmount(10.5)).toBe('$10.5');
-    expect(formatAmount(10, 0.92, '€')).toBe('€9.2');
+  it('formats with the currency rate and exactly two decimals', () => {
+    expect(formatAmount(10)).toBe('$10.00');
+    expect(formatAmount(10.5)).toBe('$10.50');
+    expect(formatAmount(2.3)).toBe('$2.30');
+    expect(formatAmount(10, 0.92, '€')).toBe('€9.20');
     expect(formatAmount(1 / 3, 1, '$')).toBe('$0.33');
+    expect(formatAmount(123456.789)).toBe('$123456.79');
+    expect(formatAmount(-4.5)).toBe('-$4.50');
   });
 });
 
 describe('API keys', () => {
   it('names the active-key limit in its refusal text', () => {
     expect(messages.apiKeysLimit).toContain(`${API_KEYS_ACTIVE_MAX} active API keys`);
+  });
+
+  it('names the webhook limit in its refusal text', () => {
+    expect(messages.webhooksLimit).toContain(`${WEBHOOKS_MAX} webhooks`);
   });
 });

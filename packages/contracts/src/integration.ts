@@ -67,6 +67,9 @@ export const webhookEventTypes = [
   'order.created',
   'order.completed',
   'order.rejected',
+  /** One delivered key replaced, or one unit refunded (DESIGN.md §11). */
+  'order.key_replaced',
+  'order.unit_refunded',
   'balance.credited',
   'ping',
 ] as const;
@@ -85,20 +88,17 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const WEBHOOK_SECRET_RANDOM_LENGTH = 32;
 
 const webhookUrl = z
-  .string({ error: 'Enter the URL to send events to' })
+  .string({ error: messages.webhookUrlRequired })
   .trim()
-  .min(1, 'Enter the URL to send events to')
+  .min(1, messages.webhookUrlRequired)
   .max(WEBHOOK_URL_MAX, `The URL cannot exceed ${WEBHOOK_URL_MAX} characters`)
-  .regex(
-    /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+[^\s]*$/i,
-    'Enter a full URL, such as https://example.com/hooks',
-  );
+  .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+[^\s]*$/i, messages.webhookUrlFormat);
 
 const webhookEvents = z
   .array(z.enum(webhookEventTypes, { error: 'Unknown event' }), {
-    error: 'Choose the events to send',
+    error: messages.webhookEventsRequired,
   })
-  .min(1, 'Choose at least one event')
+  .min(1, messages.webhookEventsRequired)
   .transform((events) => [...new Set(events)]);
 
 export const createWebhookSchema = z.strictObject({

@@ -6,6 +6,7 @@ import {
   paginated,
   rangeInOrder,
   rangeOrderError,
+  sortParam,
 } from './pagination';
 import { userRefSchema } from './users';
 
@@ -21,9 +22,16 @@ export const ledgerKinds = [
   'refund',
   'profit',
   'conversion',
+  /** One unit of a completed order given back to its buyer (a faulty key). */
+  'refund_unit',
+  /** A seller's margin on a refunded unit, taken back (from its profit, else its balance). */
+  'margin_reversal',
 ] as const;
 export const ledgerKindSchema = z.enum(ledgerKinds);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
+
+/** The statement's sortable columns (`?sort=createdAt`, `?sort=-amount`); newest first by default. */
+export const ledgerSortColumns = ['createdAt', 'amount'] as const;
 
 export const ledgerQuerySchema = pageQuerySchema
   .extend({
@@ -32,6 +40,7 @@ export const ledgerQuerySchema = pageQuerySchema
     /** Administrators: whose statement (default: their own). */
     userId: z.uuid('userId must be a user id').optional(),
     ...dateRangeFields,
+    sort: sortParam(ledgerSortColumns).optional(),
     format: exportFormatSchema,
   })
   .refine(rangeInOrder, rangeOrderError);

@@ -19,6 +19,8 @@ export const messages = {
   inviteCodeLength: 'Invite code must be exactly 8 characters',
   identifierRequired: 'Please enter your username or email',
   passwordRequired: 'Please enter your password',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  emailUnavailable: 'Email is not available on this platform',
   // Invitations
   expiryDaysMin: 'Expiry days must be at least 1',
   expiryDaysMax: 'Expiry days cannot exceed 7',
@@ -87,6 +89,7 @@ export const messages = {
   orderNotFound: 'Order not found',
   userNotFound: 'User not found',
   ticketNotFound: 'Ticket not found',
+  notificationNotFound: 'Notification not found',
   fileNotFound: 'File not found',
   apiKeyNotFound: 'API key not found',
   apiKeyNameRequired: 'Give the key a name',
@@ -94,6 +97,14 @@ export const messages = {
   apiKeysLimit: 'You already have 10 active API keys: revoke one before creating another',
   webhookNotFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
+  webhookUrlRequired: 'Enter the URL to send events to',
+  webhookUrlFormat: 'Enter a full URL, such as https://example.com/hooks',
+  webhookUrlHttps: 'The URL must start with https://',
+  webhookUrlCredentials: 'The URL cannot contain a user name or password',
+  webhookEventsRequired: 'Choose at least one event',
+  /** WEBHOOKS_MAX (integration.ts) is 10. */
+  webhooksLimit: 'You already have 10 webhooks: delete one before adding another',
+  webhookDisabledTest: 'This webhook is disabled: enable it before testing it',
   instantStockIsKeys:
     'The stock of an instant product is its number of unsold keys: import keys to add stock',
   pendingOrdersBlockInstant:

@@ -36,13 +36,14 @@ export function fromCents(cents: bigint | number): number {
 }
 
 /**
- * Display form: amount × rate, at most 2 decimals, no grouping (specification §9).
- * `rateToUSD` is how many units of the currency one USD buys.
+ * Money in the server's English messages ("$10.00", never "$10"): amount × rate with exactly 2
+ * decimals and no grouping, as DESIGN.md §7 wants every amount shown. The one formatter for
+ * every message that names an amount. `rateToUSD` is how many units of the currency one USD buys.
  */
 export function formatAmount(usd: number, rateToUSD = 1, symbol = '$'): string {
-  const converted = Math.round(usd * rateToUSD * 100) / 100;
-  return `${symbol}${converted
-    .toFixed(2)
-    .replace(/\.00$/, '')
-    .replace(/(\.\d)0$/, '$1')}`;
+  const cents = Math.round(usd * rateToUSD * 100);
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.trunc(Math.abs(cents) / 100);
+  const fraction = String(Math.abs(cents) % 100).padStart(2, '0');
+  return `${sign}${symbol}${whole}.${fraction}`;
 }

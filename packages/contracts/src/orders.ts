@@ -1,7 +1,14 @@
 import { z } from './zod';
 import { messages } from './messages';
 import { deliveryTypeSchema, productCategoryRefSchema } from './catalogue';
-import { exportFormatSchema, paginationSchema } from './pagination';
+import {
+  dateRangeFields,
+  exportFormatSchema,
+  paginationSchema,
+  rangeInOrder,
+  rangeOrderError,
+  sortParam,
+} from './pagination';
 import { freeText, normaliseKey } from './text';
 import { userRefSchema } from './users';
 
@@ -44,10 +51,59 @@ export const orderSchema = z.object({
   deliveredAt: z.iso.datetime().nullable(),
   notes: z.string().nullable(),
   rejectionReason: z.string().nullable(),
-  /** Present for the buyer and admins only. */
+  /**
+   * A rejected order the buyer withdrew itself (DESIGN.md §5 lets it cancel its own pending
+   * order), rather than one an administrator refused: screens say "Cancelled by the buyer".
+   */
+  cancelledByBuyer: z.boolean(),
+  /** An instant order placed beyond the keys: paid, pending until an import fills it. */
+  backordered: z.boolean(),
+  /** Present for the buyer and admins only. A replaced key shows its replacement. */
   responseKeys: z.array(z.string()).optional(),
+  /** Beside `responseKeys` (same places), for the keys of a completed instant order. */
+  keyStates: z.array(z.enum(['delivered', 'reported', 'replaced', 'refunded'])).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
+export type KeyState = NonNullable<Order['keyStates']>[number];
+
+/**
+ * After-sale refusals (DESIGN.md §11). Kept out of the eagerly loaded `messages` catalogue (the
+ * login page's size budget): the web app words them by their error type.
+ */
+export const afterSaleMessages = {
+  backordersBlockRequest:
+    'This product has backorders waiting for keys: it cannot become a request product',
+  keyAlreadyReported: 'This key has already been reported',
+  keyAlreadyHandled: 'This key was already replaced or refunded',
+  onlyPoolKeys: 'Only keys delivered from the key pool can be reported, replaced or refunded',
+  onlyCompletedOrders: 'Only the keys of a completed order can be reported, replaced or refunded',
+} as const;
+
+export const KEY_REPORT_REASON_MIN = 5;
+export const KEY_REPORT_REASON_MAX = 1000;
+
+/** `POST /orders/{id}/report`: the buyer says one delivered key does not work. */
+export const reportKeySchema = z.strictObject({
+  keyIndex: z
+    .number({ error: 'keyIndex must be a whole number' })
+    .int('keyIndex must be a whole number')
+    .min(0, 'keyIndex cannot be negative'),
+  reason: z
+    .string({
+      error: `Say what is wrong with the key (at least ${KEY_REPORT_REASON_MIN} characters)`,
+    })
+    .trim()
+    .min(
+      KEY_REPORT_REASON_MIN,
+      `Say what is wrong with the key (at least ${KEY_REPORT_REASON_MIN} characters)`,
+    )
+    .max(KEY_REPORT_REASON_MAX, `The reason cannot exceed ${KEY_REPORT_REASON_MAX} characters`),
+});
+export type ReportKeyInput = z.input<typeof reportKeySchema>;
+
+/** `POST /orders/{id}/replace` and `/refund` (admins): which key of the order. */
+export const orderKeySchema = reportKeySchema.pick({ keyIndex: true });
+export type OrderKeyInput = z.input<typeof orderKeySchema>;
 
 /** Non-empty lines of a keys text, cleaned as normaliseKey says: one per unit sold. */
 export function keyLines(text: string): string[] {
@@ -79,16 +135,28 @@ const booleanQuery = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-export const ordersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  /** Managers and resellers: include their downline's orders. */
-  showAll: booleanQuery.default(false),
-  status: orderStatusSchema.optional(),
-  /** Product name or buyer username. */
-  search: z.string().trim().max(100).optional(),
-  format: exportFormatSchema,
-});
+/** The columns an orders list sorts by (`?sort=total`, `?sort=-date`). */
+export const orderSortColumns = ['date', 'total', 'quantity', 'status', 'product'] as const;
+export type OrderSortColumn = (typeof orderSortColumns)[number];
+
+export const ordersQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    /** Managers and resellers: include their downline's orders. */
+    showAll: booleanQuery.default(false),
+    status: orderStatusSchema.optional(),
+    /** Product name or buyer username. */
+    search: z.string().trim().max(100).optional(),
+    productId: z.uuid('productId must be a product id').optional(),
+    buyerId: z.uuid('buyerId must be a user id').optional(),
+    sellerId: z.uuid('sellerId must be a user id').optional(),
+    ...dateRangeFields,
+    sort: sortParam(orderSortColumns).optional(),
+    format: exportFormatSchema,
+  })
+  .refine(rangeInOrder, rangeOrderError);
+export type OrdersQueryInput = z.input<typeof ordersQuerySchema>;
 
 export const orderStatsSchema = z.object({
   total: z.number().int(),

@@ -36,6 +36,35 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export type SortDirection = 'asc' | 'desc';
+export type Sort<Column extends string> = { by: Column; direction: SortDirection };
+
+/**
+ * `?sort=` of a sortable list: a column name for ascending, `-` before it for descending
+ * (`sort=-total`), one of the `columns` the list declares. Parsed to `{ by, direction }`.
+ */
+export function sortParam<const Column extends string>(columns: readonly [Column, ...Column[]]) {
+  const values = columns.flatMap((column) => [column, `-${column}`]);
+  return z
+    .string()
+    .refine((value) => values.includes(value), {
+      error: `sort must be one of: ${values.join(', ')}`,
+    })
+    .transform((value): Sort<Column> => {
+      const descending = value.startsWith('-');
+      // The refine above admits only the columns and their `-` forms.
+      const by = (descending ? value.slice(1) : value) as Column;
+      return { by, direction: descending ? 'desc' : 'asc' };
+    });
+}
+
+/** The `?sort=` text of a sort, the inverse of `sortParam`. */
+export function sortText<Column extends string>(sort: Sort<Column>): string {
+  return sort.direction === 'desc' ? `-${sort.by}` : sort.by;
+}
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),

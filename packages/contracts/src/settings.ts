@@ -22,6 +22,16 @@ export const CURRENCY_RATE_DECIMALS = 6;
 
 export const currencyParamsSchema = idParam('Currency');
 
+const rateToUsdSchema = z
+  .number({ error: 'Rate must be a number' })
+  .gt(0, 'Rate must be greater than 0')
+  .max(CURRENCY_RATE_MAX, 'Rate cannot exceed 1000000')
+  // Stored as numeric(…, 6): more decimals would be silently rounded.
+  .refine(
+    (rate) => Number.isFinite(rate) && Number(rate.toFixed(CURRENCY_RATE_DECIMALS)) === rate,
+    `Rate can have at most ${CURRENCY_RATE_DECIMALS} decimals`,
+  );
+
 export const createCurrencySchema = z.strictObject({
   code: z
     .string({ error: 'Currency code must be 3 uppercase letters, e.g. EUR' })
@@ -32,17 +42,13 @@ export const createCurrencySchema = z.strictObject({
     .trim()
     .min(1, 'Symbol is required')
     .max(5, 'Symbol cannot exceed 5 characters'),
-  rateToUSD: z
-    .number({ error: 'Rate must be a number' })
-    .gt(0, 'Rate must be greater than 0')
-    .max(CURRENCY_RATE_MAX, 'Rate cannot exceed 1000000')
-    // Stored as numeric(…, 6): more decimals would be silently rounded.
-    .refine(
-      (rate) => Number.isFinite(rate) && Number(rate.toFixed(CURRENCY_RATE_DECIMALS)) === rate,
-      `Rate can have at most ${CURRENCY_RATE_DECIMALS} decimals`,
-    ),
+  rateToUSD: rateToUsdSchema,
 });
 export type CreateCurrencyInput = z.input<typeof createCurrencySchema>;
+
+/** `PATCH /currencies/{id}`: a new exchange rate, edited in place in the currencies table. */
+export const updateCurrencySchema = z.strictObject({ rateToUSD: rateToUsdSchema });
+export type UpdateCurrencyInput = z.input<typeof updateCurrencySchema>;
 
 export const currencySchema = z.object({
   id: z.uuid(),

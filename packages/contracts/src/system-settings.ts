@@ -26,6 +26,12 @@ export const systemSettingsFields = {
   supportContact: freeText({ error: 'Support contact must be text' })
     .trim()
     .max(200, 'Support contact cannot exceed 200 characters'),
+  /** A product without a threshold of its own is low on stock at or below this (DESIGN.md §11). */
+  lowStockThreshold: z
+    .number({ error: 'Low-stock threshold must be a number' })
+    .int('Low-stock threshold must be a whole number')
+    .min(0, 'Low-stock threshold cannot be negative')
+    .max(1_000_000, 'Low-stock threshold cannot exceed 1000000'),
 };
 
 export const systemSettingsSchema = z.object(systemSettingsFields);
@@ -40,6 +46,7 @@ export const defaultSystemSettings: SystemSettings = {
   adminTwoFactorRequired: false,
   defaultLanguage: 'en',
   supportContact: '',
+  lowStockThreshold: 5,
 };
 
 /** PUT /system-settings: any subset of the settings, nothing else. */
@@ -49,14 +56,20 @@ export const updateSystemSettingsSchema = z
   .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change');
 export type UpdateSystemSettingsInput = z.input<typeof updateSystemSettingsSchema>;
 
-/** GET /system-settings: `signupApproval` and `adminTwoFactorRequired` are for admins only. */
+/**
+ * GET /system-settings: `signupApproval`, `adminTwoFactorRequired` and `lowStockThreshold` are for
+ * admins only. `passwordReset`: the server sends email (`SMTP_URL`), so the forgotten-password
+ * flow is there; it is configuration, not a setting, and cannot be saved.
+ */
 export const systemSettingsResponseSchema = z.object({
   siteName: z.string(),
   maintenanceMode: z.boolean(),
   registrationOpen: z.boolean(),
   defaultLanguage: z.enum(languages),
   supportContact: z.string(),
+  passwordReset: z.boolean(),
   signupApproval: z.boolean().optional(),
   adminTwoFactorRequired: z.boolean().optional(),
+  lowStockThreshold: z.number().int().optional(),
 });
 export type SystemSettingsView = z.infer<typeof systemSettingsResponseSchema>;

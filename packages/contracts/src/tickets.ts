@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { messages } from './messages';
-import { paginationSchema } from './pagination';
+import { paginationSchema, sortParam } from './pagination';
 import { userRefSchema } from './users';
 import { freeText } from './text';
 
@@ -42,6 +42,8 @@ export const ticketSchema = z.object({
   message: z.string(),
   status: ticketStatusSchema,
   adminResponse: z.string().nullable(),
+  /** A faulty-key report: the order and the key's place in it (DESIGN.md §11). */
+  report: z.object({ orderId: z.uuid(), keyIndex: z.number().int() }).nullable(),
   user: userRefSchema,
   respondedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
@@ -49,11 +51,16 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
+/** The columns the tickets table sorts by (`?sort=-date`). */
+export const ticketSortColumns = ['date', 'subject', 'status', 'user'] as const;
+export type TicketSortColumn = (typeof ticketSortColumns)[number];
+
 export const ticketsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   status: ticketStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
+  sort: sortParam(ticketSortColumns).optional(),
 });
 
 export const ticketListSchema = z.object({

@@ -3,7 +3,19 @@ import { emailSchema, nameSchema, PASSWORD_MAX, passwordSchema, phoneSchema } fr
 import { messages } from './messages';
 import { roleSchema, userRefSchema, userSchema, userStatusSchema } from './users';
 import { freeText } from './text';
-import { exportFormatSchema } from './pagination';
+import { exportFormatSchema, sortParam } from './pagination';
+
+/** The columns the Users table sorts by (`?sort=-balance`). */
+export const userSortColumns = [
+  'username',
+  'role',
+  'status',
+  'balance',
+  'profit',
+  'orders',
+  'date',
+] as const;
+export type UserSortColumn = (typeof userSortColumns)[number];
 
 export const usersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -12,6 +24,7 @@ export const usersQuerySchema = z.object({
   status: userStatusSchema.optional(),
   /** Username, name, email or phone. */
   search: z.string().trim().max(100).optional(),
+  sort: sortParam(userSortColumns).optional(),
   format: exportFormatSchema,
 });
 

@@ -20,6 +20,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { acquireDataDirLock } from './data-dir-lock';
+import { listenPostgres, type ChannelListener } from './listen';
 
 export type Schema = typeof schema;
 /** The common face of the PGlite and node-postgres Drizzle clients. */
@@ -75,6 +76,11 @@ export interface DatabaseHandle {
   preparedStatements: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /**
+   * Hears `channel`'s NOTIFY payloads, on PostgreSQL over a connection of its own
+   * (`listen.ts`), on PGlite in process. Answers how to stop.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -137,6 +143,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: async () => {
       await Promise.all([pool.end(), preparedPool.end()]);
     },
@@ -163,6 +170,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       kind: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);
+      },
+      listen: async (channel, listener) => {
+        const stop = await client.listen(channel, (payload) => listener.message(payload));
+        // A database closed first (the readiness test does) took its listeners with it, and
+        // UNLISTEN on it would throw.
+        return async () => {
+          if (!client.closed) await stop();
+        };
       },
       close: async () => {
         await client.close();

@@ -29,6 +29,7 @@ export class CatalogueFactory {
       stock?: number;
       keys?: number;
       name?: string;
+      allowBackorder?: boolean;
     } = {},
   ) {
     const category = await this.category();
@@ -43,6 +44,7 @@ export class CatalogueFactory {
         managerPriceCents: options.managerPriceCents ?? 800n,
         resellerPriceCents: options.resellerPriceCents ?? 1000n,
         stock: deliveryType === 'request' ? (options.stock ?? 100) : 0,
+        allowBackorder: options.allowBackorder ?? false,
       })
       .returning();
     if (deliveryType === 'instant' && options.keys) await this.addKeys(product!.id, options.keys);

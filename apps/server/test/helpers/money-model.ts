@@ -12,7 +12,9 @@ import fc from 'fast-check';
 
 export const userSlots = ['manager', 'r1', 'r2', 'r3'] as const;
 export type UserSlot = (typeof userSlots)[number];
-export type ProductSlot = 'instant' | 'request';
+/** `backorder`: an instant product taking backorders, with no key at first (DESIGN.md §11). */
+export type ProductSlot = 'instant' | 'request' | 'backorder';
+export const productSlots = ['instant', 'request', 'backorder'] as const;
 
 /** Who invited whom (the admin invited the manager). */
 export const INVITER: Record<UserSlot, UserSlot | null> = {
@@ -31,6 +33,8 @@ export const SELLER_PRICES: { seller: UserSlot; product: ProductSlot; cents: big
   { seller: 'manager', product: 'instant', cents: 1800n },
   { seller: 'r1', product: 'instant', cents: 2200n },
   { seller: 'manager', product: 'request', cents: 1300n },
+  { seller: 'manager', product: 'backorder', cents: 1800n },
+  { seller: 'r1', product: 'backorder', cents: 2200n },
 ];
 
 /** cost(buyer) per product under those prices (DESIGN.md §4). */
@@ -39,6 +43,7 @@ export const COST: Record<ProductSlot, Record<UserSlot, bigint>> = {
   // r1 sets no price for the request product: r3 pays resellerPrice 10.00 raised to r1's own
   // cost 13.00, so r1 earns nothing on it (a zero margin writes no profit row).
   request: { manager: 800n, r1: 1300n, r2: 1300n, r3: 1300n },
+  backorder: { manager: 800n, r1: 1800n, r2: 1800n, r3: 2200n },
 };
 
 export const INITIAL_KEYS = 6;
@@ -53,7 +58,11 @@ export type Operation =
   | { kind: 'cancel'; pick: number }
   | { kind: 'transfer'; from: UserSlot; to: UserSlot; cents: number }
   | { kind: 'convert'; user: UserSlot; cents: number | null }
-  | { kind: 'threshold'; cents: number };
+  | { kind: 'threshold'; cents: number }
+  // After-sale (DESIGN.md §11): keys imported to the backorder product, and a key of a picked
+  // order reported by its buyer, replaced or refunded by the admin.
+  | { kind: 'import'; count: number }
+  | { kind: 'report' | 'replace' | 'refund'; pick: number; keyIndex: number };
 
 const user = fc.constantFrom(...userSlots);
 const cents = (max: number) => fc.integer({ min: 1, max });
@@ -83,7 +92,7 @@ export const operationArb: fc.Arbitrary<Operation> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('buy' as const),
       user,
-      product: fc.constantFrom<ProductSlot>('instant', 'request'),
+      product: fc.constantFrom<ProductSlot>('instant', 'request', 'backorder'),
       quantity: fc.integer({ min: 1, max: 3 }),
       key: fc.option(fc.constantFrom('k1', 'k2'), { freq: 3 }),
     }),
@@ -114,6 +123,22 @@ export const operationArb: fc.Arbitrary<Operation> = fc.oneof(
     }),
     weight: 3,
   },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('import' as const),
+      count: fc.integer({ min: 1, max: 4 }),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom('report' as const, 'replace' as const, 'refund' as const),
+      pick: fc.nat(),
+      // Sometimes past the order's last key: refused.
+      keyIndex: fc.integer({ min: 0, max: 3 }),
+    }),
+    weight: 3,
+  },
   // Small minimums, so that margins of a few dollars can be converted.
   {
     arbitrary: fc.record({
@@ -141,6 +166,10 @@ export interface ModelOrder {
   quantity: number;
   totalCents: bigint;
   status: 'pending' | 'completed' | 'rejected';
+  backordered: boolean;
+  /** Keys reported, and keys replaced or refunded, by place. */
+  reported: Set<number>;
+  handled: Set<number>;
 }
 
 /** What the API must answer: a status and, for errors, the message type. */
@@ -155,7 +184,11 @@ const err = (status: number, type: string): Expected => ({ status, type });
 export class MoneyModel {
   balance: Record<UserSlot, bigint> = { manager: 0n, r1: 0n, r2: 0n, r3: 0n };
   profit: Record<UserSlot, bigint> = { manager: 0n, r1: 0n, r2: 0n, r3: 0n };
-  stock: Record<ProductSlot, number> = { instant: INITIAL_KEYS, request: INITIAL_REQUEST_STOCK };
+  stock: Record<ProductSlot, number> = {
+    instant: INITIAL_KEYS,
+    request: INITIAL_REQUEST_STOCK,
+    backorder: 0,
+  };
   orders: ModelOrder[] = [];
   /** `${user}:${key}` → the body and order of the first successful request with that key. */
   idempotency = new Map<string, { body: string; orderId: string }>();
@@ -174,7 +207,9 @@ export class MoneyModel {
         ? { status: 201, replayOf: stored.orderId }
         : err(409, 'conflict');
     }
-    if (this.stock[op.product] < op.quantity) return err(409, 'out_of_stock');
+    if (this.stock[op.product] < op.quantity && op.product !== 'backorder') {
+      return err(409, 'out_of_stock');
+    }
     if (this.balance[op.user] < COST[op.product][op.user] * BigInt(op.quantity)) {
       return err(409, 'insufficient_balance');
     }
@@ -184,14 +219,18 @@ export class MoneyModel {
   applyBuy(op: Extract<Operation, { kind: 'buy' }>, orderId: string) {
     const totalCents = COST[op.product][op.user] * BigInt(op.quantity);
     this.balance[op.user] -= totalCents;
-    this.stock[op.product] -= op.quantity;
+    const backordered = op.product === 'backorder' && this.stock.backorder < op.quantity;
+    if (!backordered) this.stock[op.product] -= op.quantity;
     const order: ModelOrder = {
       id: orderId,
       buyer: op.user,
       product: op.product,
       quantity: op.quantity,
       totalCents,
-      status: op.product === 'instant' ? 'completed' : 'pending',
+      status: op.product === 'request' || backordered ? 'pending' : 'completed',
+      backordered,
+      reported: new Set(),
+      handled: new Set(),
     };
     this.orders.push(order);
     if (order.status === 'completed') this.payMargins(order);
@@ -217,6 +256,8 @@ export class MoneyModel {
 
   expectRespond(order: ModelOrder, op: Operation): Expected {
     if (order.status !== 'pending') return err(409, 'conflict');
+    // A backorder is completed by an import only.
+    if (op.kind === 'complete' && order.backordered) return err(409, 'conflict');
     if (op.kind === 'complete' && op.wrongLines) return err(400, 'validation');
     return ok(200);
   }
@@ -229,7 +270,80 @@ export class MoneyModel {
     }
     order.status = 'rejected';
     this.balance[order.buyer] += order.totalCents;
-    this.stock[order.product] += order.quantity;
+    // A backorder never took stock.
+    if (!order.backordered) this.stock[order.product] += order.quantity;
+  }
+
+  /** Keys added to the backorder product fill its waiting orders, oldest first, whole. */
+  applyImport(count: number) {
+    this.stock.backorder += count;
+    for (const order of this.orders) {
+      if (!order.backordered || order.status !== 'pending') continue;
+      if (order.quantity > this.stock.backorder) break;
+      this.stock.backorder -= order.quantity;
+      order.status = 'completed';
+      this.payMargins(order);
+    }
+  }
+
+  /** The checks every after-sale action shares: a completed order's pool key at `keyIndex`. */
+  private expectKeyOf(order: ModelOrder, keyIndex: number): Expected | undefined {
+    if (order.status !== 'completed') return err(409, 'conflict');
+    if (order.product === 'request') return err(409, 'conflict');
+    if (keyIndex >= order.quantity) return err(400, 'validation');
+    return undefined;
+  }
+
+  expectReport(order: ModelOrder, keyIndex: number): Expected {
+    const refused = this.expectKeyOf(order, keyIndex);
+    if (refused) return refused;
+    return order.reported.has(keyIndex) ? err(409, 'conflict') : ok(200);
+  }
+
+  expectReplace(order: ModelOrder, keyIndex: number): Expected {
+    const refused = this.expectKeyOf(order, keyIndex);
+    if (refused) return refused;
+    if (order.handled.has(keyIndex)) return err(409, 'conflict');
+    return this.stock[order.product] < 1 ? err(409, 'out_of_stock') : ok(200);
+  }
+
+  applyReplace(order: ModelOrder, keyIndex: number) {
+    order.handled.add(keyIndex);
+    this.stock[order.product] -= 1;
+  }
+
+  /** Each seller's margin on one unit, nearest the buyer first, as `payMargins` walks them. */
+  private unitMargins(order: ModelOrder): [UserSlot, bigint][] {
+    const margins: [UserSlot, bigint][] = [];
+    let child = order.buyer;
+    while (child !== 'manager') {
+      const seller = INVITER[child]!;
+      const cost = COST[order.product];
+      const margin = cost[child] - cost[seller];
+      if (margin > 0n) margins.push([seller, margin]);
+      child = seller;
+    }
+    return margins;
+  }
+
+  expectRefund(order: ModelOrder, keyIndex: number): Expected {
+    const refused = this.expectKeyOf(order, keyIndex);
+    if (refused) return refused;
+    if (order.handled.has(keyIndex)) return err(409, 'conflict');
+    const short = this.unitMargins(order).some(
+      ([seller, margin]) => this.profit[seller] + this.balance[seller] < margin,
+    );
+    return short ? err(409, 'conflict') : ok(200);
+  }
+
+  applyRefund(order: ModelOrder, keyIndex: number) {
+    order.handled.add(keyIndex);
+    this.balance[order.buyer] += COST[order.product][order.buyer];
+    for (const [seller, margin] of this.unitMargins(order)) {
+      const fromProfit = this.profit[seller] < margin ? this.profit[seller] : margin;
+      this.profit[seller] -= fromProfit;
+      this.balance[seller] -= margin - fromProfit;
+    }
   }
 
   expectWithdraw(op: Extract<Operation, { kind: 'withdraw' }>): Expected {

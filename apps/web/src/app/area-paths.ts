@@ -27,8 +27,14 @@ export const areaPaths = {
   priceControl: 'price-control',
   /** Admin packages; a manager's own packages. */
   packages: 'packages',
-  /** API keys (and, later, webhooks): every role's integrations. */
+  /** Every role's own statement: the ledger of its balance and profit. */
+  statement: 'statement',
+  /** The admin's audit log. */
+  auditLog: 'audit-log',
+  /** API keys and webhooks: every role's integrations. */
   integrations: 'api',
+  /** Every role's notifications (the top bar's bell leads there). */
+  notifications: 'notifications',
 } as const;
 
 // Which addresses open which first screen. Shared by the route table (what to fetch early) and

@@ -103,6 +103,17 @@ const UsersRoute = lazy(() =>
 const IntegrationsRoute = lazy(() =>
   import('./routes/area/integrations').then((module) => ({ default: module.IntegrationsRoute })),
 );
+const StatementRoute = lazy(() =>
+  import('./routes/area/statement').then((module) => ({ default: module.StatementRoute })),
+);
+const AuditLogRoute = lazy(() =>
+  import('./routes/area/audit-log').then((module) => ({ default: module.AuditLogRoute })),
+);
+const NotificationsRoute = lazy(() =>
+  import('./routes/area/notifications').then((module) => ({
+    default: module.NotificationsRoute,
+  })),
+);
 const SettingsRoute = lazy(() =>
   import('./routes/area/settings').then((module) => ({ default: module.SettingsRoute })),
 );
@@ -130,6 +141,8 @@ function areaRoute(role: Role): RouteObject {
           { path: areaPaths.tickets, element: <TicketsRoute role={role} /> },
           { path: areaPaths.faq, element: <FaqRoute /> },
           { path: areaPaths.integrations, element: <IntegrationsRoute /> },
+          { path: areaPaths.statement, element: <StatementRoute /> },
+          { path: areaPaths.notifications, element: <NotificationsRoute role={role} /> },
           { path: areaPaths.priceControl, element: <PriceControlRoute role={role} /> },
           // The platform's packages (admin) or a manager's own; resellers have none.
           ...(role === 'reseller'
@@ -146,9 +159,12 @@ function areaRoute(role: Role): RouteObject {
                 { path: areaPaths.products, element: <CatalogueProductsRoute /> },
               ]
             : []),
-          // Platform settings, one section per URL below it (admins only).
+          // Platform settings, one section per URL below it, and the audit log (admins only).
           ...(role === 'admin'
-            ? [{ path: `${areaPaths.settings}/*`, element: <SettingsRoute /> }]
+            ? [
+                { path: `${areaPaths.settings}/*`, element: <SettingsRoute /> },
+                { path: areaPaths.auditLog, element: <AuditLogRoute /> },
+              ]
             : []),
           { path: '*', element: <NotFoundRoute /> },
         ],

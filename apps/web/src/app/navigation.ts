@@ -1,5 +1,6 @@
 import {
   Boxes,
+  BookText,
   CircleHelp,
   FolderTree,
   KeyRound,
@@ -9,6 +10,7 @@ import {
   ReceiptText,
   Settings,
   ShieldCheck,
+  ScrollText,
   ShoppingBag,
   Tags,
   UserRound,
@@ -38,7 +40,9 @@ export type NavItem = {
     | 'settings'
     | 'controlPrice'
     | 'packages'
-    | 'integrations';
+    | 'integrations'
+    | 'statement'
+    | 'auditLog';
   to: string;
   icon: LucideIcon;
 };
@@ -57,6 +61,8 @@ const users: NavItem = { label: 'users', to: areaPaths.users, icon: UsersRound }
 const settings: NavItem = { label: 'settings', to: areaPaths.settings, icon: Settings };
 const priceControl: NavItem = { label: 'controlPrice', to: areaPaths.priceControl, icon: Tags };
 const packages: NavItem = { label: 'packages', to: areaPaths.packages, icon: Boxes };
+const statement: NavItem = { label: 'statement', to: areaPaths.statement, icon: BookText };
+const auditLog: NavItem = { label: 'auditLog', to: areaPaths.auditLog, icon: ScrollText };
 const integrations: NavItem = { label: 'integrations', to: areaPaths.integrations, icon: Webhook };
 
 // Only screens that exist are listed: a link to nothing is worse than no link.
@@ -64,11 +70,13 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
   admin: [
     dashboard,
     orders,
+    statement,
     catalogueProducts,
     categories,
     priceControl,
     packages,
     users,
+    auditLog,
     generateCode,
     tickets,
     faq,
@@ -81,6 +89,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     dashboard,
     shop,
     orders,
+    statement,
     priceControl,
     packages,
     users,
@@ -95,6 +104,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     dashboard,
     shop,
     orders,
+    statement,
     priceControl,
     users,
     generateCode,

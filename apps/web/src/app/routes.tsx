@@ -31,6 +31,13 @@ const SignupRoute = lazy(() =>
   import('./routes/signup').then((module) => ({ default: module.SignupRoute })),
 );
 
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((module) => ({ default: module.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((module) => ({ default: module.ResetPasswordRoute })),
+);
+
 const rootRouteId = 'root';
 
 export const routes: RouteObject[] = [
@@ -46,6 +53,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', element: <LoginRoute /> },
           { path: 'signup', element: <SignupRoute /> },
+          { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+          { path: 'reset-password', element: <ResetPasswordRoute /> },
           { path: 'home', element: <HomePage /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'contact', element: <ContactPage /> },

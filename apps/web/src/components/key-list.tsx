@@ -1,11 +1,14 @@
 import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 
-/** Delivered keys or account details, each copyable, and all of them at once. */
-export function KeyList({ keys }: { keys: string[] }) {
+/**
+ * Delivered keys or account details, each copyable, and all of them at once. `aside` adds what
+ * belongs beside one key (its after-sale state and actions).
+ */
+export function KeyList({ keys, aside }: { keys: string[]; aside?: (index: number) => ReactNode }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<number | 'all' | null>(null);
 
@@ -37,7 +40,7 @@ export function KeyList({ keys }: { keys: string[] }) {
       </div>
       <ol className="flex max-h-60 flex-col gap-1 overflow-y-auto rounded-lg border border-border bg-surface-2 p-2">
         {keys.map((key, index) => (
-          <li key={index} className="flex items-center gap-2">
+          <li key={index} className="flex flex-wrap items-center gap-2">
             <code
               dir="ltr"
               className="min-w-0 flex-1 font-mono text-sm break-all text-fg select-all"
@@ -57,6 +60,7 @@ export function KeyList({ keys }: { keys: string[] }) {
                 <Copy aria-hidden className="size-4" />
               )}
             </Button>
+            {aside?.(index)}
           </li>
         ))}
       </ol>

@@ -7,6 +7,7 @@ const toneOf: Record<ProductBadge, BadgeTone> = {
   instant: 'neutral',
   request: 'warning',
   'out of stock': 'danger',
+  backorder: 'warning',
 };
 
 // The API's badge texts are not valid key segments ('out of stock'), hence the explicit map.
@@ -15,6 +16,7 @@ const labelKey = {
   instant: 'shop.badges.instant',
   request: 'shop.badges.request',
   'out of stock': 'shop.badges.outOfStock',
+  backorder: 'shop.badges.backorder',
 } as const satisfies Record<ProductBadge, string>;
 
 export function ProductBadges({ badges }: { badges: ProductBadge[] }) {

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { roleResponseSchema } from '@keymarket/contracts/users';
 import { loginResponseSchema, okResponseSchema } from '@keymarket/contracts/auth';
 import { FakeXhr } from '@/testing/fake-xhr';
@@ -44,6 +45,17 @@ describe('api client', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
     });
+  });
+
+  it('answers undefined for a 204 No Content (a deletion), which has no JSON to read', async () => {
+    const client = createApiClient({
+      baseUrl: '/api',
+      fetch: vi.fn(async () => new Response(null, { status: 204 })),
+      queryClient: new QueryClient(),
+      navigator: () => ({ navigate: vi.fn(), currentPath: () => '/' }),
+    });
+    await expect(client.delete('/webhooks/1', z.undefined())).resolves.toBeUndefined();
+    await expect(client.delete('/webhooks/1', okResponseSchema)).rejects.toThrow();
   });
 
   it('leads an administrator held to two-factor setup to the security screen', async () => {

@@ -17,6 +17,11 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Extra request headers, such as an order's `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /**
+   * Asks whether there is a session at all (the public pages do): a visitor without one stays
+   * on the page it is reading instead of being sent to /login.
+   */
+  probe?: boolean;
 };
 
 /** How the client leaves the page when the session is over; the router provides it. */
@@ -28,6 +33,7 @@ export type SessionNavigator = {
 /** A multipart upload: `onProgress` hears the share of the body sent so far, from 0 to 1. */
 type UploadOptions = {
   method?: 'POST' | 'PUT';
+  query?: QueryParams;
   onProgress?: (sentFraction: number) => void;
   signal?: AbortSignal;
 };
@@ -65,6 +71,11 @@ function isAccountBlocked(error: ApiError): boolean {
 }
 
 const TWO_FACTOR_SETUP_PATH = '/admin/security';
+
+/** A success's JSON; `204 No Content` (a deletion) has none and reads as `undefined`. */
+function bodyOf(response: Response): Promise<unknown> {
+  return response.status === 204 ? Promise.resolve(undefined) : response.json();
+}
 
 export function createApiClient(deps: ApiClientDependencies) {
   // Every request that meets an expired token while a refresh is running waits for that same
@@ -105,17 +116,25 @@ export function createApiClient(deps: ApiClientDependencies) {
     }
   }
 
-  // The browser sets the multipart boundary itself, so no Content-Type is given here.
-  function sendForm(path: string, form: FormData, options: UploadOptions): Promise<Response> {
+  // The browser sets the multipart boundary itself, so no Content-Type is given for a form. A file
+  // sent as the body itself goes as application/octet-stream, which no cross-site form can send.
+  function sendForm(
+    path: string,
+    form: FormData | Blob,
+    options: UploadOptions,
+  ): Promise<Response> {
     // Created at call time, like fetch above, so tests can stub the global.
     const xhr = deps.createXhr?.() ?? new XMLHttpRequest();
     return new Promise((resolve, reject) => {
       const abort = () => xhr.abort();
       options.signal?.addEventListener('abort', abort, { once: true });
       const settle = () => options.signal?.removeEventListener('abort', abort);
-      xhr.open(options.method ?? 'POST', urlOf(path));
+      xhr.open(options.method ?? 'POST', urlOf(path, options.query));
       xhr.withCredentials = true;
       xhr.setRequestHeader('Accept', 'application/json');
+      if (!(form instanceof FormData)) {
+        xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+      }
       xhr.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable && event.total > 0) {
           options.onProgress?.(event.loaded / event.total);
@@ -158,7 +177,7 @@ export function createApiClient(deps: ApiClientDependencies) {
     if (!deps.navigator().currentPath().startsWith('/login')) endSession();
   }
 
-  function refreshSession(): Promise<boolean> {
+  function refreshSession({ endOnFailure = true } = {}): Promise<boolean> {
     refreshInFlight ??= deps
       .fetch(urlOf('/auth/refresh'), {
         credentials: 'include',
@@ -169,7 +188,10 @@ export function createApiClient(deps: ApiClientDependencies) {
         () => false,
       )
       .then((refreshed) => {
-        if (!refreshed) endSession();
+        if (!refreshed) {
+          if (endOnFailure) endSession();
+          else clearStoredRole();
+        }
         return refreshed;
       })
       .finally(() => {
@@ -182,18 +204,19 @@ export function createApiClient(deps: ApiClientDependencies) {
   async function withSession<S extends z.ZodType>(
     schema: S,
     transmit: () => Promise<Response>,
+    { probe = false } = {},
   ): Promise<z.output<S>> {
     const first = await transmit();
-    if (first.ok) return schema.parse(await first.json());
+    if (first.ok) return schema.parse(await bodyOf(first));
 
     const error = await toApiError(first);
     if (error.type === 'two_factor_setup_required') leadToTwoFactorSetup();
     if (isAccountBlocked(error)) leaveBlockedAccount();
     if (error.type === 'maintenance') deps.onMaintenance?.();
-    if (!needsRefresh(error) || !(await refreshSession())) throw error;
+    if (!needsRefresh(error) || !(await refreshSession({ endOnFailure: !probe }))) throw error;
 
     const retried = await transmit();
-    if (retried.ok) return schema.parse(await retried.json());
+    if (retried.ok) return schema.parse(await bodyOf(retried));
     throw await toApiError(retried);
   }
 
@@ -202,7 +225,7 @@ export function createApiClient(deps: ApiClientDependencies) {
     schema: S,
     options: RequestOptions = {},
   ): Promise<z.output<S>> {
-    return withSession(schema, () => send(path, options));
+    return withSession(schema, () => send(path, options), { probe: options.probe });
   }
 
   return {
@@ -221,8 +244,8 @@ export function createApiClient(deps: ApiClientDependencies) {
       request(path, schema, { method: 'PATCH', body }),
     put: <S extends z.ZodType>(path: string, schema: S, body?: unknown) =>
       request(path, schema, { method: 'PUT', body }),
-    delete: <S extends z.ZodType>(path: string, schema: S) =>
-      request(path, schema, { method: 'DELETE' }),
+    delete: <S extends z.ZodType>(path: string, schema: S, body?: unknown) =>
+      request(path, schema, { method: 'DELETE', body }),
     /** A multipart body (files), with upload progress; a retry after a refresh starts over. */
     upload: <S extends z.ZodType>(
       path: string,
@@ -230,6 +253,13 @@ export function createApiClient(deps: ApiClientDependencies) {
       form: FormData,
       options: UploadOptions = {},
     ) => withSession(schema, () => sendForm(path, form, options)),
+    /** A file as the request body itself, streamed by the browser, with upload progress. */
+    uploadFile: <S extends z.ZodType>(
+      path: string,
+      schema: S,
+      file: Blob,
+      options: UploadOptions = {},
+    ) => withSession(schema, () => sendForm(path, file, options)),
   };
 }
 

@@ -89,7 +89,10 @@ describe('locales', () => {
   });
 
   it.each(locales)('%s translates every fixed message of the contracts', (_language, keys) => {
-    const missing = Object.keys(messages).filter((key) => !keys.has(`messages.${key}`));
+    // The sign-in pages' messages ship in the core file; the rest with the areas' namespace.
+    const missing = Object.keys(messages).filter(
+      (key) => !keys.has(`messages.${key}`) && !keys.has(`area:messages.${key}`),
+    );
     expect(missing).toEqual([]);
   });
 

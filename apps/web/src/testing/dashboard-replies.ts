@@ -40,5 +40,6 @@ export function emptyDashboardReplies(role: Role): Record<string, Reply> {
       database: 100,
       files: 0,
     }),
+    'GET /admin/reconciliation/last': okReply({ last: null }),
   };
 }

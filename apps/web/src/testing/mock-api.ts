@@ -21,6 +21,7 @@ export const defaultSystemSettings = {
   registrationOpen: true,
   defaultLanguage: 'en',
   supportContact: '',
+  passwordReset: false,
 };
 
 /**
@@ -36,6 +37,14 @@ export const layoutDefaults: Record<string, Handler> = {
   }),
   'GET /alerts': okReply({ alerts: [] }),
   'GET /music': okReply({ url: null }),
+  // The top bar's bell, on every area screen.
+  'GET /notifications/unread-count': okReply({ unread: 0 }),
+  // The profile screen's email choices: a server without SMTP_URL, so the section stays hidden.
+  'GET /users/me/notification-preferences': okReply({
+    email: [],
+    language: 'en',
+    emailAvailable: false,
+  }),
 };
 
 function routeOf(input: RequestInfo | URL, init?: RequestInit): string {
@@ -58,6 +67,8 @@ export function mockApi(ownHandlers: Record<string, Handler>) {
       return new Response(null, { status: 501 });
     }
     const reply = typeof handler === 'function' ? await handler() : handler;
+    // A 204 (a deletion) has no body: a Response refuses one.
+    if (reply.status === 204) return new Response(null, { status: 204 });
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },

@@ -21,8 +21,11 @@ export function renderApp(path: string) {
   return router;
 }
 
-/** One component with the app's providers and toaster, under a route so router hooks work. */
-export function renderWithProviders(ui: ReactNode) {
+/**
+ * One component with the app's providers and toaster, under a route so router hooks work, at
+ * `url` (a list screen reads its filters from the query).
+ */
+export function renderWithProviders(ui: ReactNode, { url = '/' }: { url?: string } = {}) {
   const screenRoute: RouteObject = {
     path: '/',
     element: (
@@ -34,7 +37,7 @@ export function renderWithProviders(ui: ReactNode) {
   };
   render(
     <AppProvider>
-      <RouterProvider router={createMemoryRouter([screenRoute])} />
+      <RouterProvider router={createMemoryRouter([screenRoute], { initialEntries: [url] })} />
     </AppProvider>,
   );
 }

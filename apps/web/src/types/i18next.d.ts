@@ -7,10 +7,12 @@ import type publicPages from '@/locales/namespaces/public/en.json';
 import type search from '@/locales/namespaces/search/en.json';
 import type security from '@/locales/namespaces/security/en.json';
 import type integration from '@/locales/namespaces/integration/en.json';
+import type money from '@/locales/namespaces/money/en.json';
 import type settings from '@/locales/namespaces/settings/en.json';
 import type shell from '@/locales/namespaces/shell/en.json';
 import type tickets from '@/locales/namespaces/tickets/en.json';
 import type users from '@/locales/namespaces/users/en.json';
+import type webhooks from '@/locales/namespaces/webhooks/en.json';
 
 // Typed keys: a misspelt or missing English key fails the type check, and so does an
 // `errors.<type>` or `messages.<key>` template whose union is not fully translated.
@@ -34,7 +36,9 @@ declare module 'i18next' {
       shell: typeof shell;
       tickets: typeof tickets;
       integration: typeof integration;
+      money: typeof money;
       users: typeof users;
+      webhooks: typeof webhooks;
     };
   }
 }

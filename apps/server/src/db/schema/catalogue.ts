@@ -82,6 +82,13 @@ export const products = pgTable(
      * (modules/products/stock.ts), never alone.
      */
     stock: integer('stock').notNull().default(0),
+    /** Low on stock at or below this; null: the system settings' default (DESIGN.md §11). */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /**
+     * Instant products: an order beyond the unsold keys is paid at once and waits, `backordered`,
+     * for the next import to fill it (DESIGN.md §11, `fill-backorders.ts`).
+     */
+    allowBackorder: boolean('allow_backorder').notNull().default(false),
     deletedAt: timestampTz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -93,6 +100,7 @@ export const products = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
     check(
       'products_prices_nonnegative',
       sql`${t.initialPriceCents} >= 0 and ${t.managerPriceCents} >= 0 and ${t.resellerPriceCents} >= 0`,
@@ -130,16 +138,26 @@ export const productKeys = pgTable(
     hmac: text('hmac').notNull(),
     /** Last characters, for the masked listing. */
     hint: text('hint').notNull(),
+    /**
+     * First characters, for the masked listing, of keys long enough to show both ends and still
+     * hide half of the key (`keyHead`); empty otherwise and for keys imported before it existed.
+     */
+    head: text('head').notNull().default(''),
+    /**
+     * The selling order: keys are sold lowest position first. A sequence, so an import's keys
+     * take consecutive positions in the order of its lines, after every key imported before.
+     */
+    position: bigserial('position', { mode: 'number' }).notNull(),
     orderId: uuid('order_id'),
     soldAt: timestampTz('sold_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('product_keys_hmac_key').on(t.hmac),
-    // In the claim's order (oldest first, id breaking ties): an import gives thousands of keys
-    // the same created_at, and without id here every claim sorted all of them (bench/README.md).
+    // In the claim's order (import order): the order statement's claim reads the first rows of
+    // the product's unsold keys straight off this index (bench/README.md).
     index('product_keys_unsold_idx')
-      .on(t.productId, t.createdAt, t.id)
+      .on(t.productId, t.position)
       .where(sql`${t.orderId} is null`),
     index('product_keys_order_idx').on(t.orderId),
   ],

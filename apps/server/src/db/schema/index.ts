@@ -10,3 +10,4 @@ export * from './platform';
 export * from './analytics';
 export * from './integration';
 export * from './outbox';
+export * from './notifications';

@@ -35,8 +35,12 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_user_idx').on(t.userId, t.bucket),
     index('ledger_order_idx').on(t.orderId),
-    // A statement page: one user's rows, newest first (GET /ledger).
-    index('ledger_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // A statement page: one user's rows, newest first (GET /ledger), read backwards. Ascending on
+    // purpose: \`order by created_at desc\` means NULLS FIRST, which an index declared \`desc\`
+    // (drizzle: NULLS LAST) does not match, so PostgreSQL sorted every row of the user instead.
+    index('ledger_user_time_idx').on(t.userId, t.createdAt, t.id),
+    // A statement sorted by amount (`?sort=-amount`), in the statement's whole order.
+    index('ledger_user_amount_idx').on(t.userId, t.amountCents, t.createdAt, t.id),
     // What left a profit bucket (conversions): profit earned = bucket + these, without reading
     // every credit (analytics).
     index('ledger_profit_out_idx')

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -49,6 +50,11 @@ export const orders = pgTable(
     totalCents: bigint('total_cents', { mode: 'bigint' }).notNull(),
     status: orderStatusEnum('status').notNull().default('pending'),
     notes: text('notes'),
+    /**
+     * An instant order placed beyond the keys of a product that allows it: paid, `pending` until
+     * an import fills it whole (`fill-backorders.ts`). Stays true once completed, for the record.
+     */
+    backordered: boolean('backordered').notNull().default(false),
     rejectionReason: text('rejection_reason'),
     /** Keys or account details typed by the admin for a request order, encrypted. */
     deliveredKeys: bytea('delivered_keys'),
@@ -63,9 +69,19 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // The orders screen's seller and product filters, newest first (DESIGN.md §10).
+    index('orders_seller_idx').on(t.sellerId, t.createdAt),
+    index('orders_product_idx').on(t.productId, t.createdAt),
+    // Sorted by total (`?sort=-total`), in the list's whole order, so a page reads 25 entries
+    // instead of sorting every order (bench/README.md, "Ledger and orders pages").
+    index('orders_total_idx').on(t.totalCents, t.createdAt, t.id),
     // Analytics read the last two days of completions and rejections (the older ones are rolled up).
     index('orders_delivered_idx').on(t.deliveredAt),
     index('orders_responded_idx').on(t.respondedAt),
+    // The backorders an import fills, oldest first (`fill-backorders.ts`).
+    index('orders_backorders_idx')
+      .on(t.productId, t.createdAt, t.id)
+      .where(sql`${t.backordered} and ${t.status} = 'pending'`),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -87,4 +103,31 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const keyActionEnum = pgEnum('order_key_action', ['replaced', 'refunded']);
+
+/**
+ * What the administrator did about one delivered key of an order (DESIGN.md §11): replaced it
+ * (`replacementKeyId` is the fresh key, sold to the same order) or refunded its unit. The primary
+ * key is what makes each unit replaced or refunded at most once, whatever races: the second
+ * insert finds the row and writes nothing (`after-sale.repository.ts`).
+ */
+export const orderKeyActions = pgTable(
+  'order_key_actions',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The key's place among the order's delivered keys, from 0. */
+    keyIndex: integer('key_index').notNull(),
+    action: keyActionEnum('action').notNull(),
+    /** The key replaced (the one delivered at that place). */
+    keyId: uuid('key_id').notNull(),
+    replacementKeyId: uuid('replacement_key_id'),
+    refundCents: bigint('refund_cents', { mode: 'bigint' }),
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.keyIndex] })],
 );

@@ -58,5 +58,9 @@ export const outboxDeliveries = pgTable(
     // A recipient's delivery log, newest first.
     index('outbox_deliveries_target_idx').on(t.consumer, t.targetId, t.createdAt.desc(), t.id),
     index('outbox_deliveries_event_idx').on(t.eventId),
+    // The retention purge: the settled deliveries, oldest first.
+    index('outbox_deliveries_settled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'pending'`),
   ],
 );

@@ -131,3 +131,25 @@ export const invitations = pgTable(
     index('invitations_created_by_idx').on(t.createdById, t.createdAt),
   ],
 );
+
+/**
+ * A forgotten-password link's token (DESIGN.md §12): only its SHA-256 is kept; good once, for
+ * 30 minutes, for the one user it was made for.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);

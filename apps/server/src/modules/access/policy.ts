@@ -173,6 +173,27 @@ export function assertMayRespondToOrder<T extends { buyerId: string }>(
   return order;
 }
 
+/**
+ * A faulty key is reported by the order's buyer only (an upline reads the order, not its keys);
+ * anyone else is told the order does not exist, as for an order it cannot read.
+ */
+export function assertMayReportKey<T extends { buyerId: string }>(
+  caller: Caller,
+  order: T | undefined,
+): T {
+  if (!order || order.buyerId !== caller.userId) throw orderNotFound();
+  return order;
+}
+
+/** Replacing a key or refunding a unit: administrators only. */
+export function assertMayActOnOrderKey<T>(caller: Caller, order: T | undefined): T {
+  if (!isAdmin(caller)) {
+    throw new AppError('forbidden', 'Only an administrator can replace a key or refund a unit');
+  }
+  if (!order) throw orderNotFound();
+  return order;
+}
+
 // Money
 
 /**
@@ -288,4 +309,17 @@ export function assertMayManageWebhook<T extends { userId: string }>(
     throw new AppError('not_found', messages.webhookNotFound);
   }
   return endpoint;
+}
+
+// Notifications
+
+/** A notification is its recipient's alone, administrators' included: to anyone else it does not exist. */
+export function assertMayReadNotification<T extends { userId: string }>(
+  caller: Caller,
+  notification: T | undefined,
+): T {
+  if (!notification || notification.userId !== caller.userId) {
+    throw new AppError('not_found', messages.notificationNotFound);
+  }
+  return notification;
 }

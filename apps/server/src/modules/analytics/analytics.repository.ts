@@ -1,5 +1,6 @@
 import { and, asc, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD, SEARCH_RESULTS_MAX } from '@keymarket/contracts/analytics';
+import { SEARCH_RESULTS_MAX } from '@keymarket/contracts/analytics';
+import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import type { Role, UserStatus } from '@keymarket/contracts/users';
 import { rowsOf, type Executor } from '../../db/client';
 import { files, products, users } from '../../db/schema/index';
@@ -34,14 +35,22 @@ export async function userTotals(db: Executor) {
   }));
 }
 
-/** Products not deleted: how many, how many sold out, how many at or under the threshold. */
+/**
+ * A product's low-stock threshold: its own, or the system settings' default (DESIGN.md §11),
+ * read in the query so the list and the count agree with what the settings say now.
+ */
+const thresholdOf = sql<number>`coalesce(${products.lowStockThreshold},
+  (select (s.value->>'lowStockThreshold')::int from settings s where s.key = 'system'),
+  ${defaultSystemSettings.lowStockThreshold}::int)`;
+
+/** Products not deleted: how many, how many sold out, how many at or under their threshold. */
 export async function productTotals(db: Executor) {
   return oneRow(
     await db
       .select({
         total: sql<number>`count(*)::int`,
         outOfStock: sql<number>`(count(*) filter (where ${productStock} = 0))::int`,
-        lowStock: sql<number>`(count(*) filter (where ${productStock} <= ${LOW_STOCK_THRESHOLD}))::int`,
+        lowStock: sql<number>`(count(*) filter (where ${productStock} <= ${thresholdOf}))::int`,
       })
       .from(products)
       .where(isNull(products.deletedAt)),
@@ -50,9 +59,9 @@ export async function productTotals(db: Executor) {
 
 export async function lowStockProducts(db: Executor, limit = 10) {
   return db
-    .select({ id: products.id, name: products.name, stock: productStock })
+    .select({ id: products.id, name: products.name, stock: productStock, threshold: thresholdOf })
     .from(products)
-    .where(and(isNull(products.deletedAt), lte(productStock, LOW_STOCK_THRESHOLD)))
+    .where(and(isNull(products.deletedAt), lte(productStock, thresholdOf)))
     .orderBy(asc(productStock), asc(products.name))
     .limit(limit);
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { apiKeys, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -15,6 +16,23 @@ export const API_RATE_LIMIT_NAME = 'api';
 /** `last_used_at` is a day-to-day hint ("used 3 minutes ago"), written at most this often. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * How long this instance trusts a key's row (the key and its owner's role and status) without
+ * reading it again. A revocation, a ban, a suspension or a role change made on this instance
+ * drops the row at once (`ApiKeyChanges`); one made on another instance is seen here within
+ * this time (docs/decisions.md, API key lookups).
+ */
+export const API_KEY_CACHE_TTL_MS = 1000;
+/** Rows kept: the active keys of a busy platform, bounded so random keys cannot grow it. */
+const API_KEY_CACHE_MAX = 10_000;
+
+/** What the services tell the gate, so that a change to a key or its owner applies at once here. */
+export interface ApiKeyChanges {
+  keyRevoked(keyId: string): void;
+  /** The owner's status, ban reason, role or two-factor state changed. */
+  ownerChanged(userId: string): void;
+}
+
 const MISSING_KEY =
   'Send your API key in the Authorization header: Authorization: Bearer km_… (cookies are not read under /api/v1)';
 const UNKNOWN_KEY = 'This API key is not valid or has been revoked';
@@ -25,9 +43,19 @@ const UNKNOWN_KEY = 'This API key is not valid or has been revoked';
  * effect on the next call. Then the key's owner is the caller, exactly as a signed-in user is
  * (AuthContext), and the key's calls are counted against its per-minute limit.
  */
-export class ApiKeyGate {
+export class ApiKeyGate implements ApiKeyChanges {
   private readonly keyOf;
   private readonly markUsed;
+  /** Only live keys are kept (an unknown or revoked one is read every time). */
+  private readonly cache = new LRUCache<string, KeyRow>({
+    max: API_KEY_CACHE_MAX,
+    ttl: API_KEY_CACHE_TTL_MS,
+  });
+  /**
+   * Bumped by every change: a lookup that started before a change may have read the row from
+   * before it, so its answer is used but not kept.
+   */
+  private changes = 0;
 
   constructor(
     db: Database,
@@ -52,7 +80,7 @@ export class ApiKeyGate {
       .where(sql`${apiKeys.secretHash} = any(${sql.placeholder('hashes')}::text[])`)
       .prepare('api_key_gate');
     this.keyOf = batchedLookup(async (hashes: readonly string[]) => {
-      const rows = await keysQuery.execute({ hashes });
+      const rows: KeyRow[] = await keysQuery.execute({ hashes });
       return new Map(rows.map((row) => [row.secretHash, row]));
     });
     // Conditional, so the calls of one burst that all saw an old time write it once.
@@ -73,7 +101,7 @@ export class ApiKeyGate {
     const key = bearerKeyOf(authorization);
     if (key === undefined) throw new AppError('unauthorized', MISSING_KEY);
     if (!isApiKeyShape(key)) throw new AppError('unauthorized', UNKNOWN_KEY);
-    const row = await this.keyOf(storedFormOf(key).secretHash);
+    const row = await this.liveRow(storedFormOf(key).secretHash);
     if (!row || row.revokedAt) throw new AppError('unauthorized', UNKNOWN_KEY);
     // As at sign-in: a banned owner learns why.
     assertCanSignIn(row.status, row.banReason);
@@ -84,6 +112,8 @@ export class ApiKeyGate {
         `Too many requests with this API key. Please try again in ${seconds} second${seconds > 1 ? 's' : ''}.`,
     );
     if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      // The kept row learns it too, so its next calls do not write it again.
+      row.lastUsedAt = new Date();
       await this.markUsed(row.id);
     }
     return {
@@ -96,4 +126,38 @@ export class ApiKeyGate {
       standing,
     };
   }
+
+  keyRevoked(keyId: string): void {
+    this.forget((row) => row.id === keyId);
+  }
+
+  ownerChanged(userId: string): void {
+    this.forget((row) => row.userId === userId);
+  }
+
+  private async liveRow(secretHash: string): Promise<KeyRow | undefined> {
+    const kept = this.cache.get(secretHash);
+    if (kept) return kept;
+    const changesBefore = this.changes;
+    const row = await this.keyOf(secretHash);
+    if (row && !row.revokedAt && this.changes === changesBefore) this.cache.set(secretHash, row);
+    return row;
+  }
+
+  private forget(matches: (row: KeyRow) => boolean): void {
+    this.changes++;
+    for (const [hash, row] of this.cache.entries()) if (matches(row)) this.cache.delete(hash);
+  }
+}
+
+interface KeyRow {
+  id: string;
+  secretHash: string;
+  userId: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  role: AuthContext['role'];
+  status: 'active' | 'banned' | 'inactive';
+  banReason: string | null;
+  totpEnabledAt: Date | null;
 }

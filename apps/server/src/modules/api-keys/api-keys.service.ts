@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayManageApiKey } from '../access/policy';
+import type { ApiKeyChanges } from './api-key-gate';
 import { newApiKey, storedFormOf } from './api-key-secret';
 import {
   countActiveApiKeys,
@@ -26,7 +27,10 @@ type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
 
 /** A user's own API keys (DESIGN.md §9), whatever its role. */
 export class ApiKeysService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly changes: ApiKeyChanges,
+  ) {}
 
   /** The whole key is in this answer and nowhere else, ever: only its hash is kept. */
   async create(caller: AuthContext, input: CreateApiKeyInput): Promise<CreatedApiKey> {
@@ -52,10 +56,15 @@ export class ApiKeysService {
     return { data: rows.map(apiKeyView) };
   }
 
-  /** Takes effect on the next call: every /api/v1 call reads its key's row (api-key-gate.ts). */
+  /**
+   * Takes effect on the next call: this instance's gate forgets the key at once, the others
+   * within API_KEY_CACHE_TTL_MS (api-key-gate.ts).
+   */
   async revoke(caller: AuthContext, id: string): Promise<ApiKey> {
     assertMayManageApiKey(caller, await findApiKey(this.db, id));
-    return apiKeyView(await revokeApiKey(this.db, id));
+    const revoked = await revokeApiKey(this.db, id);
+    this.changes.keyRevoked(id);
+    return apiKeyView(revoked);
   }
 }
 

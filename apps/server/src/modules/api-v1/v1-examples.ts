@@ -22,6 +22,7 @@ export const productExample: Product = {
   isNew: false,
   badges: ['instant'],
   stockQuantity: 148,
+  allowBackorder: false,
   price: 18.4,
   sellingPrice: 19.5,
   createdAt: '2026-10-02T09:15:00.000Z',
@@ -56,7 +57,10 @@ export const orderExample: Order = {
   deliveredAt: '2026-11-24T10:42:07.000Z',
   notes: 'customer #1042',
   rejectionReason: null,
+  cancelledByBuyer: false,
+  backordered: false,
   responseKeys: ['XXXXX-AAAAA-11111', 'XXXXX-BBBBB-22222'],
+  keyStates: ['delivered', 'delivered'],
 };
 
 export const orderListExample = {

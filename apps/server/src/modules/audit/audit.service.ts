@@ -40,7 +40,11 @@ export class AuditService {
   async list(caller: AuthContext, query: AuditQuery) {
     requireAdmin(caller);
     const [rows, total] = await Promise.all([
-      auditPage(this.db, query, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+      auditPage(this.db, query, {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+        sort: query.sort,
+      }),
       auditCount(this.db, query),
     ]);
     return pageOf(rows.map(entryOf), query, total);

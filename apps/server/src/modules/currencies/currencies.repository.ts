@@ -30,6 +30,19 @@ export async function ensureCurrency(
   await db.insert(currencies).values(values).onConflictDoNothing({ target: currencies.code });
 }
 
+export async function updateCurrencyRate(
+  db: Executor,
+  id: string,
+  rateToUsd: number,
+): Promise<CurrencyRow | undefined> {
+  const [row] = await db
+    .update(currencies)
+    .set({ rateToUsd })
+    .where(eq(currencies.id, id))
+    .returning();
+  return row;
+}
+
 export async function deleteCurrency(db: Executor, id: string) {
   await db.delete(currencies).where(eq(currencies.id, id));
 }

@@ -5,6 +5,7 @@ import {
   currencyListSchema,
   currencyParamsSchema,
   currencySchema,
+  updateCurrencySchema,
 } from '@keymarket/contracts/settings';
 import { authOf } from '../access/auth-context';
 import type { CurrenciesService } from './currencies.service';
@@ -27,6 +28,19 @@ export const currenciesRoutes: FastifyPluginAsyncZod<{ currencies: CurrenciesSer
     },
     async (request, reply) =>
       reply.status(201).send(await currencies.create(authOf(request), request.body)),
+  );
+
+  app.patch(
+    '/currencies/:id',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: currencyParamsSchema,
+        body: updateCurrencySchema,
+        response: { 200: currencySchema },
+      },
+    },
+    (request) => currencies.updateRate(authOf(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import {
   BASE_CURRENCY,
   type createCurrencySchema,
   type Currency,
+  type updateCurrencySchema,
 } from '@keymarket/contracts/settings';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
@@ -16,6 +17,7 @@ import {
   findCurrency,
   insertCurrency,
   listCurrencies,
+  updateCurrencyRate,
   type CurrencyRow,
 } from './currencies.repository';
 
@@ -60,6 +62,29 @@ export class CurrenciesService {
       if (isUniqueViolation(error)) throw conflict(`The currency ${input.code} already exists`);
       throw error;
     }
+  }
+
+  /** A new exchange rate; USD stays at 1, the base every amount is kept in. */
+  async updateRate(caller: AuthContext, id: string, input: z.output<typeof updateCurrencySchema>) {
+    requireAdmin(caller);
+    const before = await findCurrency(this.db, id);
+    if (!before) throw notFound('Currency');
+    if (before.code === BASE_CURRENCY.code) {
+      throw conflict('USD is the base currency: its rate is always 1');
+    }
+    return this.db.transaction(async (tx) => {
+      const row = await updateCurrencyRate(tx, id, input.rateToUSD);
+      if (!row) throw notFound('Currency');
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'currency.update',
+        targetType: 'currency',
+        targetId: id,
+        before: currencyView(before),
+        after: currencyView(row),
+      });
+      return currencyView(row);
+    });
   }
 
   async remove(caller: AuthContext, id: string) {

@@ -2,6 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import type { ledgerEntries } from '../../db/schema/index';
 import { outboxEventCtes } from '../outbox/outbox-events';
+import { liveSignalSql } from '../notifications/live-signals';
+import {
+  notifyUserCte,
+  profitNotificationCte,
+  userRefJson,
+} from '../notifications/notification-writes';
 
 type Bucket = 'balance' | 'profit';
 type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
@@ -72,12 +78,51 @@ async function moveBucket(
           source: sql`changed, changed_entry`,
         })}`
       : sql``;
+  const notification = bucketNotification(userId, bucket, deltaCents, context);
+  // The live signal rides on the answer's row: sent at commit, and only if the bucket moved.
   const [row] = await rowsOf<{ after: string }>(
     tx,
     sql`with ${bucketMove('changed', userId, bucket, deltaCents, context)} ${event}
-        select after::text as after from changed`,
+        ${notification ? sql`, ${notification}` : sql``}
+        select after::text as after, ${liveSignalSql(sql`${userId}::uuid`, 'balance')} as signalled
+        from changed`,
   );
   return row ? BigInt(row.after) : undefined;
+}
+
+/**
+ * The notification a bucket move raises (DESIGN.md §12), if any: `balance.credited` when someone
+ * else credits the user's balance (a deposit, a transfer; not a refund, which `order.rejected`
+ * already tells, nor the user's own conversion), `profit.credited` when a sale pays a margin.
+ */
+function bucketNotification(
+  userId: string,
+  bucket: Bucket,
+  deltaCents: bigint,
+  context: LedgerContext,
+): SQL | undefined {
+  if (deltaCents <= 0n) return undefined;
+  if (bucket === 'profit') {
+    return context.kind === 'profit'
+      ? profitNotificationCte('profit_note', userId, deltaCents, sql`changed`, true)
+      : undefined;
+  }
+  // A refund tells the buyer through its own notification (order.rejected, order.unit_refunded).
+  if (context.kind === 'refund' || context.kind === 'refund_unit' || context.actorId === userId) {
+    return undefined;
+  }
+  return notifyUserCte('credited_note', {
+    type: 'balance.credited',
+    userId: sql`${userId}::uuid`,
+    source: sql`changed, changed_entry`,
+    signal: true,
+    data: sql`jsonb_build_object(
+      'entryId', changed_entry.id::text,
+      'kind', ${context.kind}::text,
+      'amount', round(changed_entry.amount_cents / 100.0, 2),
+      'balanceAfter', round(changed.after / 100.0, 2),
+      'actor', ${userRefJson(sql`${context.actorId}::uuid`)})`,
+  });
 }
 
 /** A `balance.credited` event's data: the ledger row `bucketMove` wrote (`changed_entry`). */

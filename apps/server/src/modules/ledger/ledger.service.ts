@@ -58,13 +58,18 @@ export class LedgerService {
       statementPage(this.db, filter, {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
+        sort: query.sort,
       }),
       statementCount(this.db, filter),
     ]);
     return pageOf(rows.map(entryOf), query, total);
   }
 
-  /** Every row the same filters select, as CSV, read a batch at a time. */
+  /**
+   * Every row the same filters select, as CSV, read a batch at a time. Always in ledger order,
+   * whatever `sort` says: a statement reads from its latest movement down, and the keyset
+   * batches follow that order.
+   */
   async export(caller: AuthContext, query: LedgerQuery): Promise<Readable> {
     const filter = await this.filterOf(caller, query);
     const batches = keysetBatches<StatementRow>((after) => statementBatch(this.db, filter, after));

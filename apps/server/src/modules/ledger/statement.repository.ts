@@ -1,8 +1,10 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { LedgerBucket, LedgerKind } from '@keymarket/contracts/ledger';
+import type { LedgerBucket, LedgerKind, ledgerSortColumns } from '@keymarket/contracts/ledger';
+import type { Sort } from '@keymarket/contracts/pagination';
 import type { Executor } from '../../db/client';
 import { olderThan } from '../../db/keyset';
+import { sortedBy } from '../../db/sort';
 import { ledgerEntries, users } from '../../db/schema/index';
 import { EXPORT_BATCH } from '../../lib/csv';
 
@@ -45,14 +47,28 @@ export type StatementRow = Awaited<ReturnType<typeof selectRows>>[number];
 // Newest first in ledger order (ledger.repository.ts, "LEDGER ORDER"): ledger_user_time_idx.
 const newestFirst = [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)];
 
+export type StatementSort = Sort<(typeof ledgerSortColumns)[number]>;
+
+const sortColumns = { createdAt: ledgerEntries.createdAt, amount: ledgerEntries.amountCents };
+
+/** Oldest first reverses the ledger order whole, id too, so equal times keep their order. */
+function orderOf(sort: StatementSort | undefined): SQL[] {
+  if (sort?.by === 'createdAt' && sort.direction === 'asc') {
+    return [asc(ledgerEntries.createdAt), asc(ledgerEntries.id)];
+  }
+  if (sort?.by === 'createdAt') return newestFirst;
+  return sortedBy(sort, sortColumns, newestFirst);
+}
+
+/** A page of the statement, in ledger order or sorted by date or amount (`?sort=`). */
 export function statementPage(
   db: Executor,
   filter: StatementFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; sort?: StatementSort | undefined },
 ) {
   return selectRows(db)
     .where(whereOf(filter))
-    .orderBy(...newestFirst)
+    .orderBy(...orderOf(page.sort))
     .limit(page.limit)
     .offset(page.offset);
 }

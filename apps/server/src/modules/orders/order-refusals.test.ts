@@ -37,6 +37,8 @@ function fullPlan(deliveryType: 'instant' | 'request'): OrderPlan {
       { sellerId: 's1', marginCents: 100n },
       { sellerId: 's2', marginCents: 100n },
     ],
+    // With the low-stock check: the refusal reasons must be read whatever CTEs the plan adds.
+    lowStockThreshold: 5,
     audit: { actorId: 'b', action: 'order.placed', targetType: 'order', targetId: 'o' },
     idempotency: { userId: 'b', key: 'k', hash: 'h', statusCode: 201, response: { orderId: 'o' } },
   };
@@ -54,7 +56,7 @@ describe('order refusals', () => {
     idempotency_key_taken: (outcome) => expect(outcome).toBe('replay'),
     insufficient_balance: conflictOf(
       'insufficient_balance',
-      'Insufficient balance: this order costs $12.5',
+      'Insufficient balance: this order costs $12.50',
     ),
     out_of_stock: conflictOf('out_of_stock', 'Only 2 left in stock'),
     // A bug, not a refusal a buyer can cause: a plain error, answered as a 500.

@@ -1,11 +1,12 @@
 import { fromCents } from '@keymarket/contracts/money';
-import { keyLines, type Order } from '@keymarket/contracts/orders';
+import { keyLines, type KeyState, type Order } from '@keymarket/contracts/orders';
 import type { Executor } from '../../db/client';
 import type { CsvColumn } from '../../lib/csv';
 import type { KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../access/auth-context';
 import { mayReadOrderKeys } from '../access/policy';
-import { keysOfOrders, type OrderWithRefs } from './orders.repository';
+import { keyPlacesOf } from '../after-sale/after-sale.repository';
+import type { OrderWithRefs } from './orders.repository';
 
 /** Orders as `viewer` sees them: keys only for the buyer and admins (DESIGN.md §2). */
 export async function orderViews(
@@ -22,15 +23,11 @@ export async function orderViews(
         r.order.status === 'completed',
     )
     .map((r) => r.order.id);
-  const sold = await keysOfOrders(db, instantIds);
-  const keysByOrder = new Map<string, Buffer[]>();
-  for (const { orderId, ciphertext } of sold) {
-    if (orderId === null) continue; // never: only keys sold to these orders are read
-    const list = keysByOrder.get(orderId) ?? [];
-    list.push(ciphertext);
-    keysByOrder.set(orderId, list);
-  }
-  return rows.map((row) => orderView(vault, viewer, row, keysByOrder.get(row.order.id) ?? []));
+  const places = await keyPlacesOf(db, instantIds);
+  return rows.map((row) => {
+    const place = places.get(row.order.id);
+    return orderView(vault, viewer, row, place?.current ?? [], place?.states);
+  });
 }
 
 /** One order as `viewer` sees it, given the sealed keys sold to it (instant orders). */
@@ -39,6 +36,7 @@ export function orderView(
   viewer: AuthContext,
   row: OrderWithRefs,
   soldKeys: readonly Buffer[],
+  keyStates?: KeyState[],
 ): Order {
   const view = orderWithoutKeys(row);
   const { order } = row;
@@ -46,6 +44,9 @@ export function orderView(
     view.responseKeys = order.deliveredKeys
       ? keyLines(vault.decrypt(order.deliveredKeys))
       : soldKeys.map((sealed) => vault.decrypt(sealed));
+    if (order.deliveryType === 'instant' && order.status === 'completed') {
+      view.keyStates = keyStates ?? soldKeys.map(() => 'delivered' as const);
+    }
   }
   return view;
 }
@@ -69,6 +70,9 @@ export function orderWithoutKeys(row: OrderWithRefs): Order {
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     notes: order.notes,
     rejectionReason: order.rejectionReason,
+    // The buyer's own answer to its pending order can only be a cancellation (policy.ts).
+    cancelledByBuyer: order.status === 'rejected' && order.respondedById === order.buyerId,
+    backordered: order.backordered,
   };
 }
 
@@ -77,6 +81,7 @@ export const orderCsvColumns: CsvColumn<OrderWithRefs>[] = [
   { header: 'Order', cell: (r) => r.order.id },
   { header: 'Date (UTC)', cell: (r) => r.order.createdAt.toISOString() },
   { header: 'Status', cell: (r) => r.order.status },
+  { header: 'Backordered', cell: (r) => (r.order.backordered ? 'yes' : 'no') },
   { header: 'Product', cell: (r) => r.order.productName },
   { header: 'Category', cell: (r) => r.category?.nameEn },
   { header: 'Quantity', cell: (r) => r.order.quantity },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromCents } from '@keymarket/contracts/money';
 import {
@@ -10,7 +10,7 @@ import {
   type ordersQuerySchema,
   type respondOrderSchema,
 } from '@keymarket/contracts/orders';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { csvStream, keysetBatches } from '../../lib/csv';
 import type { KeyVault } from '../../lib/key-vault';
@@ -26,8 +26,10 @@ import { creditBucket, writeAudit } from '../ledger/ledger.repository';
 import { pricingChainLookup, quoteProducts, type PricingChain } from '../pricing/pricing.service';
 import { inDownlineOf } from '../users/downline';
 import { findIdempotentResponse, requestHash } from './idempotency';
-import { orderCsvColumns, orderView, orderViews, orderWithoutKeys } from './order-view';
-import { jsonParam, recordEvent } from '../outbox/outbox-events';
+import { orderCsvColumns, orderView, orderViews } from './order-view';
+import { notifyOrderAnswered, recordOrderEvent } from './order-completion';
+import { fillBackorders } from '../products/fill-backorders';
+import { lockProduct } from '../products/products.repository';
 import {
   findOrder,
   leavePending,
@@ -36,13 +38,17 @@ import {
   orderStats,
   orderWithRefs,
   liveProductLookup,
+  type OrderFilter,
   type OrderWithRefs,
   scopeFor,
 } from './orders.repository';
 import { outOfStock, refusalOutcome } from './order-refusals';
 import { placeOrder } from './place-order.statement';
 import { returnStock } from '../products/stock';
-import { creditProfitChain, profitMargins } from './profit';
+import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
+import type { SystemSettingsCache } from '../../lib/settings';
+import { creditProfitChain, profitMargins, type Margin } from './profit';
+import { noLiveSignals, type LiveSignal, type LiveSignalSink } from '../notifications/live-signals';
 import { retryOnConflict } from '../../lib/transactions';
 import { oneRow } from '../../lib/rows';
 import { messages } from '@keymarket/contracts/messages';
@@ -50,6 +56,9 @@ import { messages } from '@keymarket/contracts/messages';
 type CreateOrderInput = z.output<typeof createOrderSchema>;
 type RespondInput = z.output<typeof respondOrderSchema>;
 type OrdersQuery = z.output<typeof ordersQuerySchema>;
+/** A page of orders and its filters: /api/v1 knows only the status among them. */
+type ListQuery = Pick<OrdersQuery, 'page' | 'limit'> &
+  Partial<Omit<OrdersQuery, 'page' | 'limit' | 'showAll' | 'format'>>;
 
 export interface PlacedOrder {
   body: Order;
@@ -65,6 +74,10 @@ export class OrdersService {
     private readonly vault: KeyVault,
     /** The pool for the order path's named statements (`DatabaseHandle.preparedStatements`). */
     private readonly preparedStatements: Database = db,
+    /** Where the order statement's live signals go once it committed (`LivePublisher`). */
+    private readonly live: LiveSignalSink = noLiveSignals,
+    /** The default low-stock threshold (system settings); the built-in default when absent. */
+    private readonly settings?: Pick<SystemSettingsCache, 'read'>,
   ) {
     this.findLiveProduct = liveProductLookup(preparedStatements);
     this.pricingChainOf = pricingChainLookup(preparedStatements);
@@ -85,9 +98,8 @@ export class OrdersService {
       const replay = await this.replay(caller, idempotencyKey, hash);
       if (replay) return replay;
     }
-    const placed = await retryOnConflict(() =>
-      this.placeOnce(caller, input, idempotencyKey ? { key: idempotencyKey, hash } : undefined),
-    );
+    const idempotency = idempotencyKey ? { key: idempotencyKey, hash } : undefined;
+    const placed = await retryOnConflict(() => this.placeOnce(caller, input, idempotency));
     if (placed !== 'replay') return { body: placed, replayed: false };
     // Only a request with an Idempotency-Key is answered 'replay'.
     const replay = idempotencyKey ? await this.replay(caller, idempotencyKey, hash) : undefined;
@@ -123,6 +135,7 @@ export class OrdersService {
     caller: AuthContext,
     input: CreateOrderInput,
     idempotency: { key: string; hash: string } | undefined,
+    asBackorder = false,
   ): Promise<Order | 'replay'> {
     // Side by side: neither depends on the other (each joins its own batch, `batchedLookup`).
     const [found, chain] = await Promise.all([
@@ -131,8 +144,13 @@ export class OrdersService {
     ]);
     if (!found) throw new AppError('not_found', messages.productNotFound);
     const { product, category } = found;
+    const instant = product.deliveryType === 'instant';
+    // Beyond the keys, a product that allows it takes the order as a backorder (DESIGN.md §11):
+    // paid now, filled by the next import. A plain order never reads more than before.
+    const backordered =
+      asBackorder || (instant && product.allowBackorder && product.stock < input.quantity);
     // Refused early when it is plain; the conditions of the write are what guarantee it.
-    if (product.stock < input.quantity) throw outOfStock(product.stock);
+    if (!backordered && product.stock < input.quantity) throw outOfStock(product.stock);
     const quotes = await quoteProducts(this.db, chain, [product], {
       onlyThese: true,
       costsOnly: true,
@@ -145,7 +163,15 @@ export class OrdersService {
       throw new Error("The product was not priced along the buyer's chain");
     }
     const totalCents = unitCents * BigInt(input.quantity);
-    const instant = product.deliveryType === 'instant';
+    const threshold =
+      product.lowStockThreshold ??
+      (this.settings ? await this.settings.read() : defaultSystemSettings).lowStockThreshold;
+    // The statement checks the crossing on its own snapshot; it carries the check only when the
+    // stock just read says this sale may reach the threshold (the hot path's other sales skip it).
+    // A backorder takes no stock until it is filled.
+    const lowStockThreshold =
+      !backordered && product.stock - input.quantity <= threshold ? threshold : null;
+    const delivered = instant && !backordered;
     const orderId = randomUUID();
     const order = {
       id: orderId,
@@ -159,7 +185,8 @@ export class OrdersService {
       unitPriceCents: unitCents,
       initialPriceCents: product.initialPriceCents,
       totalCents,
-      status: instant ? ('completed' as const) : ('pending' as const),
+      status: delivered ? ('completed' as const) : ('pending' as const),
+      backordered,
       notes: input.notes || null,
       priceChain: chain.members.map((m, i) => ({ userId: m.id, costCents: String(costsCents[i]) })),
     };
@@ -171,9 +198,10 @@ export class OrdersService {
     const placed = await placeOrder(this.preparedStatements, {
       order,
       refs,
-      claim: instant ? input.quantity : 0,
+      claim: delivered ? input.quantity : 0,
       debit: totalCents > 0n ? { kind: 'purchase', actorId: caller.userId, orderId } : null,
-      margins: instant ? profitMargins(order) : [],
+      margins: delivered ? profitMargins(order) : [],
+      lowStockThreshold,
       audit: {
         actorId: caller.userId,
         action: 'order.placed',
@@ -193,15 +221,43 @@ export class OrdersService {
         : null,
     });
     if ('refused' in placed) {
+      // Other buyers took the keys between the read and the write: a backorder after all.
+      if (placed.refused === 'out_of_stock' && delivered && product.allowBackorder) {
+        return this.placeOnce(caller, input, idempotency, true);
+      }
       const outcome = refusalOutcome(placed, { totalCents, stock: product.stock });
       if (outcome === 'replay') return outcome;
       throw outcome;
+    }
+    const signals = placedSignals(order, delivered ? profitMargins(order) : []);
+    // Perhaps a `stock.low` for the administrators: a signal too many only costs them a read.
+    if (lowStockThreshold !== null) signals.push({ role: 'admin', kind: 'notification' });
+    this.live.publish(signals);
+    if (backordered) {
+      // Keys imported between the stock read and this order's commit filled only the backorders
+      // the import could see: this one is filled now if they are still there.
+      // The order is committed and paid: a fill that still fails after its own retries must not
+      // reach `place`'s retry, which would place and charge the order a second time. It waits,
+      // backordered, for the next import instead.
+      const filled = await this.fillWaitingBackorders(product.id).catch(() => 0);
+      if (filled) return this.get(caller, orderId);
     }
     return orderView(
       this.vault,
       caller,
       { order: placed.order, ...refs },
       placed.keys.map((key) => key.ciphertext),
+    );
+  }
+
+  /** Fills what the product's unsold keys can fill of its backorders; answers how many orders. */
+  private async fillWaitingBackorders(productId: string): Promise<number> {
+    return retryOnConflict(() =>
+      this.db.transaction(async (tx) => {
+        // The import's lock: fills of one product never run side by side.
+        if (!(await lockProduct(tx, productId))) return 0;
+        return (await fillBackorders(tx, productId)).orders;
+      }),
     );
   }
 
@@ -213,6 +269,12 @@ export class OrdersService {
       input.status,
     );
     if (existing.status !== 'pending') throw alreadyAnswered(existing.status);
+    if (existing.backordered && input.status === 'completed') {
+      throw new AppError(
+        'conflict',
+        'A backorder is delivered from the key pool: import keys for its product to fill it',
+      );
+    }
 
     await retryOnConflict(() =>
       this.db.transaction(async (tx) => {
@@ -232,6 +294,7 @@ export class OrdersService {
           if (!order) throw alreadyAnswered();
           await creditProfitChain(tx, order, caller.userId);
           await recordOrderEvent(tx, 'order.completed', orderId);
+          await notifyOrderAnswered(tx, order, caller.userId);
           await writeAudit(tx, {
             actorId: caller.userId,
             action: 'order.completed',
@@ -258,8 +321,10 @@ export class OrdersService {
             note: input.reason,
           });
         }
-        await returnStock(tx, order.productId, order.quantity);
+        // A backorder took no stock: it waited for keys that never came.
+        if (!order.backordered) await returnStock(tx, order.productId, order.quantity);
         await recordOrderEvent(tx, 'order.rejected', orderId);
+        await notifyOrderAnswered(tx, order, caller.userId);
         await writeAudit(tx, {
           actorId: caller.userId,
           // Anyone but an admin got here as the order's buyer.
@@ -294,24 +359,19 @@ export class OrdersService {
   }
 
   /** /api/v1: the caller's own purchases, whatever its role. */
-  async listOwn(caller: AuthContext, query: Omit<OrdersQuery, 'showAll' | 'search' | 'format'>) {
+  async listOwn(caller: AuthContext, query: Pick<OrdersQuery, 'page' | 'limit' | 'status'>) {
     return this.listIn(caller, scopeFor(caller.userId, false, false), query);
   }
 
-  private async listIn(
-    caller: AuthContext,
-    scope: SQL | undefined,
-    query: Omit<OrdersQuery, 'showAll' | 'format'>,
-  ) {
+  private async listIn(caller: AuthContext, scope: SQL | undefined, query: ListQuery) {
+    const filter = filterOf(scope, query);
     const [rows, stats] = await Promise.all([
       listOrders(this.db, {
-        scope,
-        status: query.status,
-        search: query.search,
+        ...filter,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       }),
-      orderStats(this.db, scope, query.search),
+      orderStats(this.db, filter),
     ]);
     const total = query.status ? stats[query.status] : stats.total;
     return {
@@ -333,15 +393,12 @@ export class OrdersService {
   }
 
   /**
-   * Every order the list's filters select, as CSV (DESIGN.md §10), read a batch at a time. No
-   * delivered key is ever written to a file: the keys stay behind the order's own page.
+   * Every order the list's filters select, in the list's order, as CSV (DESIGN.md §10), read a
+   * batch at a time. No delivered key is ever written to a file: the keys stay behind the
+   * order's own page.
    */
   export(caller: AuthContext, query: OrdersQuery): Readable {
-    const filter = {
-      scope: scopeFor(caller.userId, isAdmin(caller), query.showAll),
-      status: query.status,
-      search: query.search,
-    };
+    const filter = filterOf(scopeFor(caller.userId, isAdmin(caller), query.showAll), query);
     const batches = keysetBatches<OrderWithRefs>((after) =>
       orderBatch(this.db, filter, after?.order.id),
     );
@@ -349,15 +406,41 @@ export class OrdersService {
   }
 }
 
-/** The order's event, in the transaction that changed it (DESIGN.md §9): the order without its keys. */
-async function recordOrderEvent(tx: Executor, type: string, orderId: string) {
-  const row = await orderWithRefs(tx, orderId);
-  if (!row) throw new Error(`order ${orderId} vanished inside its own transaction`);
-  await recordEvent(tx, {
-    type,
-    userId: sql`${row.order.buyerId}::uuid`,
-    data: jsonParam({ order: orderWithoutKeys(row) }),
-  });
+/**
+ * The list's filters within what the caller may see (`scope`): a filter naming someone outside
+ * it (another buyer, another tree's seller) narrows the scope, it never widens it.
+ */
+function filterOf(scope: SQL | undefined, query: Omit<ListQuery, 'page' | 'limit'>): OrderFilter {
+  return {
+    scope,
+    status: query.status,
+    search: query.search,
+    productId: query.productId,
+    buyerId: query.buyerId,
+    sellerId: query.sellerId,
+    from: query.from,
+    to: query.to,
+    sort: query.sort,
+  };
+}
+
+/** Who sees what changed when an order is placed (the statement wrote their notifications). */
+function placedSignals(
+  order: { id: string; buyerId: string; status: string; totalCents: bigint },
+  margins: readonly Margin[],
+): LiveSignal[] {
+  const signals: LiveSignal[] = [{ userId: order.buyerId, kind: 'orders', orderId: order.id }];
+  if (order.totalCents > 0n) signals.push({ userId: order.buyerId, kind: 'balance' });
+  for (const { sellerId } of margins) {
+    signals.push({ userId: sellerId, kind: 'balance' }, { userId: sellerId, kind: 'notification' });
+  }
+  if (order.status === 'pending') {
+    signals.push(
+      { role: 'admin', kind: 'notification' },
+      { role: 'admin', kind: 'orders', orderId: order.id },
+    );
+  }
+  return signals;
 }
 
 function alreadyAnswered(status?: string) {

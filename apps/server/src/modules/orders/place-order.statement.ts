@@ -38,16 +38,18 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@keymarket/contracts/orders';
+import { fromCents } from '@keymarket/contracts/money';
 import { preparedRowsOf, type Executor } from '../../db/client';
 import type { OrderRow, orders } from '../../db/schema/index';
 import { jsonParam, outboxEventCtes } from '../outbox/outbox-events';
+import { notifyAdminsCte, profitNotificationCte } from '../notifications/notification-writes';
 import {
   auditInsert,
   bucketMove,
   type AuditRecord,
   type LedgerContext,
 } from '../ledger/ledger.repository';
-import { stockTakenByOrder } from '../products/stock';
+import { productStock, stockTakenByOrder } from '../products/stock';
 import { idempotencyReservation, type IdempotencyRecord } from './idempotency';
 import { orderRefusalOf, type OrderRefusal } from './order-refusals';
 import { orderWithoutKeys } from './order-view';
@@ -79,6 +81,11 @@ export interface OrderPlan {
   idempotency: IdempotencyRecord | null;
   /** The buyer, seller and category as the order's answer and its `order.created` event name them. */
   refs: Omit<OrderWithRefs, 'order'>;
+  /**
+   * The product's low-stock threshold, when this sale may bring its stock down to it
+   * (`lowStockCte`); null when it plainly cannot, so the statement carries nothing for it.
+   */
+  lowStockThreshold: number | null;
 }
 
 /** Writes the order `plan` describes, or answers why the statement refused it. */
@@ -111,6 +118,7 @@ function orderRowOf(values: NewOrder, createdAt: Date): OrderRow {
   return {
     ...values,
     categoryId: values.categoryId ?? null,
+    backordered: values.backordered ?? false,
     initialPriceCents: values.initialPriceCents ?? null,
     rejectionReason: null,
     deliveredKeys: null,
@@ -135,6 +143,43 @@ function createdEventData(plan: OrderPlan): SQL {
     : sql`jsonb_set(${withCreated}, '{order,deliveredAt}', ${now})`;
 }
 
+/** The `order.pending` notification's data: what the administrators are asked to answer. */
+function pendingNotificationData(plan: OrderPlan): SQL {
+  const { order } = plan;
+  return jsonParam({
+    orderId: order.id,
+    productName: order.productName,
+    quantity: order.quantity,
+    totalAmount: fromCents(order.totalCents),
+    buyer: { id: plan.refs.buyer.id, username: plan.refs.buyer.username },
+  });
+}
+
+/**
+ * The `stock.low` notification (DESIGN.md §11, §12) for every active administrator, when this sale
+ * takes the product's stock across its threshold: above it before, at or below it after. Stock
+ * already below it raises nothing, so an alert is once per crossing, not once per sale under the
+ * threshold. The stock before is the statement's snapshot (the counter and the pending changes,
+ * `productStock`), so concurrent sales each see the stock without the others' uncommitted units;
+ * two that cross at once are held to one alert by skipping an administrator who already has an
+ * unread one for the product. The insert writes a row only on the crossing.
+ */
+function lowStockCte(plan: OrderPlan, threshold: number): SQL {
+  const { productId, productName, quantity } = plan.order;
+  return notifyAdminsCte('low_stock_note', {
+    type: 'stock.low',
+    data: sql`jsonb_build_object('productId', ${productId}::text, 'productName', ${productName}::text,
+      'stock', before.stock - ${quantity}::int, 'threshold', ${threshold}::int)`,
+    source: sql`(select ${productStock} as stock from products
+                 where products.id = ${productId}::uuid) as before`,
+    onlyIf: sql`before.stock > ${threshold}::int and before.stock - ${quantity}::int <= ${threshold}::int
+      and not exists (select 1 from notifications seen
+                      where seen.user_id = admin.id and seen.read_at is null
+                        and seen.type = 'stock.low' and seen.data->>'productId' = ${productId}::text)`,
+    signal: false,
+  });
+}
+
 /** `placeOrder`'s statement: the order's creation time, then one row per claimed key. */
 export function orderStatement(plan: OrderPlan): SQL {
   const { order: values, claim, debit, idempotency } = plan;
@@ -149,22 +194,24 @@ export function orderStatement(plan: OrderPlan): SQL {
       update product_keys set order_id = ${values.id}::uuid, sold_at = now()
       where id = any(array(select id from product_keys
                            where product_id = ${values.productId}::uuid and order_id is null
-                           order by created_at, id
+                           order by position
                            limit ${claim}::int for update skip locked))
         and order_id is null
       returning id, ciphertext
     )`,
-    sql`taken as (${stockTakenByOrder(values)})`,
+    // A backorder takes no stock: it waits for keys (`fill-backorders.ts` takes them then).
+    sql`taken as (${values.backordered ? sql`select 1` : stockTakenByOrder(values)})`,
     sql`placed as (
       insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
         delivery_type, unit_price_cents, initial_price_cents, total_cents, status, notes,
-        price_chain, delivered_at)
+        price_chain, delivered_at, backordered)
       values (${values.id}::uuid, ${values.buyerId}::uuid, ${values.sellerId}::uuid,
         ${values.productId}::uuid, ${values.productName}::text, ${values.categoryId ?? null}::uuid,
         ${values.quantity}::int, ${values.deliveryType}::delivery_type,
         ${values.unitPriceCents}::bigint, ${values.initialPriceCents ?? null}::bigint,
         ${values.totalCents}::bigint, ${values.status}::order_status, ${values.notes}::text,
-        ${JSON.stringify(values.priceChain)}::jsonb, ${delivered ? sql`now()` : sql`null`})
+        ${JSON.stringify(values.priceChain)}::jsonb, ${delivered ? sql`now()` : sql`null`},
+        ${values.backordered ?? false}::boolean)
       returning created_at
     )`,
     ...plan.margins.map(({ sellerId, marginCents }, i) =>
@@ -176,6 +223,28 @@ export function orderStatement(plan: OrderPlan): SQL {
       }),
     ),
     sql`audited as (${auditInsert(plan.audit)})`,
+    // Notifications (DESIGN.md §12), without their live signals: the service publishes those
+    // after the commit (`LivePublisher`), since NOTIFY would serialise every order's commit.
+    ...plan.margins.map(({ sellerId, marginCents }, i) =>
+      profitNotificationCte(
+        `profit_note_${i}`,
+        sellerId,
+        marginCents,
+        sql`${sql.identifier(`profit_${i}`)}`,
+        false,
+      ),
+    ),
+    ...(values.status === 'pending'
+      ? [
+          notifyAdminsCte('pending_note', {
+            type: 'order.pending',
+            data: pendingNotificationData(plan),
+            source: sql`placed`,
+            signal: false,
+          }),
+        ]
+      : []),
+    ...(plan.lowStockThreshold === null ? [] : [lowStockCte(plan, plan.lowStockThreshold)]),
     // Written only when an endpoint is subscribed (`outboxEventCtes`).
     outboxEventCtes('created_event', {
       type: 'order.created',

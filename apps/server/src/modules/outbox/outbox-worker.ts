@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { withoutQueryValues } from '../../lib/logged-error';
 import {
   claimDueDeliveries,
+  purgeSettledOutbox,
   settleDelivery,
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -24,13 +25,25 @@ export interface OutboxWorkerOptions {
   /** How long a claimed delivery is held: longer than an attempt can last. */
   leaseMs: number;
   batchSize: number;
+  /** Settled deliveries (and events left without any) older than this are purged. */
+  retentionMs: number;
+  /** How often each instance purges; rows per statement, and statements per purge. */
+  purge: { everyMs: number; batchSize: number; maxBatches: number };
 }
+
+/** Batches one tick may claim back to back while each comes back full. */
+const MAX_BATCHES_PER_TICK = 50;
+
+/** The purge's pace in production: rare and small, so it never competes with deliveries. */
+export const OUTBOX_PURGE = { everyMs: 10 * 60 * 1000, batchSize: 500, maxBatches: 20 } as const;
 
 /**
  * Every `intervalMs`, claims the due deliveries (`claimDueDeliveries`) and makes their attempts
  * side by side, then records each outcome. Runs in every instance: the claim is what keeps two of
  * them from making the same attempt. A failed round (database down) is logged and tried again
- * next time. The answer stops it, waiting for a round under way.
+ * next time. Every `purge.everyMs` it also purges what is older than `retentionMs`
+ * (`purgeSettledOutbox`), so the outbox does not grow forever. The answer stops both, waiting
+ * for a run under way.
  */
 export function startOutboxWorker(
   db: Executor,
@@ -51,20 +64,53 @@ export function startOutboxWorker(
     await settleDelivery(db, delivery, outcome, options);
     await consumer?.settled?.(delivery, outcome);
   };
+  let stopping = false;
+  // A full batch means more are due: claim again at once instead of waiting for the next tick,
+  // or the instance would deliver at most `batchSize` a tick whatever the backlog. Bounded, so
+  // one tick cannot run forever, and cut short when the worker stops.
   const round = async () => {
-    const claimed = await claimDueDeliveries(db, options.batchSize, options.leaseMs);
-    await Promise.all(claimed.map(deliverOne));
+    for (let batch = 0; batch < MAX_BATCHES_PER_TICK && !stopping; batch++) {
+      const claimed = await claimDueDeliveries(db, options.batchSize, options.leaseMs);
+      await Promise.all(claimed.map(deliverOne));
+      if (claimed.length < options.batchSize) break;
+    }
   };
+  const purge = async () => {
+    const removed = await purgeSettledOutbox(db, {
+      retentionMs: options.retentionMs,
+      batchSize: options.purge.batchSize,
+      maxBatches: options.purge.maxBatches,
+    });
+    if (removed.deliveries + removed.events > 0) log.info({ removed }, 'outbox purged');
+  };
+  const stopRounds = repeat(round, options.intervalMs, log, 'outbox round failed; will retry');
+  const stopPurges = repeat(purge, options.purge.everyMs, log, 'outbox purge failed; will retry');
+  return async () => {
+    stopping = true;
+    await Promise.all([stopRounds(), stopPurges()]);
+  };
+}
+
+/**
+ * Runs `work` every `everyMs`, never two at once; a failure is logged and the next run tries
+ * again. The answer stops it, waiting for a run under way.
+ */
+function repeat(
+  work: () => Promise<void>,
+  everyMs: number,
+  log: FastifyBaseLogger,
+  failure: string,
+): () => Promise<void> {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    running ??= round()
+    running ??= work()
       .catch((error: unknown) => {
-        log.warn({ error: withoutQueryValues(error) }, 'outbox round failed; will retry');
+        log.warn({ error: withoutQueryValues(error) }, failure);
       })
       .finally(() => {
         running = undefined;
       });
-  }, options.intervalMs);
+  }, everyMs);
   timer.unref();
   return async () => {
     clearInterval(timer);

@@ -90,3 +90,68 @@ export async function settleDelivery(
         last_status_code = ${outcome.statusCode}::int, last_error = ${outcome.error.slice(0, 500)}::text
     where id = ${delivery.id}::uuid`);
 }
+
+/** How many rows one purge removed. */
+export interface PurgeCount {
+  deliveries: number;
+  events: number;
+}
+
+/**
+ * One small batch of the retention purge: up to `batchSize` settled deliveries (succeeded, and
+ * failed ones, which the delivery log shows as long) created more than `retentionMs` ago, then
+ * up to `batchSize` events as old that no delivery refers to any more. Pending deliveries are
+ * never touched, whatever their age. Small batches keep each statement's locks and WAL short;
+ * SKIP LOCKED lets instances purge side by side and never waits on a row a worker claimed (nor
+ * on one a manual retry is turning back into pending).
+ */
+export async function purgeSettledBatch(
+  db: Executor,
+  retentionMs: number,
+  batchSize: number,
+): Promise<PurgeCount> {
+  const cutoff = sql`now() - ${retentionMs}::double precision * interval '1 millisecond'`;
+  const deliveries = await rowsOf<{ id: string }>(
+    db,
+    sql`delete from outbox_deliveries
+        where id = any(array(
+          select id from outbox_deliveries
+          where status <> 'pending' and created_at < ${cutoff}
+          limit ${batchSize}::int
+          for update skip locked))
+          and status <> 'pending'
+        returning id`,
+  );
+  // An event's deliveries are written in its own statement and never added later, so an old
+  // event with none left has nobody left to deliver it to.
+  const events = await rowsOf<{ id: string }>(
+    db,
+    sql`delete from outbox_events
+        where id = any(array(
+          select e.id from outbox_events e
+          where e.created_at < ${cutoff}
+            and not exists (select 1 from outbox_deliveries d where d.event_id = e.id)
+          limit ${batchSize}::int
+          for update skip locked))
+        returning id`,
+  );
+  return { deliveries: deliveries.length, events: events.length };
+}
+
+/**
+ * The retention purge: batches of `purgeSettledBatch` until one comes back short, or
+ * `maxBatches` ran (the rest waits for the next purge, so one purge never hogs the database).
+ */
+export async function purgeSettledOutbox(
+  db: Executor,
+  options: { retentionMs: number; batchSize: number; maxBatches: number },
+): Promise<PurgeCount> {
+  const total: PurgeCount = { deliveries: 0, events: 0 };
+  for (let batch = 0; batch < options.maxBatches; batch++) {
+    const removed = await purgeSettledBatch(db, options.retentionMs, options.batchSize);
+    total.deliveries += removed.deliveries;
+    total.events += removed.events;
+    if (removed.deliveries < options.batchSize && removed.events < options.batchSize) break;
+  }
+  return total;
+}

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import {
+  deleteKeysRequestSchema,
+  deleteKeysResponseSchema,
+  importKeysFileQuerySchema,
   importKeysRequestSchema,
   importKeysResponseSchema,
+  moveKeysRequestSchema,
+  moveKeysResponseSchema,
   productKeyListSchema,
+  productKeyParamsSchema,
   productKeysQuerySchema,
 } from '@keymarket/contracts/catalogue';
+import { validationError } from '../../lib/app-error';
 import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
 import { productParams } from './products.routes';
@@ -29,6 +37,69 @@ export const productKeysRoutes: FastifyPluginAsyncZod<{ keys: ProductKeysService
       },
     },
     (request) => keys.importKeys(authOf(request), request.params.id, request.body.keys),
+  );
+
+  // A key file's body is handed to the route as the stream it is (no buffering, no body limit:
+  // KeyFileReader caps lines and bytes as they come). Only in this plugin's routes.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => {
+    done(null, payload);
+  });
+
+  app.post(
+    '/products/:id/keys/file',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: productParams,
+        querystring: importKeysFileQuerySchema,
+        response: { 200: importKeysResponseSchema },
+      },
+    },
+    (request) => {
+      // Any other content type was parsed as what it is (JSON, say), not a file.
+      if (!(request.body instanceof Readable)) {
+        throw validationError('body', 'Send the file itself, as application/octet-stream');
+      }
+      return keys.importKeyFile(authOf(request), request.params.id, {
+        name: request.query.name,
+        stream: request.body,
+      });
+    },
+  );
+
+  app.post(
+    '/products/:id/keys/move',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: productParams,
+        body: moveKeysRequestSchema,
+        response: { 200: moveKeysResponseSchema },
+      },
+    },
+    (request) => keys.moveKeys(authOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/products/:id/keys',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: productParams,
+        body: deleteKeysRequestSchema,
+        response: { 200: deleteKeysResponseSchema },
+      },
+    },
+    (request) => keys.deleteKeys(authOf(request), request.params.id, request.body.keyIds),
+  );
+
+  app.delete(
+    '/products/:id/keys/:keyId',
+    {
+      config: { access: ['admin'] },
+      schema: { params: productKeyParamsSchema, response: { 200: deleteKeysResponseSchema } },
+    },
+    (request) => keys.deleteKeys(authOf(request), request.params.id, [request.params.keyId]),
   );
 
   app.get(

@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import {
   KEY_MAX_LENGTH,
   KEYS_IMPORT_MAX_LINES,
+  type deleteKeysResponseSchema,
   type importKeysResponseSchema,
+  type moveKeysRequestSchema,
+  type moveKeysResponseSchema,
   type productKeySchema,
   type ProductKeysQuery,
 } from '@keymarket/contracts/catalogue';
@@ -11,7 +14,7 @@ import { messages } from '@keymarket/contracts/messages';
 import { keyLines } from '@keymarket/contracts/orders';
 import { pageOf } from '@keymarket/contracts/pagination';
 import { normaliseKey } from '@keymarket/contracts/text';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import { maskKey, type KeyVault } from '../../lib/key-vault';
@@ -22,15 +25,37 @@ import { productNotFound } from './product-rules';
 import { findProductWithRefs, lockProduct } from './products.repository';
 import {
   countKeys,
+  deleteUnsoldKeys,
   insertNewKeys,
   listKeys,
+  moveUnsoldKeys,
   unsoldKeyBatch,
   type NewProductKey,
 } from './product-keys.repository';
-import { addKeysToStock } from './stock';
+import { KeyFileReader, keyFileKind } from './key-file';
+import { fillBackorders } from './fill-backorders';
+import { addKeysToStock, productStockOf } from './stock';
 
 type ImportResult = z.infer<typeof importKeysResponseSchema>;
 type ProductKeyView = z.infer<typeof productKeySchema>;
+type MoveRequest = z.infer<typeof moveKeysRequestSchema>;
+type MoveResult = z.infer<typeof moveKeysResponseSchema>;
+type DeleteResult = z.infer<typeof deleteKeysResponseSchema>;
+
+/** Keys inserted per statement while an import streams in (`addKeys`). */
+const ADD_BATCH = 1000;
+
+export const keyPoolMessages = {
+  notInstant: 'Keys can be added to instant products only',
+  targetNotInstant: 'Keys can be moved to instant products only',
+  sameProduct: 'Choose another product to move the keys to',
+  notUnsold: (missing: number) =>
+    missing === 1
+      ? 'A selected key is sold or no longer in this product: nothing was changed'
+      : `${missing} of the selected keys are sold or no longer in this product: nothing was changed`,
+  notEnough: (moved: number) =>
+    `Only ${moved} unsold keys can be moved from this product: nothing was moved`,
+};
 
 /**
  * The last characters shown in listings: 4, but never more than half the key, so a short key is
@@ -39,6 +64,20 @@ type ProductKeyView = z.infer<typeof productKeySchema>;
 export function keyHint(key: string): string {
   const visible = Math.min(4, Math.floor(key.length / 2));
   return visible > 0 ? key.slice(-visible) : '';
+}
+
+/**
+ * The first characters shown in listings, beside `keyHint`'s last ones, so keys that end alike can
+ * be told apart: 4, for keys of 16 characters or more only, so that both ends together never
+ * show more than half of a key. Shorter keys show their hint alone.
+ */
+export function keyHead(key: string): string {
+  return key.length >= 16 ? key.slice(0, 4) : '';
+}
+
+/** The masked form of a key from what is stored of it: its first and last characters. */
+export function maskedKey(head: string, hint: string): string {
+  return head ? `${head}${maskKey(hint)}` : maskKey(hint);
 }
 
 /**
@@ -58,8 +97,74 @@ export class ProductKeysService {
   ) {}
 
   /**
-   * Adds one key per line (trimmed, blank lines skipped), skipping keys already in the paste or
-   * anywhere in the inventory, and raises the stock by the number added in the same transaction.
+   * The one place keys enter the inventory: inserts `keys` (cleaned already, in the order they
+   * are to be sold) for `productId` in batches, skipping any whose fingerprint is stored already
+   * (in this import or anywhere in the inventory: the unique index decides, so two imports racing
+   * with the same key add it once), then raises the stock by the number added, in the caller's
+   * transaction `tx`. Keys take positions from the sequence in the order given, so they are sold
+   * in import order (DESIGN.md §11).
+   *
+   * The product's row is locked only at the end, once every key is in: a file streaming in for a
+   * minute holds up no sale of the product (its keys are not visible to one before the commit
+   * anyway). The product must be instant, checked again under that lock.
+   */
+  async addKeys(
+    tx: Executor,
+    productId: string,
+    keys: Iterable<string> | AsyncIterable<string>,
+  ): Promise<{
+    submitted: number;
+    added: number;
+    stock: number;
+    stockBefore: number;
+    backordersFilled: number;
+  }> {
+    let submitted = 0;
+    let added = 0;
+    let batch = new Map<string, NewProductKey>();
+    const flush = async () => {
+      if (batch.size === 0) return;
+      added += await insertNewKeys(tx, [...batch.values()]);
+      batch = new Map();
+    };
+    for await (const key of keys) {
+      submitted++;
+      const hmac = this.vault.fingerprint(key);
+      // A repeat inside one batch keeps its first line's place.
+      if (!batch.has(hmac)) {
+        batch.set(hmac, {
+          productId,
+          hmac,
+          ciphertext: this.vault.encrypt(key),
+          hint: keyHint(key),
+          head: keyHead(key),
+        });
+      }
+      if (batch.size >= ADD_BATCH) await flush();
+    }
+    await flush();
+    // Locks the product: concurrent imports and administrators' edits of it queue on this row.
+    const product = await lockProduct(tx, productId);
+    if (!product) throw productNotFound();
+    if (product.deliveryType !== 'instant') {
+      throw new AppError('conflict', keyPoolMessages.notInstant);
+    }
+    const raised = added > 0 ? await addKeysToStock(tx, productId, added) : product.stock;
+    // Waiting backorders take the new keys first, in this transaction (DESIGN.md §11).
+    const filled = added > 0 ? await fillBackorders(tx, productId) : { orders: 0, keys: 0 };
+    return {
+      submitted,
+      added,
+      stock: raised - filled.keys,
+      stockBefore: product.stock,
+      backordersFilled: filled.orders,
+    };
+  }
+
+  /**
+   * Adds one key per line of a paste (trimmed, blank lines skipped), skipping keys already in the
+   * paste or anywhere in the inventory, and raises the stock by the number added in the same
+   * transaction.
    */
   async importKeys(caller: AuthContext, productId: string, text: string): Promise<ImportResult> {
     assertMayEditCatalogue(caller);
@@ -78,40 +183,161 @@ export class ProductKeysService {
         `Line ${tooLong + 1} is longer than ${KEY_MAX_LENGTH} characters`,
       );
     }
-
-    // Duplicates inside the paste are dropped before the database sees them.
-    const unique = new Map<string, string>();
-    for (const key of lines) unique.set(this.vault.fingerprint(key), key);
-
+    await this.instantProduct(productId);
     return this.db.transaction(async (tx) => {
-      // Locks the product: concurrent imports and sales of it queue on this row.
-      const product = await lockProduct(tx, productId);
-      if (!product) throw productNotFound();
-      if (product.deliveryType !== 'instant') {
-        throw new AppError('conflict', 'Keys can be added to instant products only');
-      }
-      const rows: NewProductKey[] = [...unique].map(([hmac, key]) => ({
+      const { added, stock, stockBefore, backordersFilled } = await this.addKeys(
+        tx,
         productId,
-        hmac,
-        ciphertext: this.vault.encrypt(key),
-        hint: keyHint(key),
-      }));
-      const added = await insertNewKeys(tx, rows);
-      const stock = added > 0 ? await addKeysToStock(tx, productId, added) : product.stock;
+        lines,
+      );
       const result = {
         added,
         duplicates: lines.length - added,
         blanks: blankLineCount(text),
         stock,
       };
-      // Counts only: a key never reaches the audit log.
+      await this.auditImport(tx, caller, productId, stockBefore, { ...result, backordersFilled });
+      return result;
+    });
+  }
+
+  /**
+   * Adds the keys of a `.txt` or `.csv` file as it streams in (`KeyFileReader`), all in one
+   * transaction: a bad line, a dropped connection or any error leaves the inventory as it was.
+   */
+  async importKeyFile(
+    caller: AuthContext,
+    productId: string,
+    file: { name: string; stream: Readable },
+  ): Promise<ImportResult> {
+    assertMayEditCatalogue(caller);
+    await this.instantProduct(productId);
+    const reader = new KeyFileReader(file.stream, keyFileKind(file.name));
+    return this.db.transaction(async (tx) => {
+      const { added, stock, stockBefore, backordersFilled } = await this.addKeys(
+        tx,
+        productId,
+        reader.keys(),
+      );
+      const result = { added, duplicates: reader.found - added, blanks: reader.blanks, stock };
+      await this.auditImport(tx, caller, productId, stockBefore, {
+        ...result,
+        backordersFilled,
+        ...(file.name ? { file: file.name } : {}),
+      });
+      return result;
+    });
+  }
+
+  /** Counts only: a key never reaches the audit log. */
+  private auditImport(
+    tx: Executor,
+    caller: AuthContext,
+    productId: string,
+    stockBefore: number,
+    /** The answer's counts, with the backorders the keys filled (and the file's name). */
+    after: ImportResult & { backordersFilled: number; file?: string },
+  ) {
+    return writeAudit(tx, {
+      actorId: caller.userId,
+      action: 'product.keys_imported',
+      targetType: 'product',
+      targetId: productId,
+      before: { stock: stockBefore },
+      after,
+    });
+  }
+
+  /** Refuses, before a file is read, a product that is missing or takes no keys. */
+  private async instantProduct(productId: string) {
+    const found = await findProductWithRefs(this.db, productId);
+    if (!found) throw productNotFound();
+    if (found.product.deliveryType !== 'instant') {
+      throw new AppError('conflict', keyPoolMessages.notInstant);
+    }
+    return found.product;
+  }
+
+  /**
+   * Deletes unsold keys of `productId`, all of `keyIds` or none (a sold key, a key of another
+   * product, one an order is claiming this instant: nothing is deleted), and takes them off the
+   * stock. Audited with the keys' ids.
+   */
+  async deleteKeys(
+    caller: AuthContext,
+    productId: string,
+    keyIds: readonly string[],
+  ): Promise<DeleteResult> {
+    assertMayEditCatalogue(caller);
+    return this.db.transaction(async (tx) => {
+      const before = await productStockOf(tx, productId);
+      if (before === undefined) throw productNotFound();
+      const deleted = await deleteUnsoldKeys(tx, productId, keyIds);
+      if (deleted < keyIds.length) {
+        throw new AppError('conflict', keyPoolMessages.notUnsold(keyIds.length - deleted));
+      }
+      const stock = (await productStockOf(tx, productId))?.stock ?? 0;
       await writeAudit(tx, {
         actorId: caller.userId,
-        action: 'product.keys_imported',
+        action: 'product.keys_deleted',
         targetType: 'product',
         targetId: productId,
-        before: { stock: product.stock },
-        after: result,
+        before: { stock: before.stock },
+        after: { deleted, keyIds, stock },
+      });
+      return { deleted, stock };
+    });
+  }
+
+  /**
+   * Moves unsold keys of `productId` (the listed ones, or the `count` next to be sold) to another
+   * instant product, all or none, with their stock. Audited on the source product.
+   */
+  async moveKeys(
+    caller: AuthContext,
+    productId: string,
+    request: MoveRequest,
+  ): Promise<MoveResult> {
+    assertMayEditCatalogue(caller);
+    const { toProductId } = request;
+    if (toProductId === productId) {
+      throw validationError('body.toProductId', keyPoolMessages.sameProduct);
+    }
+    return this.db.transaction(async (tx) => {
+      const before = await productStockOf(tx, productId);
+      if (before === undefined) throw productNotFound();
+      // Key-share: the target cannot turn into a request product (an edit locks it for update)
+      // until these keys are in.
+      const target = await productStockOf(tx, toProductId, { keyShare: true });
+      if (target === undefined) {
+        throw new AppError('not_found', 'The product to move the keys to was not found');
+      }
+      if (target.deliveryType !== 'instant') {
+        throw new AppError('conflict', keyPoolMessages.targetNotInstant);
+      }
+      const pick = request.keyIds ? { keyIds: request.keyIds } : { count: request.count ?? 0 };
+      const wanted = request.keyIds?.length ?? request.count ?? 0;
+      const moved = await moveUnsoldKeys(tx, productId, toProductId, pick);
+      if (moved < wanted) {
+        throw new AppError(
+          'conflict',
+          request.keyIds
+            ? keyPoolMessages.notUnsold(wanted - moved)
+            : keyPoolMessages.notEnough(moved),
+        );
+      }
+      const result = {
+        moved,
+        stock: (await productStockOf(tx, productId))?.stock ?? 0,
+        targetStock: (await productStockOf(tx, toProductId))?.stock ?? 0,
+      };
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'product.keys_moved',
+        targetType: 'product',
+        targetId: productId,
+        before: { stock: before.stock, targetStock: target.stock },
+        after: { ...result, toProductId, ...(request.keyIds ? { keyIds: request.keyIds } : {}) },
       });
       return result;
     });
@@ -121,13 +347,20 @@ export class ProductKeysService {
   async listKeys(caller: AuthContext, productId: string, query: ProductKeysQuery) {
     assertMayEditCatalogue(caller);
     if (!(await findProductWithRefs(this.db, productId))) throw productNotFound();
-    const { rows, total } = await listKeys(this.db, productId, query.status, {
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    });
+    const text = query.q ? normaliseKey(query.q) : '';
+    const search = text ? { text, fingerprint: this.vault.fingerprint(text) } : undefined;
+    const { rows, total } = await listKeys(
+      this.db,
+      productId,
+      { status: query.status, search },
+      {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      },
+    );
     const data: ProductKeyView[] = rows.map((row) => ({
       id: row.id,
-      masked: maskKey(row.hint),
+      masked: maskedKey(row.head, row.hint),
       sold: row.orderId !== null,
       orderId: row.orderId,
       soldAt: row.soldAt?.toISOString() ?? null,
@@ -137,7 +370,8 @@ export class ProductKeysService {
   }
 
   /**
-   * The unsold keys themselves, decrypted, as CSV (taking stock out to another shop, say). Every
+   * The unsold keys themselves, decrypted, as CSV in selling order (taking stock out to another
+   * shop, say; the file imports back as it is: its "Key" column is read, key-file.ts). Every
    * export is audited first, with how many keys it held then: a key never reaches the audit log.
    */
   async exportUnsold(caller: AuthContext, productId: string): Promise<Readable> {
@@ -150,9 +384,12 @@ export class ProductKeysService {
       targetId: productId,
       after: { unsold: await countKeys(this.db, productId, 'unsold') },
     });
-    const batches = keysetBatches<{ id: string; ciphertext: Buffer; createdAt: Date }>((after) =>
-      unsoldKeyBatch(this.db, productId, after?.id),
-    );
+    const batches = keysetBatches<{
+      id: string;
+      position: number;
+      ciphertext: Buffer;
+      createdAt: Date;
+    }>((after) => unsoldKeyBatch(this.db, productId, after?.position));
     const vault = this.vault;
     async function* opened() {
       for await (const batch of batches) {

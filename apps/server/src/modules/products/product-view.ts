@@ -8,11 +8,14 @@ import { buyerCostOf, loadPricingChain, quoteProducts } from '../pricing/pricing
 import type { ProductRow, ProductWithRefs } from './products.repository';
 import { known } from '../../lib/maps';
 
-export function badgesOf(product: Pick<ProductRow, 'isNew' | 'deliveryType' | 'stock'>): Badge[] {
+export function badgesOf(
+  product: Pick<ProductRow, 'isNew' | 'deliveryType' | 'stock' | 'allowBackorder'>,
+): Badge[] {
   const badges: Badge[] = [];
   if (product.isNew) badges.push('new');
   badges.push(product.deliveryType);
-  if (product.stock === 0) badges.push('out of stock');
+  const backorders = product.deliveryType === 'instant' && product.allowBackorder;
+  if (product.stock === 0) badges.push(backorders ? 'backorder' : 'out of stock');
   return badges;
 }
 
@@ -35,6 +38,7 @@ export function productView(
     isNew: product.isNew,
     badges: badgesOf(product),
     stockQuantity: product.stock,
+    allowBackorder: product.allowBackorder,
     price: 0,
     createdAt: product.createdAt.toISOString(),
   };
@@ -46,6 +50,7 @@ export function productView(
       initialPrice: fromCents(product.initialPriceCents),
       managerPrice: fromCents(product.managerPriceCents),
       resellerPrice: fromCents(product.resellerPriceCents),
+      lowStockThreshold: product.lowStockThreshold,
       deletedAt: product.deletedAt?.toISOString() ?? null,
     };
   }

@@ -142,8 +142,10 @@ export class ProductsService {
         subcategoryId: fields.subcategoryId,
         deliveryType: fields.deliveryType,
         isNew: fields.isNew,
+        allowBackorder: fields.allowBackorder,
         ...prices,
         stock: initialStock(fields.deliveryType, fields.stockQuantity),
+        lowStockThreshold: fields.lowStockThreshold,
         imageFileId,
       });
       await audit(tx, caller, 'product.created', row.id, undefined, row);
@@ -212,11 +214,13 @@ export class ProductsService {
       name: changes.name,
       description: changes.description,
       isNew: changes.isNew,
+      allowBackorder: changes.allowBackorder,
       categoryId,
       subcategoryId,
       deliveryType,
       ...prices,
       stock: await stockAfterEdit(tx, before, deliveryType, changes.stockQuantity),
+      lowStockThreshold: changes.lowStockThreshold,
     };
     return values;
   }

@@ -1,3 +1,4 @@
+import { afterSaleMessages } from '@keymarket/contracts/orders';
 /**
  * Stock has one owner, as every balance change has `bucketMove`: each read and each change of a
  * product's stock is a function of this file.
@@ -62,9 +63,18 @@ function saleChangeInsert(productId: string, quantity: number) {
 }
 
 /**
- * Gives a rejected or cancelled order's units back to its product. Only request orders are ever
- * pending, and a product cannot turn instant while it has pending orders (`stockAfterEdit`), so
- * this is always a request product's counter.
+ * Keys sold outside the order statement (a backorder filled, a faulty key replaced): a change
+ * row, as an instant sale appends, so it needs no lock on the product's row.
+ */
+export async function recordKeysSold(db: Executor, productId: string, count: number) {
+  if (count > 0) await db.execute(saleChangeInsert(productId, count));
+}
+
+/**
+ * Gives a rejected or cancelled order's units back to its product. Only request orders and
+ * backorders are ever pending, a backorder took no stock (its caller skips it), and a product
+ * cannot change type while it has pending orders (`stockAfterEdit`), so this is always a request
+ * product's counter.
  */
 export async function returnStock(db: Executor, productId: string, quantity: number) {
   await db
@@ -118,6 +128,10 @@ export async function stockAfterEdit(
   if (before.deliveryType === 'instant') {
     if ((await unsoldKeyCount(tx, before.id)) > 0) {
       throw new AppError('conflict', messages.unsoldKeysBlockRequest);
+    }
+    // Its pending orders are backorders, which wait for keys a request product never gets.
+    if ((await pendingOrderCount(tx, before.id)) > 0) {
+      throw new AppError('conflict', afterSaleMessages.backordersBlockRequest);
     }
   }
   return requested ?? before.stock;
@@ -197,4 +211,22 @@ export async function foldStockChanges(db: Executor): Promise<number> {
     select count(*)::int as folded from folded`,
   );
   return oneRow(rows).folded;
+}
+
+/**
+ * A product's stock and delivery type, for a key pool change made with stock changes (a key's
+ * delete or move, product-keys.repository.ts) rather than under `lockProduct`. `keyShare` holds
+ * the product as it is (no edit of it, which locks it for update) until the caller's commit.
+ */
+export async function productStockOf(
+  db: Executor,
+  productId: string,
+  { keyShare = false }: { keyShare?: boolean } = {},
+): Promise<{ stock: number; deliveryType: DeliveryType } | undefined> {
+  const query = db
+    .select({ stock: productStock, deliveryType: products.deliveryType })
+    .from(products)
+    .where(eq(products.id, productId));
+  const [row] = await (keyShare ? query.for('key share') : query);
+  return row;
 }

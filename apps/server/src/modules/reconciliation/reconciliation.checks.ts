@@ -92,6 +92,8 @@ const rowChecks: RowCheck[] = [
       from ledger_entries l join users u on u.id = l.user_id
       where (l.kind = 'deposit' and l.amount_cents <= 0)
          or (l.kind = 'withdrawal' and l.amount_cents >= 0)
+         or (l.kind = 'refund_unit' and l.amount_cents <= 0)
+         or (l.kind = 'margin_reversal' and l.amount_cents >= 0)
       union all
       select null, null, null, 'transfer', sum(amount_cents)::text from ledger_entries
       where kind = 'transfer' having sum(amount_cents) <> 0
@@ -103,22 +105,27 @@ const rowChecks: RowCheck[] = [
   {
     name: 'orders_paid_exactly',
     holds:
-      'Each order took its total from its buyer (given back if rejected) and paid its sellers their margins only once completed.',
+      'Each order took its total from its buyer (given back if rejected, a unit price per refunded unit) and paid its sellers their margins only once completed, less those of its refunded units.',
     fails: (n) => `${n} order(s) whose ledger rows do not match their total and status.`,
     offending: sql`
       select o.id as order_id, o.buyer_id as user_id, u.username, o.status::text,
              o.total_cents::text, coalesce(p.paid, 0)::text as paid_cents,
-             coalesce(p.margins, 0)::text as margins_cents
+             coalesce(p.margins, 0)::text as margins_cents, coalesce(r.units, 0) as refunded_units
       from orders o
       join users u on u.id = o.buyer_id
       left join (select order_id,
-                        -sum(amount_cents) filter (where kind in ('purchase', 'refund')) as paid,
-                        sum(amount_cents) filter (where kind = 'profit') as margins
+                        -sum(amount_cents) filter (where kind in ('purchase', 'refund', 'refund_unit')) as paid,
+                        sum(amount_cents) filter (where kind in ('profit', 'margin_reversal')) as margins
                  from ledger_entries where order_id is not null group by order_id) p
         on p.order_id = o.id
-      where coalesce(p.paid, 0) <> case when o.status = 'rejected' then 0 else o.total_cents end
+      left join (select order_id, count(*)::int as units from order_key_actions
+                 where action = 'refunded' group by order_id) r on r.order_id = o.id
+      where coalesce(p.paid, 0) <> case when o.status = 'rejected' then 0
+              else o.total_cents - coalesce(r.units, 0) * o.unit_price_cents end
          or coalesce(p.margins, 0) <> case when o.status = 'completed'
               then o.total_cents - o.quantity * ((o.price_chain -> -1 ->> 'costCents')::bigint)
+                   - coalesce(r.units, 0)
+                     * (o.unit_price_cents - (o.price_chain -> -1 ->> 'costCents')::bigint)
               else 0 end
       order by o.created_at`,
   },
@@ -136,7 +143,7 @@ const rowChecks: RowCheck[] = [
   {
     name: 'instant_orders_hold_their_keys',
     holds:
-      'Every completed instant order holds exactly its quantity of keys, every other order none.',
+      'Every completed instant order holds exactly its quantity of keys and one more per replaced key, every other order none.',
     fails: (n) => `${n} order(s) hold a different number of keys than they should.`,
     offending: sql`
       select o.id as order_id, o.buyer_id as user_id, u.username, o.status::text, o.quantity,
@@ -145,8 +152,10 @@ const rowChecks: RowCheck[] = [
       join users u on u.id = o.buyer_id
       left join (select order_id, count(*)::int as n from product_keys
                  where order_id is not null group by order_id) k on k.order_id = o.id
+      left join (select order_id, count(*)::int as n from order_key_actions
+                 where action = 'replaced' group by order_id) x on x.order_id = o.id
       where coalesce(k.n, 0) <> case when o.delivery_type = 'instant' and o.status = 'completed'
-                                     then o.quantity else 0 end
+                                     then o.quantity + coalesce(x.n, 0) else 0 end
       order by o.created_at`,
   },
 ];
@@ -184,8 +193,12 @@ async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
             (select coalesce(sum(balance_cents + profit_cents), 0) from users)::text as held,
             (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'deposit')::text as deposits,
             (select coalesce(-sum(amount_cents), 0) from ledger_entries where kind = 'withdrawal')::text as withdrawals,
-            (select coalesce(sum(o.quantity * ((o.price_chain -> -1 ->> 'costCents')::bigint)), 0)
-               from orders o where o.status = 'completed')::text as kept,
+            (select coalesce(sum((o.quantity - coalesce(r.units, 0))
+                                 * ((o.price_chain -> -1 ->> 'costCents')::bigint)), 0)
+               from orders o
+               left join (select order_id, count(*)::int as units from order_key_actions
+                          where action = 'refunded' group by order_id) r on r.order_id = o.id
+               where o.status = 'completed')::text as kept,
             (select coalesce(sum(total_cents), 0) from orders where status = 'pending')::text as pending`,
     ),
   );
@@ -199,7 +212,7 @@ async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
     name: 'money_created_only_by_deposits',
     ok,
     detail: ok
-      ? 'What users hold equals deposits − withdrawals − the platform’s share of completed orders − pending orders.'
+      ? 'What users hold equals deposits − withdrawals − the platform’s share of completed orders (less refunded units) − pending orders.'
       : `Users hold ${figures.held} cents where deposits − withdrawals − platform share − pending make ${expected}.`,
     rows: ok
       ? []

@@ -7,15 +7,22 @@ import { runChecks } from './reconciliation.checks';
 
 /**
  * Checks every money invariant on the whole database in one snapshot (a read-only repeatable
- * read transaction, so money moving meanwhile cannot make a check fail), and stores the result
- * for the admin dashboard. `npm run reconcile` runs the same.
+ * read transaction, so money moving meanwhile cannot make a check fail).
  */
-export async function reconcile(db: Database, now = new Date()): Promise<Reconciliation> {
+export async function checkInvariants(db: Database, now = new Date()): Promise<Reconciliation> {
   const checks = await db.transaction((tx) => runChecks(tx), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
-  const result = { ok: checks.every((c) => c.ok), checkedAt: now.toISOString(), checks };
+  return { ok: checks.every((c) => c.ok), checkedAt: now.toISOString(), checks };
+}
+
+/**
+ * Checks every invariant and stores the result for the admin dashboard (the last result).
+ * `npm run reconcile` and `POST /admin/reconciliation` run this.
+ */
+export async function reconcile(db: Database, now = new Date()): Promise<Reconciliation> {
+  const result = await checkInvariants(db, now);
   await writeSetting(db, SETTINGS.reconciliation, result);
   return result;
 }
@@ -23,6 +30,13 @@ export async function reconcile(db: Database, now = new Date()): Promise<Reconci
 export class ReconciliationService {
   constructor(private readonly db: Database) {}
 
+  /** The checks now, without storing them. */
+  check(caller: AuthContext): Promise<Reconciliation> {
+    requireAdmin(caller);
+    return checkInvariants(this.db);
+  }
+
+  /** The checks now, stored as the last result. */
   run(caller: AuthContext): Promise<Reconciliation> {
     requireAdmin(caller);
     return reconcile(this.db);

@@ -19,10 +19,17 @@ import { registerMaintenanceGate } from './maintenance';
 import { systemSettingsRoutes } from './system-settings.routes';
 import { SystemSettingsService } from './system-settings.service';
 
-const platformSettingsRoutes: FastifyPluginAsyncZod<{
+interface SettingsOptions {
   db: Database;
   systemSettings: SystemSettingsCache;
-}> = async (app, { db, systemSettings }) => {
+  /** The server sends email (`SMTP_URL`): the public settings say so to the sign-in page. */
+  emailAvailable: boolean;
+}
+
+const platformSettingsRoutes: FastifyPluginAsyncZod<SettingsOptions> = async (
+  app,
+  { db, systemSettings, emailAvailable },
+) => {
   // Multipart (the music upload) is parsed in this plugin only.
   await registerUploads(app);
 
@@ -37,7 +44,7 @@ const platformSettingsRoutes: FastifyPluginAsyncZod<{
     bannedCountries: new BannedCountriesService(db),
   });
   await app.register(systemSettingsRoutes, {
-    systemSettings: new SystemSettingsService(db, systemSettings),
+    systemSettings: new SystemSettingsService(db, systemSettings, emailAvailable),
   });
 };
 
@@ -47,10 +54,10 @@ const platformSettingsRoutes: FastifyPluginAsyncZod<{
  * /api routes (fastify-plugin, so the gate's hook is not encapsulated): a hook applies only to
  * routes registered after it, and it reads the `request.auth` that access control sets.
  */
-export const settingsModule = fp<{ db: Database; systemSettings: SystemSettingsCache }>(
-  async (app, { db, systemSettings }) => {
-    registerMaintenanceGate(app, systemSettings);
-    await app.register(platformSettingsRoutes, { prefix: '/api', db, systemSettings });
+export const settingsModule = fp<SettingsOptions>(
+  async (app, options) => {
+    registerMaintenanceGate(app, options.systemSettings);
+    await app.register(platformSettingsRoutes, { prefix: '/api', ...options });
   },
   { name: 'platform-settings' },
 );

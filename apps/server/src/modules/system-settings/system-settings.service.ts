@@ -19,11 +19,12 @@ export class SystemSettingsService {
   constructor(
     private readonly db: Database,
     private readonly cache: SystemSettingsCache,
+    private readonly emailAvailable = false,
   ) {}
 
   /** Public: the web app needs the site name and maintenance state before anyone signs in. */
   async get(caller: AuthContext | null): Promise<SystemSettingsView> {
-    return settingsView(await readSystemSettings(this.db), isAdmin(caller));
+    return settingsView(await readSystemSettings(this.db), isAdmin(caller), this.emailAvailable);
   }
 
   /** Merges the given settings into the stored ones; the row is locked for the read-modify-write. */
@@ -46,21 +47,27 @@ export class SystemSettingsService {
       return after;
     });
     this.cache.remember(saved);
-    return settingsView(saved, true);
+    return settingsView(saved, true, this.emailAvailable);
   }
 }
 
-function settingsView(settings: SystemSettings, forAdmin: boolean): SystemSettingsView {
+function settingsView(
+  settings: SystemSettings,
+  forAdmin: boolean,
+  emailAvailable: boolean,
+): SystemSettingsView {
   const view: SystemSettingsView = {
     siteName: settings.siteName,
     maintenanceMode: settings.maintenanceMode,
     registrationOpen: settings.registrationOpen,
     defaultLanguage: settings.defaultLanguage,
     supportContact: settings.supportContact,
+    passwordReset: emailAvailable,
   };
   if (forAdmin) {
     view.signupApproval = settings.signupApproval;
     view.adminTwoFactorRequired = settings.adminTwoFactorRequired;
+    view.lowStockThreshold = settings.lowStockThreshold;
   }
   return view;
 }

@@ -1,3 +1,6 @@
+import type { Sort } from '@keymarket/contracts/pagination';
+import type { TicketSortColumn } from '@keymarket/contracts/tickets';
+import { sortedBy } from '../../db/sort';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '@keymarket/contracts/tickets';
 import type { Executor } from '../../db/client';
@@ -6,7 +9,13 @@ import { oneRow } from '../../lib/rows';
 
 export async function insertTicket(
   db: Executor,
-  values: { userId: string; subject: string; message: string },
+  values: {
+    userId: string;
+    subject: string;
+    message: string;
+    orderId?: string;
+    keyIndex?: number;
+  },
 ) {
   return oneRow(await db.insert(tickets).values(values).returning({ id: tickets.id })).id;
 }
@@ -37,6 +46,7 @@ export async function listTickets(
     userId?: string;
     status?: TicketStatus;
     search?: string;
+    sort?: Sort<TicketSortColumn> | undefined;
     limit: number;
     offset: number;
   },
@@ -58,7 +68,18 @@ export async function listTickets(
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))
     .where(where)
-    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .orderBy(
+      ...sortedBy(
+        filter.sort,
+        {
+          date: tickets.createdAt,
+          subject: tickets.subject,
+          status: tickets.status,
+          user: users.username,
+        },
+        [desc(tickets.createdAt), desc(tickets.id)],
+      ),
+    )
     .limit(filter.limit)
     .offset(filter.offset);
   const [count] = await db

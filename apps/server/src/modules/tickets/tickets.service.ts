@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { messages } from '@keymarket/contracts/messages';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type {
@@ -13,6 +14,13 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayReadTicket, requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
+import {
+  notifyAdminsCte,
+  notifyUserCte,
+  userRefJson,
+  writeNotification,
+} from '../notifications/notification-writes';
+import { jsonParam } from '../outbox/outbox-events';
 import { findUserById } from '../users/users.repository';
 import {
   findTicket,
@@ -33,7 +41,20 @@ export class TicketsService {
    */
   async create(caller: AuthContext, input: z.output<typeof createTicketSchema>): Promise<Ticket> {
     try {
-      const id = await insertTicket(this.db, { userId: caller.userId, ...input });
+      const id = await this.db.transaction(async (tx) => {
+        const ticketId = await insertTicket(tx, { userId: caller.userId, ...input });
+        await writeNotification(
+          tx,
+          notifyAdminsCte('note', {
+            type: 'ticket.opened',
+            exceptUserId: caller.userId,
+            signal: true,
+            data: sql`jsonb_build_object('ticketId', ${ticketId}::text, 'subject', ${input.subject}::text,
+              'author', ${userRefJson(sql`${caller.userId}::uuid`)})`,
+          }),
+        );
+        return ticketId;
+      });
       return this.view(caller, id);
     } catch (error) {
       if (isUniqueViolation(error))
@@ -66,6 +87,17 @@ export class TicketsService {
           respondedById: caller.userId,
           respondedAt: new Date(),
         });
+        if (ticket.userId !== caller.userId) {
+          await writeNotification(
+            tx,
+            notifyUserCte('note', {
+              type: 'ticket.answered',
+              userId: sql`${ticket.userId}::uuid`,
+              signal: true,
+              data: jsonParam({ ticketId: id, subject: ticket.subject }),
+            }),
+          );
+        }
         await writeAudit(tx, {
           actorId: caller.userId,
           action: 'ticket.respond',
@@ -90,6 +122,7 @@ export class TicketsService {
       userId: query.userId,
       status: query.status,
       search: query.search,
+      sort: query.sort,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     });
@@ -113,6 +146,10 @@ function ticketView(row: TicketListRow): Ticket {
     message: ticket.message,
     status: ticket.status,
     adminResponse: ticket.adminResponse,
+    report:
+      ticket.orderId !== null && ticket.keyIndex !== null
+        ? { orderId: ticket.orderId, keyIndex: ticket.keyIndex }
+        : null,
     user: row.user,
     respondedAt: ticket.respondedAt?.toISOString() ?? null,
     createdAt: ticket.createdAt.toISOString(),

@@ -1,8 +1,10 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Sort } from '@keymarket/contracts/pagination';
 import type { Role, UserStatus } from '@keymarket/contracts/users';
+import type { UserSortColumn } from '@keymarket/contracts/users-admin';
 import type { Executor } from '../../db/client';
-import { olderThan } from '../../db/keyset';
+import { sortedAfter, sortedBy } from '../../db/sort';
 import { managerPackages, orders, packages, users } from '../../db/schema/index';
 import { EXPORT_BATCH } from '../../lib/csv';
 
@@ -18,7 +20,25 @@ export interface UserFilter {
   role?: Role;
   status?: UserStatus;
   search?: string;
+  sort?: Sort<UserSortColumn> | undefined;
 }
+
+/** How many orders the user placed: a column of the table, and one it sorts by. */
+const ordersTotal = sql<number>`(select count(*)::int from ${orders} where ${orders.buyerId} = ${users.id})`;
+
+/** What each sortable column of the Users table (`userSortColumns`) sorts by. */
+const sortColumns = {
+  username: users.username,
+  role: users.role,
+  status: users.status,
+  balance: users.balanceCents,
+  profit: users.profitCents,
+  orders: ordersTotal,
+  date: users.createdAt,
+};
+
+/** Newest first, ending on the id so that equal values keep one order across pages. */
+const listOrder = [desc(users.createdAt), desc(users.id)];
 
 function whereOf(filter: UserFilter) {
   const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
@@ -44,7 +64,7 @@ function selectSummaries(db: Executor) {
     .select({
       user: users,
       inviter: { id: inviter.id, username: inviter.username },
-      ordersTotal: sql<number>`(select count(*)::int from ${orders} where ${orders.buyerId} = ${users.id})`,
+      ordersTotal,
       inviteesCount: sql<number>`(select count(*)::int from users i where i.invited_by_id = ${users.id})`,
     })
     .from(users)
@@ -61,7 +81,7 @@ export async function listUserSummaries(
   const where = whereOf(filter);
   const rows = await selectSummaries(db)
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...sortedBy(filter.sort, sortColumns, listOrder))
     .limit(limit)
     .offset(offset);
   const [count] = await db
@@ -74,8 +94,13 @@ export async function listUserSummaries(
 /** The batch of an export that follows `afterId`, the last user of the previous batch. */
 export function userSummaryBatch(db: Executor, filter: UserFilter, afterId?: string) {
   return selectSummaries(db)
-    .where(and(whereOf(filter), afterId ? olderThan(users, afterId) : undefined))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .where(
+      and(
+        whereOf(filter),
+        afterId ? sortedAfter(filter.sort, sortColumns, users, afterId) : undefined,
+      ),
+    )
+    .orderBy(...sortedBy(filter.sort, sortColumns, listOrder))
     .limit(EXPORT_BATCH);
 }
 

@@ -20,17 +20,19 @@ import { authOf } from '../access/auth-context';
 import type { MeService } from './me.service';
 import { UsersAdminService } from './users-admin.service';
 import { messages } from '@keymarket/contracts/messages';
+import type { ApiKeyChanges } from '../api-keys/api-key-gate';
 
 const idParams = z.object({ id: z.uuid(messages.userNotFound) });
 const summary = { 200: userSummarySchema };
 
 /** The Users screen, admin user actions, and the profile settings that upload a picture. */
-export const usersAdminModule: FastifyPluginAsyncZod<{ db: Database; me: MeService }> = async (
-  app,
-  { db, me },
-) => {
+export const usersAdminModule: FastifyPluginAsyncZod<{
+  db: Database;
+  me: MeService;
+  apiKeys: ApiKeyChanges;
+}> = async (app, { db, me, apiKeys }) => {
   await registerUploads(app);
-  const users = new UsersAdminService(db);
+  const users = new UsersAdminService(db, apiKeys);
 
   app.get(
     '/users/get-all-users',

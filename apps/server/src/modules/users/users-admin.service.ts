@@ -33,6 +33,7 @@ import {
   type UserSummaryRow,
 } from './users-admin.repository';
 import { findUserById, updateUser, type UserRow } from './users.repository';
+import type { ApiKeyChanges } from '../api-keys/api-key-gate';
 
 type UsersQuery = z.output<typeof usersQuerySchema>;
 type DownlineQuery = z.output<typeof downlineQuerySchema>;
@@ -40,7 +41,11 @@ type UpdateUser = z.output<typeof updateUserSchema>;
 
 /** The Users screen: admins over everyone, managers and resellers over their own downline. */
 export class UsersAdminService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** A ban, a suspension or a role change applies at once to the user's API keys too. */
+    private readonly apiKeys: ApiKeyChanges,
+  ) {}
 
   async list(caller: AuthContext, query: UsersQuery) {
     requireAdmin(caller);
@@ -157,6 +162,7 @@ export class UsersAdminService {
         after: { role: 'manager' },
       });
     });
+    this.apiKeys.ownerChanged(target.id);
     return this.summary(target.id);
   }
 
@@ -202,6 +208,7 @@ export class UsersAdminService {
         after: { status, banReason },
       });
     });
+    this.apiKeys.ownerChanged(target.id);
     return this.summary(target.id);
   }
 

@@ -42,13 +42,14 @@ export async function countAdmins(db: Executor) {
 
 /**
  * Figures derived from the ledger: `total` is everything ever credited to the balance except
- * refunds (deposits, transfers in, conversions); `spent` is purchases minus refunds.
+ * refunds (deposits, transfers in, conversions); `spent` is purchases minus refunds (a whole
+ * order's or one unit's, `refund_unit`).
  */
 export async function balanceTotals(db: Executor, userId: string) {
   const [row] = await db
     .select({
-      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.amountCents} > 0 and ${ledgerEntries.kind} <> 'refund'), 0)::text`,
-      spent: sql<string>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('purchase', 'refund')), 0)::text`,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.amountCents} > 0 and ${ledgerEntries.kind} not in ('refund', 'refund_unit')), 0)::text`,
+      spent: sql<string>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('purchase', 'refund', 'refund_unit')), 0)::text`,
     })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.bucket, 'balance')));

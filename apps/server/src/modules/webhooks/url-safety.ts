@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
+import { messages } from '@keymarket/contracts/messages';
 import { blockListOf } from '../../lib/local-networks';
 
 /** Every address a host name resolves to. Tests give their own (DNS rebinding). */
@@ -74,10 +75,10 @@ export async function checkWebhookUrl(
 ): Promise<void> {
   const schemes = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol)) {
-    throw new UnsafeUrlError('The URL must start with https://');
+    throw new UnsafeUrlError(messages.webhookUrlHttps);
   }
   if (url.username || url.password) {
-    throw new UnsafeUrlError('The URL cannot contain a user name or password');
+    throw new UnsafeUrlError(messages.webhookUrlCredentials);
   }
   if (options.allowPrivate) return;
   await publicAddressesOf(hostOf(url), options.resolve);

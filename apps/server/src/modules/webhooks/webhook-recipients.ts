@@ -5,6 +5,8 @@ const ORDER_EVENTS: ReadonlySet<string> = new Set([
   'order.created',
   'order.completed',
   'order.rejected',
+  'order.key_replaced',
+  'order.unit_refunded',
 ]);
 
 /**

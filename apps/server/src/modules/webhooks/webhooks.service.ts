@@ -64,10 +64,7 @@ export class WebhooksService {
     const row = await this.db.transaction(async (tx) => {
       await lockKeyOwner(tx, caller.userId);
       if ((await countWebhooks(tx, caller.userId)) >= WEBHOOKS_MAX) {
-        throw new AppError(
-          'conflict',
-          `You already have ${WEBHOOKS_MAX} webhooks: delete one before adding another`,
-        );
+        throw new AppError('conflict', messages.webhooksLimit);
       }
       const created = await insertWebhook(tx, {
         userId: caller.userId,
@@ -127,7 +124,7 @@ export class WebhooksService {
   async test(caller: AuthContext, id: string): Promise<Delivery> {
     const endpoint = assertMayManageWebhook(caller, await findWebhook(this.db, id));
     if (!endpoint.enabled) {
-      throw new AppError('conflict', 'This webhook is disabled: enable it before testing it');
+      throw new AppError('conflict', messages.webhookDisabledTest);
     }
     const [deliveryId] = await recordEvent(this.db, {
       type: 'ping',
@@ -164,7 +161,7 @@ export class WebhooksService {
 
   private async checkUrl(url: string) {
     if (!URL.canParse(url)) {
-      const text = 'Enter a full URL, such as https://example.com/hooks';
+      const text = messages.webhookUrlFormat;
       throw new AppError('validation', text, [{ path: 'body.url', message: text }]);
     }
     try {

@@ -5,6 +5,7 @@ import type { Role } from '@keymarket/contracts/users';
 import { Drawer } from '@/components/ui/drawer';
 import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
+import { useLiveUpdates } from '@/features/notifications/api/live-updates';
 import { AlertBanners } from '@/features/shell-settings/components/alert-banners';
 import { MaintenancePage } from '@/features/shell-settings/components/maintenance-page';
 import { MusicAudio } from '@/features/shell-settings/components/music-player';
@@ -22,6 +23,8 @@ export function AreaLayout({ role }: { role: Role }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const items = navigationByRole[role];
   useSiteIdentity();
+  // Balance, profit, the bell and the orders refresh themselves from the notification stream.
+  useLiveUpdates();
   // Administrators keep working; everyone else is refused by the API until it is over.
   const underMaintenance = useMaintenance() && role !== 'admin';
 

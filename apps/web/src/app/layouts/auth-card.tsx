@@ -1,8 +1,10 @@
+import { usePageName } from '@/lib/page-title';
 import type { ReactNode } from 'react';
 
 type AuthCardProps = { title: string; subtitle: string; children: ReactNode };
 
 export function AuthCard({ title, subtitle, children }: AuthCardProps) {
+  usePageName(title);
   return (
     <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-card sm:p-8">
       <header className="mb-6">

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,6 +12,9 @@ const SocialLinksFooter = lazy(() =>
   })),
 );
 
+/** The public pages' content width, shared by their header and footer so both line up. */
+export const publicFrame = 'mx-auto w-full max-w-6xl';
+
 /** The public pages' footer: the content pages, the social links and the name. */
 export function PublicFooter() {
   const { t } = useTranslation();
@@ -21,7 +25,12 @@ export function PublicFooter() {
   const onContentPage = publicPages.some(({ to }) => to === pathname);
   return (
     <footer className="border-t border-border px-4 py-6 sm:px-8">
-      <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 sm:flex-row sm:justify-between">
+      <div
+        className={clsx(
+          publicFrame,
+          'flex flex-col items-center gap-4 sm:flex-row sm:justify-between',
+        )}
+      >
         <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm">
           {publicPages.map(({ label, to }) => (
             <li key={to}>

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -6,7 +7,7 @@ import { ThemeSwitch } from '@/components/preferences/theme-switch';
 import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useSiteIdentity } from '@/features/shell-settings/components/site-identity';
-import { PublicFooter } from './public-footer';
+import { PublicFooter, publicFrame } from './public-footer';
 import { PublicNav } from './public-nav';
 
 /**
@@ -18,15 +19,18 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col backdrop-glow">
       <SkipLink />
-      <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-8">
-        <Link to="/" className="rounded-lg">
-          <Brand name={siteName} />
-        </Link>
-        {/* Its own row on phones, between the brand and the switches from md up. */}
-        <PublicNav className="order-last w-full md:order-none md:w-auto" />
-        <div className="flex flex-wrap items-center gap-3">
-          <LanguageSwitch />
-          <ThemeSwitch />
+      <header className="px-4 py-4 sm:px-8">
+        {/* The footer's frame (publicFrame): header and footer line up at every width. */}
+        <div className={clsx(publicFrame, 'flex flex-wrap items-center justify-between gap-3')}>
+          <Link to="/" className="rounded-lg">
+            <Brand name={siteName} />
+          </Link>
+          {/* Its own row on phones, between the brand and the switches from md up. */}
+          <PublicNav className="order-last w-full md:order-none md:w-auto" />
+          <div className="flex flex-wrap items-center gap-3">
+            <LanguageSwitch />
+            <ThemeSwitch />
+          </div>
         </div>
       </header>
       <main

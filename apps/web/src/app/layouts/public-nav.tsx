@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useSignedInHome } from '@/lib/auth/signed-in-home';
 
 /** The signed-out pages, by their `nav.*` label. */
 export const publicPages = [
@@ -13,6 +14,7 @@ export const publicPages = [
 /** The public header's links: the content pages and the way in. */
 export function PublicNav({ className }: { className?: string }) {
   const { t } = useTranslation();
+  const home = useSignedInHome();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     clsx(
       'rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap transition',
@@ -30,9 +32,16 @@ export function PublicNav({ className }: { className?: string }) {
           </li>
         ))}
         <li>
-          <NavLink to="/login" className={linkClass}>
-            {t('auth.login.title')}
-          </NavLink>
+          {/* Someone signed in on this browser is shown the way back, not a sign-in form. */}
+          {home ? (
+            <NavLink to={home} className={linkClass}>
+              {t('nav.goToArea')}
+            </NavLink>
+          ) : (
+            <NavLink to="/login" className={linkClass}>
+              {t('auth.login.title')}
+            </NavLink>
+          )}
         </li>
       </ul>
     </nav>

@@ -23,8 +23,8 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
         <CurrencySelector />
         <MusicControls layout="panel" />
       </div>
-      {/* Below `lg` the top bar has no room for these, so they live here. */}
-      <div className="flex flex-col gap-3 border-t border-border p-4 lg:hidden">
+      {/* Below `xl` the top bar (with the bell) has no room for these, so they live here. */}
+      <div className="flex flex-col gap-3 border-t border-border p-4 xl:hidden">
         <LanguageSwitch />
         <ThemeSwitch />
       </div>

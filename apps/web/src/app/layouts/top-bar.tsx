@@ -4,9 +4,11 @@ import type { Role } from '@keymarket/contracts/users';
 import { LanguageSwitch } from '@/components/preferences/language-switch';
 import { ThemeSwitch } from '@/components/preferences/theme-switch';
 import { Button } from '@/components/ui/button';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { GlobalSearch } from '@/features/search/components/global-search';
 import { CurrencySelector } from '@/features/shell-settings/components/currency-selector';
 import { MusicControls } from '@/features/shell-settings/components/music-player';
+import { areaPaths } from '../area-paths';
 import { BalanceSummary } from './balance-summary';
 import { UserMenu } from './user-menu';
 
@@ -29,7 +31,7 @@ export function TopBar({ role, onOpenNavigation }: TopBarProps) {
       <div className="ms-auto flex items-center gap-2 sm:gap-3">
         <GlobalSearch role={role} />
         {/* Narrower screens find these in the sidebar or the drawer. */}
-        <div className="hidden items-center gap-3 lg:flex">
+        <div className="hidden items-center gap-3 xl:flex">
           <LanguageSwitch />
           <ThemeSwitch />
         </div>
@@ -39,6 +41,7 @@ export function TopBar({ role, onOpenNavigation }: TopBarProps) {
           <MusicControls layout="bar" />
           <CurrencySelector />
         </div>
+        <NotificationBell role={role} allPath={`/${role}/${areaPaths.notifications}`} />
         <UserMenu role={role} />
       </div>
     </header>

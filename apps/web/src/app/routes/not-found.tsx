@@ -1,9 +1,11 @@
+import { usePageName } from '@/lib/page-title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();
+  usePageName(t('notFound.title'));
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
       <p className="font-mono text-6xl font-bold text-accent">{t('notFound.code')}</p>

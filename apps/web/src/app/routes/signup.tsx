@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '@keymarket/contracts/users';
 import { PendingApproval } from '@/features/auth/components/pending-approval';
@@ -9,6 +9,7 @@ import {
   RegistrationClosed,
   useRegistrationOpen,
 } from '@/features/shell-settings/components/registration-closed';
+import { useSignedInHome } from '@/lib/auth/signed-in-home';
 import { AuthCard } from '../layouts/auth-card';
 
 export function SignupRoute() {
@@ -17,6 +18,7 @@ export function SignupRoute() {
   const [searchParams] = useSearchParams();
   const [awaitingApproval, setAwaitingApproval] = useState<User | null>(null);
   const registrationOpen = useRegistrationOpen();
+  const home = useSignedInHome();
 
   function onRegistered({ user, pendingApproval }: { user: User; pendingApproval: boolean }) {
     if (pendingApproval) {
@@ -26,6 +28,9 @@ export function SignupRoute() {
     toast.success(t('auth.signup.welcome', { name: user.firstName }));
     void navigate('/', { replace: true });
   }
+
+  // Signed in already (not the account just made, which waits for approval): back to its area.
+  if (home && !awaitingApproval) return <Navigate to={home} replace />;
 
   return (
     <AuthCard title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>

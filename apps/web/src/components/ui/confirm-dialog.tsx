@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '@/lib/translate-error';
 import { Alert } from './alert';
@@ -16,6 +17,10 @@ type ConfirmDialogProps = {
   failure?: { title: string; text?: string };
   onConfirm: () => void;
   onCancel: () => void;
+  /** What the action will change, shown above the buttons (a bulk change's products). */
+  children?: ReactNode;
+  /** The confirm button's look: `danger` for what destroys, `primary` for a change. */
+  confirmVariant?: 'danger' | 'primary';
 };
 
 /** Asks before a destructive action; Cancel has the focus first, so Enter never deletes. */
@@ -29,6 +34,8 @@ export function ConfirmDialog({
   failure,
   onConfirm,
   onCancel,
+  children,
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const shown = failure ?? (error != null ? { title: describeApiError(error, t) } : undefined);
@@ -40,6 +47,7 @@ export function ConfirmDialog({
       description={description}
     >
       <div className="mt-5 flex flex-col gap-4">
+        {children}
         {shown && (
           <Alert title={shown.text ? shown.title : undefined}>{shown.text ?? shown.title}</Alert>
         )}
@@ -47,7 +55,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button variant="danger" loading={pending} onClick={onConfirm}>
+          <Button variant={confirmVariant} loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </div>

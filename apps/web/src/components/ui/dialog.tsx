@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { useRef, type ReactNode } from 'react';
 
-const widths = { md: 'max-w-md', lg: 'max-w-2xl' } as const;
+const widths = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
 
 type DialogProps = {
   open: boolean;
@@ -10,7 +10,10 @@ type DialogProps = {
   title: string;
   description: string;
   children?: ReactNode;
-  /** `lg` for dialogs that show a record rather than ask a question (a user's profile). */
+  /**
+   * `lg` for dialogs that show a record rather than ask a question (a user's profile); `xl` for
+   * one that holds a table (that user's statement).
+   */
   size?: keyof typeof widths;
 };
 

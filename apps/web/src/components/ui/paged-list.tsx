@@ -4,12 +4,15 @@ import { LoadError } from './load-error';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
 
-type Page<Row> = { data: Row[]; pagination: { totalPages: number } };
+type Page<Row> = { data: Row[]; pagination: { totalPages: number; total?: number } };
 
 type PagedListProps<Row> = {
   query: UseQueryResult<Page<Row>>;
   page: number;
   onPageChange: (page: number) => void;
+  /** With its handler, the reader chooses the page size and may jump to a page (Pagination). */
+  pageSize?: number;
+  onPageSizeChange?: (size: number) => void;
   /** Shown when the page has no rows: a sentence, or a block of its own. */
   empty: ReactNode;
   /** The failure's title, when the list has a sentence of its own for it. */
@@ -26,6 +29,8 @@ export function PagedList<Row>({
   query,
   page,
   onPageChange,
+  pageSize,
+  onPageSizeChange,
   empty,
   failure,
   children,
@@ -55,6 +60,9 @@ export function PagedList<Row>({
           page={page}
           totalPages={query.data.pagination.totalPages}
           onPageChange={onPageChange}
+          pageSize={pageSize}
+          onPageSizeChange={onPageSizeChange}
+          total={query.data.pagination.total}
         />
       )}
     </>

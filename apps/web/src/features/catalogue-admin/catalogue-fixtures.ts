@@ -49,6 +49,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     subcategory: { id: SUBCATEGORY_ID, nameEn: 'Steam', nameFr: 'Steam FR', nameAr: 'ستيم' },
     deliveryType: 'instant',
     isNew: true,
+    allowBackorder: false,
     badges: ['new', 'instant'],
     stockQuantity: 3,
     price: 5,

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { BalanceCard } from '@/features/profile/components/balance-card';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
+import { EmailPreferences } from '@/features/notifications/components/email-preferences';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { describeApiError } from '@/lib/translate-error';
 
@@ -40,7 +41,10 @@ export function ProfileRoute() {
             <PersonalInfoCard user={userQuery.data} />
             <BalanceCard balance={userQuery.data.balance} />
           </div>
-          <ChangePasswordForm />
+          <div className="flex flex-col gap-6">
+            <ChangePasswordForm />
+            <EmailPreferences role={userQuery.data.role} />
+          </div>
         </div>
       )}
     </>

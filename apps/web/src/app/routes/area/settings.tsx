@@ -19,7 +19,8 @@ export function SettingsRoute() {
       <PageHeader title={t('title')} description={t('subtitle')} />
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start">
         <SettingsTabs />
-        <div className="min-w-0">
+        {/* One width for every section's cards (some were narrower than their neighbours). */}
+        <div className="min-w-0 max-w-5xl" data-testid="settings-section">
           <Routes>
             {settingsSections.map(({ path, Screen }) => (
               <Route key={path} path={path} element={<Screen />} />

@@ -38,6 +38,8 @@ describe('login form', () => {
           ? errorReply('two_factor_required', messages.twoFactorRequired)
           : okReply({ user: aUser({ role: 'reseller' }) }),
       'GET /users/me': okReply(aUser({ role: 'reseller' })),
+      // Signed in, the public header asks whether the stored role still has a session.
+      'GET /users/me/role': okReply({ role: 'reseller' }),
     });
 
     await signIn('/login?redirect=%2Freseller%2Fprofile');

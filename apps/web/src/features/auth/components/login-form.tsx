@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api-error';
 import { safeRedirectPath } from '@/lib/redirect';
+import { useSystemSettings } from '@/lib/system-settings';
 import { fieldErrorsOf } from '@/lib/schema-errors';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useLogin } from '../api/login';
@@ -25,6 +26,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
+  // Only when the server sends email: otherwise there is no way to send a reset link.
+  const passwordReset = useSystemSettings().data?.passwordReset === true;
   const [errors, setErrors] = useState<LoginErrors>({});
   // Accounts with two-factor sign-in answer `two_factor_required` to the password alone; the
   // form then asks for the app's code and sends all three.
@@ -64,6 +67,14 @@ export function LoginForm() {
           <PasswordInput {...control} name="password" autoComplete="current-password" />
         )}
       </Field>
+      {passwordReset && (
+        <Link
+          to="/forgot-password"
+          className="-mt-2 self-end text-sm font-medium text-accent hover:underline"
+        >
+          {t('auth.login.forgotLink')}
+        </Link>
+      )}
       {needsCode && (
         <Field
           label={t('auth.login.totpCode')}

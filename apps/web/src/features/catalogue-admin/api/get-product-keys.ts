@@ -6,19 +6,35 @@ import { productsQueryKey } from './get-products';
 export const productKeysQueryKey = (productId: string) =>
   [...productsQueryKey, productId, 'keys'] as const;
 
-export type ProductKeysPage = { productId: string; page: number; limit: number };
+export type ProductKeysPage = {
+  productId: string;
+  page: number;
+  limit: number;
+  /** A whole key, or its first or last characters. */
+  q?: string;
+  status?: 'sold' | 'unsold';
+};
 
 /** The inventory, masked: the server never sends a stored key back in a listing. */
-export function getProductKeys({ productId, page, limit }: ProductKeysPage, signal?: AbortSignal) {
+export function getProductKeys(
+  { productId, page, limit, q, status }: ProductKeysPage,
+  signal?: AbortSignal,
+) {
   return apiClient.get(`/products/${encodeURIComponent(productId)}/keys`, productKeyListSchema, {
-    query: { page, limit },
+    query: { page, limit, q: q || undefined, status },
     signal,
   });
 }
 
 export const productKeysQueryOptions = (request: ProductKeysPage) =>
   queryOptions({
-    queryKey: [...productKeysQueryKey(request.productId), request.page, request.limit],
+    queryKey: [
+      ...productKeysQueryKey(request.productId),
+      request.page,
+      request.limit,
+      request.q ?? '',
+      request.status ?? 'all',
+    ],
     queryFn: ({ signal }) => getProductKeys(request, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,16 +1,55 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Download, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Product } from '@keymarket/contracts/catalogue';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import { Badge } from '@/components/ui/badge';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Field } from '@/components/ui/field';
 import { PagedList } from '@/components/ui/paged-list';
+import { SearchInput } from '@/components/ui/search-input';
+import { Select } from '@/components/ui/select';
 import { formatDateTime } from '@/lib/format-date';
+import { useSearchTerm } from '@/lib/use-debounced';
 import { useProductKeys } from '../api/get-product-keys';
+import { useAdminProducts } from '../api/get-products';
+import { unsoldKeysExportUrl, useDeleteKeys, useMoveKeys } from '../api/key-pool';
 
-/** The stored keys, masked by the server, newest first, with whether each is sold. */
-export function KeyInventory({ productId }: { productId: string }) {
+/** What the admin is about to do: delete or move these keys, or move `count` of the next ones. */
+type PendingAction =
+  | { kind: 'delete'; keyIds: string[] }
+  | { kind: 'move'; keyIds: string[] }
+  | { kind: 'move'; count: number };
+
+/**
+ * The stored keys, masked by the server (first and last characters), newest first, searchable;
+ * unsold ones can be selected, deleted or moved to another product, and exported.
+ */
+export function KeyInventory({ product }: { product: Product }) {
   const { t, i18n } = useTranslation('catalogue');
   const [page, setPage] = useState(1);
-  const keysQuery = useProductKeys({ productId, page, limit: DEFAULT_LIMIT });
+  const [searchText, setSearchText] = useState('');
+  const q = useSearchTerm(searchText);
+  const keysQuery = useProductKeys({ productId: product.id, page, limit: DEFAULT_LIMIT, q });
+  // How many keys "move all" takes: the unsold count now, not the stock the dialog opened with.
+  const unsold = useProductKeys({ productId: product.id, page: 1, limit: 1, status: 'unsold' });
+  const unsoldCount = unsold.data?.pagination.total ?? 0;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [action, setAction] = useState<PendingAction | null>(null);
+
+  const unsoldOnPage = (keysQuery.data?.data ?? []).filter((k) => !k.sold).map((k) => k.id);
+  const allSelected = unsoldOnPage.length > 0 && unsoldOnPage.every((id) => selected.has(id));
+
+  function toggle(id: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
 
   return (
     <section aria-labelledby="key-inventory-title" className="flex flex-col gap-3">
@@ -24,32 +63,263 @@ export function KeyInventory({ productId }: { productId: string }) {
           </p>
         )}
       </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchInput
+          aria-label={t('keyPool.search')}
+          placeholder={t('keyPool.searchPlaceholder')}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.target.value);
+            setPage(1);
+          }}
+          className="min-w-0 flex-1 basis-56"
+        />
+        <a
+          href={unsoldKeysExportUrl(product.id)}
+          download
+          className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+        >
+          <Download aria-hidden className="size-4" />
+          {t('keyPool.export')}
+        </a>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={unsoldCount === 0}
+          onClick={() => setAction({ kind: 'move', count: unsoldCount })}
+        >
+          {t('keyPool.moveAll')}
+        </Button>
+      </div>
+      {selected.size > 0 && (
+        <div
+          role="region"
+          aria-label={t('keyPool.selection')}
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface-2 px-3 py-2"
+        >
+          <span className="me-auto text-sm text-fg">
+            {t('keyPool.selected', { count: selected.size })}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setAction({ kind: 'move', keyIds: [...selected] })}
+          >
+            {t('keyPool.moveSelected')}
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            onClick={() => setAction({ kind: 'delete', keyIds: [...selected] })}
+          >
+            {t('keyPool.deleteSelected')}
+          </Button>
+        </div>
+      )}
       <PagedList
         query={keysQuery}
         page={page}
         onPageChange={setPage}
-        empty={<p className="py-4 text-center text-sm text-muted">{t('keys.emptyInventory')}</p>}
+        empty={
+          <p className="py-4 text-center text-sm text-muted">
+            {q ? t('keyPool.noMatch') : t('keys.emptyInventory')}
+          </p>
+        }
       >
         {(rows) => (
           <ul className="divide-y divide-border rounded-lg border border-border">
+            {unsoldOnPage.length > 0 && (
+              <li className="flex items-center gap-3 px-3 py-2 text-sm text-muted">
+                <input
+                  type="checkbox"
+                  checked={allSelected}
+                  aria-label={t('keyPool.selectPage')}
+                  onChange={() =>
+                    setSelected((current) => {
+                      const next = new Set(current);
+                      for (const id of unsoldOnPage) {
+                        if (allSelected) next.delete(id);
+                        else next.add(id);
+                      }
+                      return next;
+                    })
+                  }
+                  className="size-4 accent-primary"
+                />
+                {t('keyPool.selectPage')}
+              </li>
+            )}
             {rows.map((key) => (
               <li key={key.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+                {key.sold ? (
+                  <span aria-hidden className="size-4" />
+                ) : (
+                  <input
+                    type="checkbox"
+                    checked={selected.has(key.id)}
+                    onChange={() => toggle(key.id)}
+                    aria-label={t('keyPool.select', { key: key.masked })}
+                    className="size-4 accent-primary"
+                  />
+                )}
                 <code dir="ltr" className="min-w-0 flex-1 truncate font-mono text-sm text-fg">
                   {key.masked}
                 </code>
                 <Badge tone={key.sold ? 'neutral' : 'success'}>
                   {key.sold ? t('keys.sold') : t('keys.unsold')}
                 </Badge>
-                <span className="w-full text-xs text-muted sm:w-auto">
+                <span className="text-xs text-muted">
                   {key.sold && key.soldAt
                     ? t('keys.soldOn', { date: formatDateTime(key.soldAt, i18n.language) })
                     : formatDateTime(key.createdAt, i18n.language)}
                 </span>
+                {!key.sold && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('keyPool.deleteOne', { key: key.masked })}
+                    onClick={() => setAction({ kind: 'delete', keyIds: [key.id] })}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
         )}
       </PagedList>
+      {action?.kind === 'delete' && (
+        <DeleteKeysDialog
+          product={product}
+          keyIds={action.keyIds}
+          onDone={(ids) => {
+            setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+            setAction(null);
+          }}
+          onCancel={() => setAction(null)}
+        />
+      )}
+      {action?.kind === 'move' && (
+        <MoveKeysDialog
+          product={product}
+          pick={'keyIds' in action ? { keyIds: action.keyIds } : { count: action.count }}
+          onDone={() => {
+            setSelected(new Set());
+            setAction(null);
+          }}
+          onCancel={() => setAction(null)}
+        />
+      )}
     </section>
+  );
+}
+
+function DeleteKeysDialog({
+  product,
+  keyIds,
+  onDone,
+  onCancel,
+}: {
+  product: Product;
+  keyIds: string[];
+  onDone: (deleted: string[]) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('catalogue');
+  const remove = useDeleteKeys();
+  return (
+    <ConfirmDialog
+      open
+      title={t('keyPool.deleteTitle')}
+      description={t('keyPool.deleteText', { count: keyIds.length })}
+      confirmLabel={t('keyPool.delete')}
+      pending={remove.isPending}
+      error={remove.error}
+      onCancel={onCancel}
+      onConfirm={() =>
+        remove.mutate(
+          { productId: product.id, keyIds },
+          {
+            onSuccess: (result) => {
+              toast.success(t('keyPool.deleted', { count: result.deleted }));
+              onDone(keyIds);
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+function MoveKeysDialog({
+  product,
+  pick,
+  onDone,
+  onCancel,
+}: {
+  product: Product;
+  pick: { keyIds: string[] } | { count: number };
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('catalogue');
+  const move = useMoveKeys();
+  const products = useAdminProducts({ deleted: 'exclude' });
+  const targets = useMemo(
+    () =>
+      (products.data?.data ?? []).filter(
+        (p) => p.deliveryType === 'instant' && p.id !== product.id,
+      ),
+    [products.data, product.id],
+  );
+  const [target, setTarget] = useState('');
+  const [targetError, setTargetError] = useState<string>();
+  const count = 'keyIds' in pick ? pick.keyIds.length : pick.count;
+  return (
+    <ConfirmDialog
+      open
+      confirmVariant="primary"
+      title={t('keyPool.moveTitle')}
+      description={t('keyPool.moveText', { count })}
+      confirmLabel={t('keyPool.move')}
+      pending={move.isPending}
+      error={move.error}
+      onCancel={onCancel}
+      onConfirm={() => {
+        if (!target) {
+          setTargetError(t('keyPool.moveChoose'));
+          return;
+        }
+        move.mutate(
+          { productId: product.id, toProductId: target, ...pick },
+          {
+            onSuccess: (result) => {
+              toast.success(t('keyPool.moved', { count: result.moved }));
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <Field label={t('keyPool.moveTarget')} error={targetError}>
+        {(control) => (
+          <Select
+            {...control}
+            value={target}
+            onChange={(event) => {
+              setTarget(event.target.value);
+              setTargetError(undefined);
+            }}
+          >
+            <option value="">{t('keyPool.moveChoose')}</option>
+            {targets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </ConfirmDialog>
   );
 }

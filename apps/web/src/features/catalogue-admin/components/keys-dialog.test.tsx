@@ -155,7 +155,8 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Keys, one per line')).toHaveAccessibleDescription(
       messages.keysRequired,
     );
-    expect(requestedPaths(fetchMock)).toEqual([`GET ${KEYS_PATH}`]);
+    // Only the inventory's reads (its page and its unsold count): no import was sent.
+    expect(requestedPaths(fetchMock)).toEqual([`GET ${KEYS_PATH}`, `GET ${KEYS_PATH}`]);
   });
 
   it('lists the inventory masked, sold and available', async () => {

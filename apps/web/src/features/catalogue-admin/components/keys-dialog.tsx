@@ -17,11 +17,16 @@ import {
   type KeyImportProgress,
   type KeyImportTotals,
 } from '../api/import-keys';
+import { ImportResult } from './import-result';
+import { KeyFileImport } from './key-file-import';
 import { KeyInventory } from './key-inventory';
 
 type KeysDialogProps = { product: Product | null; onClose: () => void };
 
-/** An instant product's key inventory: import a paste, see what it did, list what is stored. */
+/**
+ * An instant product's key pool: import a paste or a file, see what it did, search, move, delete
+ * and export what is stored.
+ */
 export function KeysDialog({ product, onClose }: KeysDialogProps) {
   const { t } = useTranslation('catalogue');
   const { t: tCore } = useTranslation();
@@ -36,7 +41,8 @@ export function KeysDialog({ product, onClose }: KeysDialogProps) {
       {product && (
         <div className="mt-5 flex flex-col gap-6">
           <KeyImportForm product={product} />
-          <KeyInventory productId={product.id} />
+          <KeyFileImport product={product} />
+          <KeyInventory product={product} />
           <div className="flex justify-end">
             <Button variant="secondary" onClick={onClose}>
               {tCore('common.close')}
@@ -184,30 +190,5 @@ function ImportProgress({ progress }: { progress: KeyImportProgress }) {
       </div>
       <p className="text-xs text-muted tabular-nums">{text}</p>
     </div>
-  );
-}
-
-function ImportResult({ totals }: { totals: KeyImportTotals }) {
-  const { t } = useTranslation('catalogue');
-  const rows = [
-    ['added', totals.added],
-    ['duplicates', totals.duplicates],
-    ['blanks', totals.blanks],
-    ['stock', totals.stock],
-  ] as const;
-  return (
-    <section
-      aria-label={t('keys.result')}
-      className="rounded-lg border border-border bg-surface-2 p-3"
-    >
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {rows.map(([name, value]) => (
-          <div key={name} className="flex flex-col">
-            <dt className="text-xs text-muted">{t(`keys.${name}`)}</dt>
-            <dd className="text-lg font-semibold text-fg tabular-nums">{value ?? '—'}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
   );
 }

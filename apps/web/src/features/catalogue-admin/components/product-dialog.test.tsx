@@ -92,6 +92,8 @@ describe('product dialog', { timeout: 15_000 }, () => {
       initialPrice: '5',
       managerPrice: '8',
       resellerPrice: '10.5',
+      lowStockThreshold: '',
+      allowBackorder: 'false',
       image: cover,
     });
     uploads[0]!.respond(201, aProduct());
@@ -125,6 +127,8 @@ describe('product dialog', { timeout: 15_000 }, () => {
       managerPrice: '8',
       resellerPrice: '10',
       stockQuantity: '12',
+      lowStockThreshold: '',
+      allowBackorder: 'false',
     });
   });
 

@@ -37,10 +37,12 @@ const fieldNames = [
   'subcategoryId',
   'deliveryType',
   'isNew',
+  'allowBackorder',
   'initialPrice',
   'managerPrice',
   'resellerPrice',
   'stockQuantity',
+  'lowStockThreshold',
 ] as const;
 
 type ProductDialogProps = {
@@ -109,10 +111,13 @@ function ProductForm({
       subcategoryId: product?.subcategory?.id ?? '',
       deliveryType: product?.deliveryType ?? 'instant',
       isNew: product?.isNew ?? false,
+      allowBackorder: product?.allowBackorder ?? false,
       initialPrice: priceText(product?.initialPrice),
       managerPrice: priceText(product?.managerPrice),
       resellerPrice: priceText(product?.resellerPrice),
       stockQuantity: String(product?.stockQuantity ?? 0),
+      lowStockThreshold:
+        product?.lowStockThreshold == null ? '' : String(product.lowStockThreshold),
     },
   });
   const categoryId = useWatch({ control, name: 'categoryId' });
@@ -212,6 +217,16 @@ function ProductForm({
         <input type="checkbox" {...register('isNew')} className="size-4 accent-(--color-primary)" />
         {t('fields.isNew')}
       </label>
+      {deliveryType === 'instant' && (
+        <label className="flex items-center gap-2 text-sm text-fg">
+          <input
+            type="checkbox"
+            {...register('allowBackorder')}
+            className="size-4 accent-(--color-primary)"
+          />
+          {t('fields.allowBackorder')}
+        </label>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-3">
         {(['initialPrice', 'managerPrice', 'resellerPrice'] as const).map((price) => (
@@ -251,6 +266,26 @@ function ProductForm({
       ) : (
         <p className="text-sm text-muted">{t('products.instantStockHint')}</p>
       )}
+
+      <Field
+        label={t('fields.lowStockThreshold')}
+        hint={t('products.lowStockHint')}
+        error={issue('lowStockThreshold')}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...register('lowStockThreshold')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            dir="ltr"
+            placeholder={t('products.lowStockDefault')}
+            className="max-w-40"
+          />
+        )}
+      </Field>
 
       <FormActions
         submitLabel={t(product ? 'products.save' : 'products.create')}

@@ -1,3 +1,4 @@
+import type { Sort } from '@keymarket/contracts/pagination';
 import { KeyRound, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import type { Product } from '@keymarket/contracts/catalogue';
 import { CatalogueImage } from '@/components/catalogue-image';
 import { ProductBadges } from '@/components/product-badges';
 import { Button } from '@/components/ui/button';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { CellText, TableCell, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
@@ -20,8 +22,21 @@ const COLUMN_COUNT = 7;
 
 export type ProductAction = 'keys' | 'edit' | 'delete' | 'restore';
 
+/** The columns the products table sorts by (in the page: the whole catalogue is loaded). */
+export const productSortColumns = [
+  'name',
+  'category',
+  'initialPrice',
+  'managerPrice',
+  'resellerPrice',
+  'stock',
+] as const;
+export type ProductSortColumn = (typeof productSortColumns)[number];
+
 type ProductTableProps = {
   products: Product[];
+  sort: Sort<ProductSortColumn> | undefined;
+  onSort: (sort: Sort<ProductSortColumn>) => void;
   /** The deleted view offers Restore instead of the editing actions. */
   deletedView: boolean;
   onAction: (action: ProductAction, product: Product) => void;
@@ -32,7 +47,7 @@ type ProductTableProps = {
  * above and below stand for the others, so 10,000 products scroll like ten while the header,
  * the columns and the screen-reader table semantics stay those of a table.
  */
-export function ProductTable({ products, deletedView, onAction }: ProductTableProps) {
+export function ProductTable({ products, sort, onSort, deletedView, onAction }: ProductTableProps) {
   const { t } = useTranslation('catalogue');
   const { listRef, rows, rowHeight, measureRow, paddingTop, paddingBottom } =
     useVirtualRows<HTMLDivElement>(products.length, ROW_HEIGHTS);
@@ -62,12 +77,24 @@ export function ProductTable({ products, deletedView, onAction }: ProductTablePr
         </colgroup>
         <thead className="z-10 bg-surface text-muted shadow-[inset_0_-1px_0_var(--color-border)] max-sm:sr-only lg:sticky lg:top-16">
           <tr aria-rowindex={1}>
-            <TableHeader>{t('products.columns.product')}</TableHeader>
-            <TableHeader>{t('products.columns.category')}</TableHeader>
-            <TableHeader className="text-end">{t('products.columns.initialPrice')}</TableHeader>
-            <TableHeader className="text-end">{t('products.columns.managerPrice')}</TableHeader>
-            <TableHeader className="text-end">{t('products.columns.resellerPrice')}</TableHeader>
-            <TableHeader className="text-end">{t('products.columns.stock')}</TableHeader>
+            <SortableHeader column="name" sort={sort} onSort={onSort}>
+              {t('products.columns.product')}
+            </SortableHeader>
+            <SortableHeader column="category" sort={sort} onSort={onSort}>
+              {t('products.columns.category')}
+            </SortableHeader>
+            {(['initialPrice', 'managerPrice', 'resellerPrice', 'stock'] as const).map((column) => (
+              <SortableHeader
+                key={column}
+                column={column}
+                sort={sort}
+                onSort={onSort}
+                firstDirection="desc"
+                className="text-end"
+              >
+                {t(`products.columns.${column}`)}
+              </SortableHeader>
+            ))}
             <TableHeader>
               <span className="sr-only">{t('products.columns.actions')}</span>
             </TableHeader>

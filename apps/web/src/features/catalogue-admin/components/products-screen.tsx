@@ -1,25 +1,31 @@
 import { PackageSearch, Plus } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Product } from '@keymarket/contracts/catalogue';
+import type { Sort } from '@keymarket/contracts/pagination';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
+import { SortSelect } from '@/components/ui/sortable-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories } from '@/lib/catalogue/categories';
 import { localisedName } from '@/lib/localised-name';
 import { describeApiError } from '@/lib/translate-error';
-import { useSearchTerm } from '@/lib/use-debounced';
-import { useLinkedSearch } from '@/lib/use-linked-search';
+import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts, type AdminProductFilters } from '../api/get-products';
 import { useRestoreProduct } from '../api/restore-product';
 import { KeysDialog } from './keys-dialog';
 import { ProductDialog } from './product-dialog';
-import { ProductTable, type ProductAction } from './product-table';
+import {
+  ProductTable,
+  productSortColumns,
+  type ProductAction,
+  type ProductSortColumn,
+} from './product-table';
 
 type View = AdminProductFilters['deleted'];
 
@@ -29,10 +35,20 @@ type Dialogs = { kind: 'create' } | { kind: 'edit' | 'keys' | 'delete'; product:
 export function ProductsScreen() {
   const { t, i18n } = useTranslation('catalogue');
   const { t: tCore } = useTranslation();
-  const [view, setView] = useState<View>('exclude');
-  const [categoryId, setCategoryId] = useState('');
-  const [searchText, setSearchText] = useLinkedSearch();
-  const search = useSearchTerm(searchText);
+  // The view, the filters and the sort live in the URL (a reload or Back keeps them); the navbar
+  // search links here with `?search=<name>`.
+  const table = useTableParams({
+    filters: ['search', 'category', 'view'],
+    sortable: productSortColumns,
+  });
+  const { filters, setFilters } = table;
+  const view: View = filters.view === 'deleted' ? 'only' : 'exclude';
+  const setView = (next: View) => setFilters({ view: next === 'only' ? 'deleted' : '' });
+  const categoryId = filters.category;
+  const setCategoryId = (id: string) => setFilters({ category: id });
+  const search = filters.search;
+  const onSearch = useCallback((term: string) => setFilters({ search: term }), [setFilters]);
+  const [searchText, setSearchText] = useSearchFilter(search, onSearch);
   const [dialog, setDialog] = useState<Dialogs>(null);
   const categoriesQuery = useCategories();
   const productsQuery = useAdminProducts({
@@ -42,6 +58,15 @@ export function ProductsScreen() {
   });
   const restore = useRestoreProduct();
   const categories = categoriesQuery.data?.data ?? [];
+  const loaded = productsQuery.data?.data;
+  const sorted = useMemo(
+    () => (loaded ? sortProducts(loaded, table.sort, i18n.language) : []),
+    [loaded, table.sort, i18n.language],
+  );
+  const sortColumns = productSortColumns.map((column) => ({
+    column,
+    label: t(`products.columns.${column === 'name' ? 'product' : column}`),
+  }));
 
   const restoreProduct = restore.mutate;
   // Stable, so the table's rows (memoised) re-render only when their product changes.
@@ -105,6 +130,7 @@ export function ProductsScreen() {
               </button>
             ))}
           </div>
+          <SortSelect columns={sortColumns} sort={table.sort} onSort={table.setSort} />
           <Button onClick={() => setDialog({ kind: 'create' })}>
             <Plus aria-hidden className="size-4" />
             {t('products.add')}
@@ -139,7 +165,9 @@ export function ProductsScreen() {
             </div>
           ) : (
             <ProductTable
-              products={productsQuery.data.data}
+              products={sorted}
+              sort={table.sort}
+              onSort={table.setSort}
               deletedView={view === 'only'}
               onAction={act}
             />
@@ -209,4 +237,42 @@ function DeleteProductDialog({
       onCancel={close}
     />
   );
+}
+
+/**
+ * The products in the chosen order: the page holds the whole catalogue, so it sorts them itself.
+ * Equal values keep the server's order (the sort is stable).
+ */
+export function sortProducts(
+  products: readonly Product[],
+  sort: Sort<ProductSortColumn> | undefined,
+  language: string,
+): Product[] {
+  if (!sort) return [...products];
+  const collator = new Intl.Collator(language, { numeric: true, sensitivity: 'base' });
+  const valueOf = (product: Product): string | number => {
+    switch (sort.by) {
+      case 'name':
+        return product.name;
+      case 'category':
+        return product.category ? localisedName(product.category, language) : '';
+      case 'initialPrice':
+        return product.initialPrice ?? 0;
+      case 'managerPrice':
+        return product.managerPrice ?? 0;
+      case 'resellerPrice':
+        return product.resellerPrice ?? 0;
+      case 'stock':
+        return product.stockQuantity;
+    }
+  };
+  const direction = sort.direction === 'desc' ? -1 : 1;
+  return [...products].sort((a, b) => {
+    const [x, y] = [valueOf(a), valueOf(b)];
+    const order =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : collator.compare(String(x), String(y));
+    return order * direction;
+  });
 }

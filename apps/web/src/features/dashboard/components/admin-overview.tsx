@@ -7,7 +7,7 @@ import {
   UsersRound,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LOW_STOCK_THRESHOLD, type AdminDashboardStats } from '@keymarket/contracts/analytics';
+import type { AdminDashboardStats } from '@keymarket/contracts/analytics';
 import { formatShare } from '../utils/format';
 import { MoneyCards, OrdersCard, StatCard, useFigures } from './stat-card';
 
@@ -82,7 +82,7 @@ export function AdminOverview({ stats }: { stats: AdminDashboardStats }) {
           details={[
             { label: t('stats.outOfStock'), value: count(products.outOfStock) },
             {
-              label: t('stats.lowStock', { threshold: LOW_STOCK_THRESHOLD }),
+              label: t('stats.lowStock'),
               value: count(products.lowStock),
             },
           ]}

@@ -29,8 +29,13 @@ const adminStats: AdminDashboardStats = {
   outstanding: { balance: 1500, profit: 250.25 },
   products: { total: 64, outOfStock: 3, lowStock: 5 },
   lowStockProducts: [
-    { id: '0b7d1f52-3c2e-4f7a-9a41-7c5e2d9b8a10', name: 'Steam Wallet 50 EUR', stock: 0 },
-    { id: '1b7d1f52-3c2e-4f7a-9a41-7c5e2d9b8a10', name: 'Netflix Premium', stock: 2 },
+    {
+      id: '0b7d1f52-3c2e-4f7a-9a41-7c5e2d9b8a10',
+      name: 'Steam Wallet 50 EUR',
+      stock: 0,
+      threshold: 5,
+    },
+    { id: '1b7d1f52-3c2e-4f7a-9a41-7c5e2d9b8a10', name: 'Netflix Premium', stock: 2, threshold: 3 },
   ],
 };
 
@@ -84,6 +89,7 @@ function mockDashboard(stats: AdminDashboardStats | SellerDashboardStats) {
     // No users with a country: the map (a heavy chunk) stays out of the screen-wide tests.
     'GET /analytics/user-distribution': okReply({ countries: [], unknown: 0 }),
     'GET /analytics/disk-space': okReply(disk),
+    'GET /admin/reconciliation/last': okReply({ last: null }),
   });
   // A call is recorded before its handler runs, so the latest chart call is the one answered.
   function latestChartPeriod() {
@@ -201,6 +207,7 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
       'GET /analytics/revenue-chart': errorReply('internal'),
       'GET /analytics/user-distribution': okReply({ countries: [], unknown: 0 }),
       'GET /analytics/disk-space': okReply(disk),
+      'GET /admin/reconciliation/last': okReply({ last: null }),
     });
     renderWithProviders(<DashboardScreen role="admin" />);
 
@@ -229,6 +236,7 @@ describe('manager and reseller dashboard', { timeout: 15_000 }, () => {
     expect(screen.getByRole('group', { name: 'My orders' })).toHaveTextContent('Pending1');
     await screen.findByRole('heading', { name: 'Your downline by country' });
     expect(requestedPaths(fetchMock)).not.toContain('GET /analytics/disk-space');
+    expect(requestedPaths(fetchMock)).not.toContain('GET /admin/reconciliation/last');
     expect(screen.queryByRole('meter')).not.toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { useDashboardStats } from '../api/get-dashboard-stats';
 import { AdminOverview } from './admin-overview';
 import { LowStockList } from './low-stock-list';
 import { OverviewPlaceholder } from './overview-placeholder';
+import { ReconciliationCard } from './reconciliation-card';
 import { RevenueChartCard } from './revenue-chart-card';
 import { SellerOverview } from './seller-overview';
 import { StorageCard } from './storage-card';
@@ -30,6 +31,8 @@ export function DashboardScreen({ role }: { role: Role }) {
         ) : (
           <SellerOverview stats={statsQuery.data} />
         ))}
+      {/* Whether the money adds up, next to the money figures. */}
+      {isAdmin && <ReconciliationCard />}
       <RevenueChartCard />
       <UserDistributionCard scope={isAdmin ? 'platform' : 'downline'} />
       {isAdmin && (

@@ -1,19 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { LOW_STOCK_THRESHOLD, type AdminDashboardStats } from '@keymarket/contracts/analytics';
+import type { AdminDashboardStats } from '@keymarket/contracts/analytics';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatCount } from '../utils/format';
 
 type LowStockProduct = AdminDashboardStats['lowStockProducts'][number];
 
-/** What to restock first: products at or under the threshold, lowest first (server order). */
+/** What to restock first: products at or under their threshold, lowest first (server order). */
 export function LowStockList({ products }: { products: readonly LowStockProduct[] }) {
   const { t, i18n } = useTranslation('dashboard');
   return (
-    <Card
-      title={t('lowStock.title')}
-      description={t('lowStock.description', { threshold: LOW_STOCK_THRESHOLD })}
-    >
+    <Card title={t('lowStock.title')} description={t('lowStock.description')}>
       {products.length === 0 ? (
         <p className="text-sm text-muted">{t('lowStock.empty')}</p>
       ) : (
@@ -24,7 +21,10 @@ export function LowStockList({ products }: { products: readonly LowStockProduct[
               <Badge tone={product.stock === 0 ? 'danger' : 'warning'}>
                 {product.stock === 0
                   ? t('lowStock.out')
-                  : t('lowStock.left', { stock: formatCount(product.stock, i18n.language) })}
+                  : t('lowStock.left', {
+                      stock: formatCount(product.stock, i18n.language),
+                      threshold: formatCount(product.threshold, i18n.language),
+                    })}
               </Badge>
             </li>
           ))}

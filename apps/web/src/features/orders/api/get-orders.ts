@@ -11,6 +11,14 @@ export type OrdersQuery = {
   showAll: boolean;
   status?: OrderStatus;
   search?: string;
+  /** YYYY-MM-DD, whole days. */
+  from?: string;
+  to?: string;
+  productId?: string;
+  buyerId?: string;
+  sellerId?: string;
+  /** `sortParam`'s text: `total`, `-date`. */
+  sort?: string;
 };
 
 export function getOrders(query: OrdersQuery, signal?: AbortSignal) {

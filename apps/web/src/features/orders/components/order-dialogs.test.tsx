@@ -28,6 +28,8 @@ function aPendingOrder(overrides: Partial<Order> = {}): Order {
     deliveredAt: null,
     notes: null,
     rejectionReason: null,
+    cancelledByBuyer: false,
+    backordered: false,
     ...overrides,
   };
 }
@@ -136,10 +138,29 @@ describe('reject order dialog', () => {
       <RejectOrderDialog order={aPendingOrder()} mode="cancel" onClose={vi.fn()} />,
     );
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Reason'), 'Changed my mind');
+    await user.type(screen.getByLabelText('Why are you cancelling?'), 'Changed my mind');
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to reject order. Please try again.');
+    expect(alert).toHaveTextContent('Failed to cancel the order. Please try again.');
+  });
+
+  it('reads as a cancellation: "Keep order" beside "Cancel order", and asks why it cancels', async () => {
+    const fetchMock = mockApi({});
+    const onClose = vi.fn();
+    renderWithProviders(
+      <RejectOrderDialog order={aPendingOrder()} mode="cancel" onClose={onClose} />,
+    );
+    const user = userEvent.setup();
+
+    expect(screen.getByRole('dialog', { name: 'Cancel this order?' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Cancel$/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(screen.getByLabelText('Why are you cancelling?')).toHaveAccessibleDescription(
+      'Please say why you are cancelling this order',
+    );
+    expect(requestedPaths(fetchMock)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Keep order' }));
+    expect(onClose).toHaveBeenCalled();
   });
 });

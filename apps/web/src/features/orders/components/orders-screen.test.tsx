@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
-import { aUser } from '@/testing/fixtures';
+import { aProduct, aUser } from '@/testing/fixtures';
 import { mockApi, okReply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { OrdersScreen } from './orders-screen';
@@ -26,6 +26,8 @@ function anOrder(overrides: Partial<Order>): Order {
     deliveredAt: null,
     notes: null,
     rejectionReason: null,
+    cancelledByBuyer: false,
+    backordered: false,
     ...overrides,
   };
 }
@@ -47,7 +49,8 @@ function listReply() {
   });
 }
 
-describe('orders screen', () => {
+// Typing and clicking through user-event takes seconds on a busy machine; the default 5 s is too tight.
+describe('orders screen', { timeout: 20_000 }, () => {
   it('shows the stats and lets a buyer cancel only its own pending order', async () => {
     const fetchMock = mockApi({ 'GET /orders/all': listReply, 'GET /users/me': okReply(me) });
     renderWithProviders(<OrdersScreen role="reseller" />);
@@ -67,6 +70,32 @@ describe('orders screen', () => {
     expect(lastList).toContain('showAll=true');
   });
 
+  it('says "Cancelled by the buyer" for an order its buyer withdrew, "Rejected" otherwise', async () => {
+    const answered = [
+      anOrder({ status: 'rejected', cancelledByBuyer: true, rejectionReason: 'Mistake' }),
+      anOrder({
+        id: '1b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+        productName: 'Spotify account',
+        status: 'rejected',
+        rejectionReason: 'Sold out',
+      }),
+    ];
+    mockApi({
+      'GET /orders/all': okReply({
+        data: answered,
+        pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
+        stats: { total: 2, pending: 0, completed: 0, rejected: 2, revenue: 0 },
+      }),
+      'GET /users/me': okReply(me),
+    });
+    renderWithProviders(<OrdersScreen role="reseller" />);
+
+    const cancelled = (await screen.findByText('Netflix account')).closest('tr')!;
+    expect(within(cancelled).getByText('Cancelled by the buyer')).toBeInTheDocument();
+    const rejected = screen.getByText('Spotify account').closest('tr')!;
+    expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
+  });
+
   it('gives an admin the send-keys and reject actions on pending orders', async () => {
     mockApi({ 'GET /orders/all': listReply, 'GET /users/me': okReply(aUser({ role: 'admin' })) });
     renderWithProviders(<OrdersScreen role="admin" />);
@@ -74,5 +103,73 @@ describe('orders screen', () => {
     expect(await screen.findAllByRole('button', { name: 'Send keys' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Reject order of Netflix account' })).toBeVisible();
     expect(screen.queryByLabelText('Include my downline')).not.toBeInTheDocument();
+  });
+
+  const listUrls = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith('/orders/all'));
+
+  it('reads its filters, page size and sort from the URL', async () => {
+    const seller = '2f1c2a4e-8a53-4c39-9d2b-3f0a3c1e7b11';
+    const fetchMock = mockApi({
+      'GET /orders/all': listReply,
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+    });
+    renderWithProviders(<OrdersScreen role="admin" />, {
+      url: `/?status=pending&from=2025-01-01&to=2025-01-31&seller=${seller}&sort=-total&size=25&page=2`,
+    });
+
+    await screen.findAllByRole('button', { name: 'Send keys' });
+    const [url] = listUrls(fetchMock);
+    expect(Object.fromEntries(url!.searchParams)).toEqual({
+      page: '2',
+      limit: '25',
+      showAll: 'false',
+      status: 'pending',
+      from: '2025-01-01',
+      to: '2025-01-31',
+      sellerId: seller,
+      sort: '-total',
+    });
+    expect(screen.getByLabelText('From')).toHaveValue('2025-01-01');
+    expect(screen.getByRole('columnheader', { name: /Total/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    // The seller filter shows who it is (known from the rows: no order of theirs is on screen
+    // here, so the generic name) and clears with one click.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Clear Seller' }));
+    const last = listUrls(fetchMock).pop();
+    expect(last?.searchParams.has('sellerId')).toBe(false);
+    expect(last?.searchParams.get('page')).toBe('1');
+  });
+
+  it('sorts by a column header and filters by a product found by name', async () => {
+    const product = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Netflix account' };
+    const fetchMock = mockApi({
+      'GET /orders/all': listReply,
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+      'GET /products': okReply({
+        data: [aProduct(1, product)],
+        pagination: { page: 1, limit: 8, total: 1, totalPages: 1 },
+      }),
+    });
+    renderWithProviders(<OrdersScreen role="admin" />);
+    await screen.findAllByRole('button', { name: 'Send keys' });
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Total/ }));
+    expect(listUrls(fetchMock).pop()?.searchParams.get('sort')).toBe('-total');
+    await user.click(screen.getByRole('button', { name: /Total/ }));
+    expect(listUrls(fetchMock).pop()?.searchParams.get('sort')).toBe('total');
+
+    await user.type(screen.getByRole('combobox', { name: 'Product' }), 'Netf');
+    await user.click(await screen.findByRole('option', { name: 'Netflix account' }));
+    expect(listUrls(fetchMock).pop()?.searchParams.get('productId')).toBe(product.id);
+    // Chosen: the box names the product.
+    expect(screen.getByRole('button', { name: 'Clear Product' })).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Product' })).not.toBeInTheDocument();
   });
 });

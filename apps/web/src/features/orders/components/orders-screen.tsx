@@ -1,14 +1,24 @@
-import { Ban, Eye, KeyRound, X } from 'lucide-react';
-import { useState } from 'react';
+import { Ban, Eye, FilterX, KeyRound, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
-import { orderStatusSchema, orderStatuses, type Order } from '@keymarket/contracts/orders';
+import { useSearchParams } from 'react-router';
+import { sortText } from '@keymarket/contracts/pagination';
+import {
+  orderSortColumns,
+  orderStatusSchema,
+  orderStatuses,
+  type Order,
+} from '@keymarket/contracts/orders';
 import type { Role } from '@keymarket/contracts/users';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TableToolbar } from '@/components/table-toolbar';
+import { ComboFilter, type ComboChoice } from '@/components/ui/combo-filter';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
-import { SearchInput } from '@/components/ui/search-input';
+import { Input } from '@/components/ui/input';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import {
   CellText,
   Table,
@@ -21,14 +31,19 @@ import {
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
-import { useSearchTerm } from '@/lib/use-debounced';
-import { useLinkedParam } from '@/lib/use-linked-search';
+import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
+import { userChoices, useProductChoices } from '../api/filter-choices';
+import { orderQueryOptions } from '@/lib/order';
 import { useOrders } from '../api/get-orders';
-import { OrderDetailsDialog } from './order-details-dialog';
+import { useRememberedLabels } from './remembered-labels';
+import { OrderDetailsDialog } from '@/components/order-details-dialog';
 import { OrderStatsCards } from './order-stats';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SendKeysDialog } from './send-keys-dialog';
+
+const useAllUserChoices = userChoices('all');
+const useDownlineChoices = userChoices('downline');
 
 type Dialogs =
   | { kind: 'details'; order: Order }
@@ -37,29 +52,67 @@ type Dialogs =
   | { kind: 'cancel'; order: Order }
   | null;
 
+const FILTERS = ['status', 'search', 'from', 'to', 'product', 'buyer', 'seller', 'all'] as const;
+
 /** Orders of the caller (and, on request, of its downline), with the admin's delivery tools. */
 export function OrdersScreen({ role }: { role: Role }) {
   const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation();
   const me = useCurrentUser();
-  const [page, setPage] = useState(1);
+  // Filters, page, page size and sort live in the URL: a reload or Back keeps them, and
   // `?status=pending` is where the profit dialog sends a user whose own orders block it.
-  const [linkedStatus, setStatus] = useLinkedParam('status', () => setPage(1));
-  const status = orderStatusSchema.safeParse(linkedStatus).data ?? '';
-  const [showAll, setShowAll] = useState(false);
-  const [searchText, setSearchText] = useState('');
-  const search = useSearchTerm(searchText);
+  const table = useTableParams({ filters: FILTERS, sortable: orderSortColumns });
+  const { filters, setFilters } = table;
+  const status = orderStatusSchema.safeParse(filters.status).data;
+  const showAll = filters.all === '1';
+  const onSearch = useCallback((term: string) => setFilters({ search: term }), [setFilters]);
+  const [searchText, setSearchText] = useSearchFilter(filters.search, onSearch);
   const [dialog, setDialog] = useState<Dialogs>(null);
-
-  const ordersQuery = useOrders({
-    page,
-    limit: DEFAULT_LIMIT,
-    showAll,
-    status: status || undefined,
-    search: search || undefined,
-  });
+  const [labels, rememberLabel] = useRememberedLabels();
+  // `?order=<id>`: a notification's link opens that order's details over the list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedOrderId = searchParams.get('order') ?? '';
+  const linkedOrder = useQuery({ ...orderQueryOptions(linkedOrderId), enabled: !!linkedOrderId });
+  const closeDetails = () => {
+    setDialog(null);
+    if (linkedOrderId) {
+      setSearchParams(
+        (params) => {
+          params.delete('order');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
   const isAdmin = role === 'admin';
+
+  const query = {
+    showAll,
+    status,
+    search: filters.search || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    productId: filters.product || undefined,
+    buyerId: filters.buyer || undefined,
+    sellerId: filters.seller || undefined,
+    sort: table.sort && sortText(table.sort),
+  };
+  const ordersQuery = useOrders({ ...query, page: table.page, limit: table.pageSize });
+  const rows = ordersQuery.data?.data ?? [];
   const date = (iso: string) => formatDateTime(iso, i18n.language);
+  const filtered = FILTERS.some((name) => name !== 'all' && filters[name] !== '');
+  const pick = (name: 'product' | 'buyer' | 'seller') => (choice: ComboChoice | undefined) => {
+    if (choice) rememberLabel(choice.id, choice.label);
+    setFilters({ [name]: choice?.id ?? '' });
+  };
+  const sortColumns = [
+    { column: 'date', label: t('orders.fields.createdAt') },
+    { column: 'total', label: t('orders.fields.total') },
+    { column: 'quantity', label: t('orders.fields.quantity') },
+    { column: 'status', label: t('orders.fields.status') },
+    { column: 'product', label: t('orders.fields.product') },
+  ] as const;
 
   return (
     <div className="flex flex-col gap-6">
@@ -67,61 +120,166 @@ export function OrdersScreen({ role }: { role: Role }) {
         <OrderStatsCards stats={ordersQuery.data.stats} ownOrders={!isAdmin && !showAll} />
       )}
       <Card title={t('orders.list.title')}>
-        <div className="mb-4 flex flex-wrap items-end gap-3">
-          <SearchInput
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.target.value);
-              setPage(1);
+        <div className="mb-4 flex flex-col gap-3">
+          <TableToolbar
+            align="center"
+            search={{
+              value: searchText,
+              onChange: setSearchText,
+              placeholder: t('orders.list.searchPlaceholder'),
+              label: t('orders.list.search'),
+              className: 'min-w-48 flex-1',
             }}
-            placeholder={t('orders.list.searchPlaceholder')}
-            aria-label={t('orders.list.search')}
-            className="min-w-48 flex-1"
-          />
-          <FilterSelect
-            label={t('orders.list.statusFilter')}
-            allLabel={t('orders.list.allStatuses')}
-            value={status}
-            options={orderStatuses}
-            optionLabel={(option) => t(`orders.status.${option}`)}
-            onChange={(value) => {
-              setStatus(value);
-              setPage(1);
+            csv={{
+              path: '/orders/all',
+              query: { ...query, showAll: showAll ? 'true' : undefined },
+              label: t('orders.list.download'),
+              className: 'max-sm:flex-1',
             }}
-            className="min-w-40"
-          />
-          {!isAdmin && (
-            <label className="flex h-10 items-center gap-2 text-sm text-fg">
-              <input
-                type="checkbox"
-                checked={showAll}
-                onChange={(event) => {
-                  setShowAll(event.target.checked);
-                  setPage(1);
-                }}
-                className="size-4 accent-(--color-primary)"
+          >
+            <FilterSelect
+              label={t('orders.list.statusFilter')}
+              allLabel={t('orders.list.allStatuses')}
+              value={status ?? ''}
+              options={orderStatuses}
+              optionLabel={(option) => t(`orders.status.${option}`)}
+              onChange={(value) => setFilters({ status: value })}
+              className="min-w-40 max-sm:flex-1"
+            />
+          </TableToolbar>
+          <TableToolbar
+            sort={{ columns: sortColumns, sort: table.sort, onSort: table.setSort }}
+            end={
+              filtered && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setSearchText('');
+                    setFilters(Object.fromEntries(FILTERS.map((name) => [name, ''])));
+                  }}
+                  className="ms-auto"
+                >
+                  <FilterX aria-hidden className="size-4" />
+                  {t('orders.filters.clear')}
+                </Button>
+              )
+            }
+          >
+            <label className="flex min-w-0 flex-[1_1_8rem] flex-col gap-1 text-xs text-muted">
+              {t('orders.filters.from')}
+              <Input
+                type="date"
+                value={filters.from}
+                max={filters.to || undefined}
+                onChange={(event) => setFilters({ from: event.target.value })}
               />
-              {t('orders.list.showAll')}
             </label>
-          )}
+            <label className="flex min-w-0 flex-[1_1_8rem] flex-col gap-1 text-xs text-muted">
+              {t('orders.filters.to')}
+              <Input
+                type="date"
+                value={filters.to}
+                min={filters.from || undefined}
+                onChange={(event) => setFilters({ to: event.target.value })}
+              />
+            </label>
+            <ComboFilter
+              label={t('orders.fields.product')}
+              value={filters.product}
+              valueLabel={
+                rows.find((order) => order.productId === filters.product)?.productName ??
+                labels[filters.product]
+              }
+              onChange={pick('product')}
+              useChoices={useProductChoices}
+              className="min-w-0 flex-[1_1_12rem]"
+            />
+            {(isAdmin || showAll) && (
+              <ComboFilter
+                label={t('orders.fields.buyer')}
+                value={filters.buyer}
+                valueLabel={
+                  rows.find((order) => order.buyer.id === filters.buyer)?.buyer.username ??
+                  labels[filters.buyer]
+                }
+                onChange={pick('buyer')}
+                useChoices={isAdmin ? useAllUserChoices : useDownlineChoices}
+                className="min-w-0 flex-[1_1_12rem]"
+              />
+            )}
+            {isAdmin && (
+              <ComboFilter
+                label={t('orders.fields.seller')}
+                value={filters.seller}
+                valueLabel={
+                  rows.find((order) => order.seller?.id === filters.seller)?.seller?.username ??
+                  labels[filters.seller]
+                }
+                onChange={pick('seller')}
+                useChoices={useAllUserChoices}
+                className="min-w-0 flex-[1_1_12rem]"
+              />
+            )}
+            {!isAdmin && (
+              <label className="flex h-10 items-center gap-2 text-sm text-fg">
+                <input
+                  type="checkbox"
+                  checked={showAll}
+                  onChange={(event) =>
+                    setFilters({ all: event.target.checked ? '1' : '', buyer: '' })
+                  }
+                  className="size-4 accent-(--color-primary)"
+                />
+                {t('orders.list.showAll')}
+              </label>
+            )}
+          </TableToolbar>
         </div>
 
         <PagedList
           query={ordersQuery}
-          page={page}
-          onPageChange={setPage}
+          page={table.page}
+          onPageChange={table.setPage}
+          pageSize={table.pageSize}
+          onPageSizeChange={table.setPageSize}
           empty={t('messages.noResultsFound')}
         >
           {(rows) => (
             <Table aria-busy={ordersQuery.isPlaceholderData || undefined}>
               <TableHead>
                 <tr>
-                  <TableHeader>{t('orders.fields.product')}</TableHeader>
+                  <SortableHeader column="product" sort={table.sort} onSort={table.setSort}>
+                    {t('orders.fields.product')}
+                  </SortableHeader>
                   <TableHeader>{t('orders.fields.buyer')}</TableHeader>
-                  <TableHeader>{t('orders.fields.quantity')}</TableHeader>
-                  <TableHeader>{t('orders.fields.total')}</TableHeader>
-                  <TableHeader>{t('orders.fields.status')}</TableHeader>
-                  <TableHeader>{t('orders.fields.createdAt')}</TableHeader>
+                  <SortableHeader
+                    column="quantity"
+                    sort={table.sort}
+                    onSort={table.setSort}
+                    firstDirection="desc"
+                  >
+                    {t('orders.fields.quantity')}
+                  </SortableHeader>
+                  <SortableHeader
+                    column="total"
+                    sort={table.sort}
+                    onSort={table.setSort}
+                    firstDirection="desc"
+                  >
+                    {t('orders.fields.total')}
+                  </SortableHeader>
+                  <SortableHeader column="status" sort={table.sort} onSort={table.setSort}>
+                    {t('orders.fields.status')}
+                  </SortableHeader>
+                  <SortableHeader
+                    column="date"
+                    sort={table.sort}
+                    onSort={table.setSort}
+                    firstDirection="desc"
+                  >
+                    {t('orders.fields.createdAt')}
+                  </SortableHeader>
                   <TableHeader>
                     <span className="sr-only">{t('orders.list.actions')}</span>
                   </TableHeader>
@@ -152,7 +310,7 @@ export function OrdersScreen({ role }: { role: Role }) {
                         <bdi dir="ltr">{formatPrice(order.totalAmount)}</bdi>
                       </TableCell>
                       <TableCell label={t('orders.fields.status')}>
-                        <OrderStatusBadge status={order.status} />
+                        <OrderStatusBadge order={order} />
                       </TableCell>
                       {/* Wraps onto two lines so the row keeps room for the admin actions. */}
                       <TableCell label={t('orders.fields.createdAt')} className="text-muted">
@@ -212,8 +370,14 @@ export function OrdersScreen({ role }: { role: Role }) {
       </Card>
 
       <OrderDetailsDialog
-        order={dialog?.kind === 'details' ? dialog.order : null}
-        onClose={() => setDialog(null)}
+        order={
+          dialog?.kind === 'details'
+            ? dialog.order
+            : linkedOrderId && !dialog
+              ? (linkedOrder.data ?? null)
+              : null
+        }
+        onClose={closeDetails}
       />
       <SendKeysDialog
         order={dialog?.kind === 'send' ? dialog.order : null}

@@ -65,7 +65,15 @@ function RejectForm({
 
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
-      <Field label={t('orders.reject.reason')} error={translateFieldError(errors.reason, t)}>
+      <Field
+        label={t(`orders.${mode}.reason`)}
+        // The contract's message speaks of a rejection; a buyer cancelling is asked why it cancels.
+        error={
+          mode === 'cancel' && errors.reason
+            ? t('orders.cancel.reasonRequired')
+            : translateFieldError(errors.reason, t)
+        }
+      >
         {(control) => (
           <textarea
             {...control}
@@ -77,13 +85,16 @@ function RejectForm({
         )}
       </Field>
       {respond.isError && (
-        <Alert title={t('messages.failedToRejectOrder')}>
+        <Alert
+          title={t(mode === 'cancel' ? 'orders.cancel.failed' : 'messages.failedToRejectOrder')}
+        >
           {describeApiError(respond.error, t)}
         </Alert>
       )}
       <div className="flex justify-end gap-2">
+        {/* "Keep order" beside "Cancel order", not "Cancel" beside it: two cancels read as one. */}
         <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
+          {mode === 'cancel' ? t('orders.cancel.keep') : t('common.cancel')}
         </Button>
         <Button type="submit" variant="danger" loading={respond.isPending}>
           {t(`orders.${mode}.submit`)}

@@ -6,14 +6,97 @@ import { usdAmount } from '@keymarket/contracts/money';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { formatUsdAmount } from '@/lib/format-price';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { parseUsdInput } from '@/lib/usd-input';
 import { useBulkUpdatePrices } from '../api/bulk-update-prices';
 import { describeRefusedRow, refusedRowsOf } from './refused-rows';
 
 type AmountField = 'managerPrice' | 'resellerPrice';
+type Change = Partial<Record<AmountField, number>>;
+
+// The confirmation lists this many products with their prices before and after.
+const PREVIEWED_PRODUCTS = 5;
+
+/** The price a field changes, as the caller sees it: a seller's `resellerPrice` is its selling price. */
+function currentPrice(product: Product, field: AmountField, isAdmin: boolean): number | undefined {
+  if (field === 'managerPrice') return product.managerPrice;
+  return isAdmin ? product.resellerPrice : product.sellingPrice;
+}
+
+/** "+$1.50" / "-$0.25": a signed USD amount. */
+function signedUsd(amount: number, language: string): string {
+  return `${amount < 0 ? '-' : '+'}${formatUsdAmount(Math.abs(amount), language)}`;
+}
+
+/** What a bulk change will do: the rule, then the first products with their prices before and after. */
+function ChangePreview({
+  change,
+  products,
+  isAdmin,
+}: {
+  change: Change;
+  products: readonly Product[];
+  isAdmin: boolean;
+}) {
+  const { t, i18n } = useTranslation('pricing');
+  const language = i18n.language;
+  const changed = (Object.keys(change) as AmountField[]).filter((field) => change[field]);
+  const label = (field: AmountField) => t(isAdmin ? `table.${field}` : 'table.sellingPrice');
+  return (
+    <div className="flex flex-col gap-3 text-sm" data-testid="bulk-preview">
+      <ul className="flex flex-col gap-1">
+        {changed.map((field) => (
+          <li key={field} className="flex justify-between gap-3">
+            <span className="text-muted">{label(field)}</span>
+            <bdi dir="ltr" className="font-semibold tabular-nums">
+              {signedUsd(change[field] ?? 0, language)}
+            </bdi>
+          </li>
+        ))}
+      </ul>
+      <ul
+        aria-label={t('bulk.previewLabel')}
+        className="flex flex-col gap-2 rounded-lg bg-surface-2 p-3"
+      >
+        {products.slice(0, PREVIEWED_PRODUCTS).map((product) => (
+          <li key={product.id} className="flex flex-col gap-0.5">
+            <bdi dir="auto" className="font-medium wrap-anywhere text-fg">
+              {product.name}
+            </bdi>
+            {changed.map((field) => {
+              const from = currentPrice(product, field, isAdmin);
+              return (
+                <span key={field} className="text-xs text-muted">
+                  {label(field)}:{' '}
+                  {from === undefined ? (
+                    '—'
+                  ) : (
+                    <bdi dir="ltr" className="tabular-nums">
+                      {formatUsdAmount(from, language)} →{' '}
+                      {formatUsdAmount(
+                        Math.round((from + (change[field] ?? 0)) * 100) / 100,
+                        language,
+                      )}
+                    </bdi>
+                  )}
+                </span>
+              );
+            })}
+          </li>
+        ))}
+        {products.length > PREVIEWED_PRODUCTS && (
+          <li className="text-xs text-muted">
+            {t('bulk.previewMore', { count: products.length - PREVIEWED_PRODUCTS })}
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
 
 // The alert names this many refused products; the table marks every one of them.
 const LISTED_REFUSALS = 5;
@@ -49,8 +132,8 @@ export function BulkUpdateForm({
     [],
   );
 
-  function amounts(): Partial<Record<AmountField, number>> | null {
-    const found: Partial<Record<AmountField, number>> = {};
+  function amounts(): Change | null {
+    const found: Change = {};
     const problems: Partial<Record<AmountField, string>> = {};
     for (const field of fields) {
       const value = parseUsdInput(texts[field]);
@@ -69,14 +152,23 @@ export function BulkUpdateForm({
     return Object.keys(problems).length === 0 ? found : null;
   }
 
+  // A bulk change touches many prices at once: what it will do is shown, and confirmed, first.
+  const [pending, setPending] = useState<{ change: Change; products: Product[] } | null>(null);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     const change = amounts();
     if (!change) return;
-    const products = [...selected.values()];
+    setPending({ change, products: [...selected.values()] });
+  }
+
+  function apply() {
+    if (!pending) return;
+    const { change, products } = pending;
     bulkUpdate.mutate(
       { products: products.map((product) => ({ productId: product.id, ...change })) },
       {
+        onSettled: () => setPending(null),
         onSuccess: ({ updated }) => {
           toast.success(t('bulk.success', { count: updated }));
           setTexts({ managerPrice: '', resellerPrice: '' });
@@ -139,6 +231,20 @@ export function BulkUpdateForm({
             )}
           </div>
         </div>
+        <ConfirmDialog
+          open={pending !== null}
+          onCancel={() => setPending(null)}
+          onConfirm={apply}
+          title={t('bulk.confirmTitle', { count: pending?.products.length ?? 0 })}
+          description={t('bulk.confirmDescription')}
+          confirmLabel={t('bulk.confirm')}
+          confirmVariant="primary"
+          pending={bulkUpdate.isPending}
+        >
+          {pending && (
+            <ChangePreview change={pending.change} products={pending.products} isAdmin={isAdmin} />
+          )}
+        </ConfirmDialog>
         {bulkUpdate.isError && (
           <div className="flex flex-col gap-2">
             <Alert title={tCore('messages.failedToUpdatePrices')}>

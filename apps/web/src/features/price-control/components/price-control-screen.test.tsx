@@ -222,6 +222,16 @@ describe('price control', () => {
     await user.type(screen.getByLabelText('Reseller price change (USD)'), '2');
     await user.click(screen.getByRole('button', { name: 'Apply to the selection (2)' }));
 
+    // What will change is shown and asked first; nothing is sent before.
+    const dialog = await screen.findByRole('dialog', { name: 'Change the prices of 2 products?' });
+    expect(dialog).toHaveTextContent('Manager price-$1.50');
+    expect(dialog).toHaveTextContent('Reseller price+$2.00');
+    expect(within(dialog).getByRole('list', { name: 'Prices before and after' })).toHaveTextContent(
+      'Product 4',
+    );
+    expect(requestedPaths(fetchMock)).not.toContain('PATCH /products/bulk-update-prices');
+    await user.click(within(dialog).getByRole('button', { name: 'Change prices' }));
+
     await screen.findByText('Prices updated for the selected products (2)');
     expect(bodyOf(fetchMock, 'PATCH /products/bulk-update-prices')).toEqual({
       products: inCards.map((product) => ({
@@ -279,6 +289,11 @@ describe('price control', () => {
     );
     await user.type(screen.getByLabelText('Selling price change (USD)'), '-1');
     await user.click(screen.getByRole('button', { name: 'Apply to the selection (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the prices of 2 products?' });
+    // Each product's selling price before and after.
+    expect(dialog).toHaveTextContent('Selling price: $10.00 → $9.00');
+    expect(dialog).toHaveTextContent('Selling price: $9.50 → $8.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Change prices' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.failedToUpdatePrices);

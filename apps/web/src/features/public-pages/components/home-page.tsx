@@ -1,9 +1,9 @@
+import { usePageName } from '@/lib/page-title';
 import { BadgePercent, Languages, Network, Zap, type LucideIcon } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { homePathOf } from '@keymarket/contracts/users';
 import { buttonStyles } from '@/components/ui/button';
-import { readStoredRole } from '@/lib/stored-role';
+import { useSignedInHome } from '@/lib/auth/signed-in-home';
 import { useSiteName } from '@/lib/system-settings';
 
 const features: { key: 'instant' | 'prices' | 'network' | 'languages'; icon: LucideIcon }[] = [
@@ -20,8 +20,10 @@ const inlineLink = 'font-medium text-accent underline-offset-4 hover:underline';
 export function HomePage() {
   const { t } = useTranslation('public', { useSuspense: true });
   // Someone already signed in on this browser is offered its area rather than the login form.
-  const role = readStoredRole();
+  const home = useSignedInHome();
   const siteName = useSiteName();
+  const { t: tCore } = useTranslation();
+  usePageName(tCore('nav.home'));
 
   return (
     <div className="w-full max-w-5xl self-start py-4 sm:py-10">
@@ -36,8 +38,8 @@ export function HomePage() {
           {t('home.lead', { siteName })}
         </p>
         <div className="mt-8 flex flex-wrap items-center gap-3">
-          {role ? (
-            <Link to={homePathOf[role]} className={buttonStyles()}>
+          {home ? (
+            <Link to={home} className={buttonStyles()}>
               {t('home.openArea')}
             </Link>
           ) : (
@@ -51,7 +53,7 @@ export function HomePage() {
             </>
           )}
         </div>
-        {!role && <p className="mt-3 text-xs text-muted">{t('home.signUpHint')}</p>}
+        {!home && <p className="mt-3 text-xs text-muted">{t('home.signUpHint')}</p>}
       </section>
 
       <section aria-labelledby="home-features" className="mt-14">

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeRole } from '@/lib/stored-role';
 import { aFaq } from '@/testing/fixtures';
-import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const settings = {
@@ -12,6 +12,7 @@ const settings = {
   registrationOpen: true,
   defaultLanguage: 'en',
   supportContact: 'help@keymarket.example',
+  passwordReset: false,
 };
 const links = {
   telegram: 'https://t.me/keymarket',
@@ -98,7 +99,10 @@ describe('public pages', { timeout: 20_000 }, () => {
 
   it('offers a signed-in visitor its own area instead of the login form', async () => {
     storeRole('manager');
-    mockApi({ 'GET /social-links/get-social-links': okReply({ links: {} }) });
+    mockApi({
+      'GET /social-links/get-social-links': okReply({ links: {} }),
+      'GET /users/me/role': okReply({ role: 'manager' }),
+    });
     renderApp('/home');
 
     expect(await screen.findByRole('link', { name: 'Open your dashboard' })).toHaveAttribute(
@@ -106,6 +110,31 @@ describe('public pages', { timeout: 20_000 }, () => {
       '/manager',
     );
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+    // The header too: the way back to the area, not "Sign in".
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Go to my area' })).toHaveAttribute(
+      'href',
+      '/manager',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('shows "Sign in" again once the server says the stored session has ended', async () => {
+    storeRole('manager');
+    mockApi({
+      'GET /social-links/get-social-links': okReply({ links: {} }),
+      'GET /users/me/role': errorReply('unauthorized'),
+      'GET /auth/refresh': errorReply('unauthorized'),
+    });
+    renderApp('/home');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    // The reader stays on the page it opened.
+    expect(screen.getByRole('link', { name: 'Create an account' })).toBeInTheDocument();
   });
 
   it('tells what the platform is on the about page', async () => {

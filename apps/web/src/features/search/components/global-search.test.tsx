@@ -90,16 +90,20 @@ describe('global search', () => {
 
     const input = await screen.findByRole('combobox', { name: 'Search products and users' });
     await user.type(input, 'steam');
-    const [product, person] = await screen.findAllByRole('option');
+    const [product, person, allProducts, allUsers] = await screen.findAllByRole('option');
+    expect(allProducts).toHaveTextContent('See all matching products');
+    expect(allUsers).toHaveTextContent('See all matching users');
 
     await user.keyboard('{ArrowDown}');
     expect(input).toHaveAttribute('aria-activedescendant', product!.id);
     expect(product).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowDown}');
     expect(input).toHaveAttribute('aria-activedescendant', person!.id);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', allUsers!.id);
     await user.keyboard('{ArrowDown}');
     expect(input).toHaveAttribute('aria-activedescendant', product!.id);
-    await user.keyboard('{ArrowUp}');
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
     expect(input).toHaveAttribute('aria-activedescendant', person!.id);
 
     await user.keyboard('{Enter}');
@@ -160,7 +164,44 @@ describe('global search', () => {
 
     await user.type(await screen.findByRole('combobox'), 'zzz');
     expect(await screen.findAllByText('No results found.')).not.toHaveLength(0);
-    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    // Only the ways to the full screens remain.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'See all matching products',
+      'See all matching users',
+    ]);
+  });
+
+  it('sees all matches of the text on the products screen', async () => {
+    mockApi({ 'GET /analytics/search': okReply(results) });
+    renderSearch();
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('combobox'), 'steam');
+    await user.click(await screen.findByRole('option', { name: 'See all matching products' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/manager/products?search=steam');
+  });
+
+  it('opens with "/" or Ctrl+K, but leaves "/" to a text field being typed in', async () => {
+    mockApi({});
+    renderSearch();
+    const user = userEvent.setup();
+    const input = await screen.findByRole('combobox', { name: 'Search products and users' });
+
+    await user.keyboard('/');
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('');
+    input.blur();
+    await user.keyboard('{Control>}k{/Control}');
+    expect(input).toHaveFocus();
+    input.blur();
+
+    const other = document.createElement('input');
+    document.body.append(other);
+    other.focus();
+    await user.keyboard('/');
+    expect(other).toHaveFocus();
+    expect(other).toHaveValue('/');
+    other.remove();
   });
 
   it('says so when the search fails, in the reader’s language', async () => {

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Package, Search, X } from 'lucide-react';
+import { ArrowRight, Package, Search, X } from 'lucide-react';
 import {
   Suspense,
   useEffect,
@@ -22,15 +22,17 @@ type Product = SearchResults['products'][number];
 type User = SearchResults['users'][number];
 type Option =
   | { kind: 'product'; id: string; to: string; product: Product }
-  | { kind: 'user'; id: string; to: string; user: User };
+  | { kind: 'user'; id: string; to: string; user: User }
+  | { kind: 'all'; id: 'products' | 'users'; to: string };
 
 /**
  * Where a result leads: the screen of its kind, its search box filled by the link (`?search=`):
  * the products screen filtered to the product's name, the Users screen to the username, where
  * the row's actions (profile, balance…) are one click away.
  */
-function optionsOf(results: SearchResults | undefined, role: Role): Option[] {
+function optionsOf(results: SearchResults | undefined, role: Role, query: string): Option[] {
   if (!results) return [];
+  const term = encodeURIComponent(query);
   return [
     ...results.products.map((product) => ({
       kind: 'product' as const,
@@ -44,7 +46,28 @@ function optionsOf(results: SearchResults | undefined, role: Role): Option[] {
       to: `/${role}/users?search=${encodeURIComponent(user.username)}`,
       user,
     })),
+    // The list holds at most 10 of each: the screens themselves have every match of the text.
+    { kind: 'all' as const, id: 'products' as const, to: `/${role}/products?search=${term}` },
+    { kind: 'all' as const, id: 'users' as const, to: `/${role}/users?search=${term}` },
   ];
+}
+
+/** A text field, or anything else that takes typing: the shortcuts leave it its keys. */
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/** "/" (outside text fields) or Ctrl+K / ⌘+K: the keys that open the search. */
+function isSearchShortcut(event: globalThis.KeyboardEvent): boolean {
+  if (event.altKey || event.isComposing) return false;
+  if (event.key === '/') return !event.ctrlKey && !event.metaKey;
+  return event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey);
 }
 
 function ProductOption({ product }: { product: Product }) {
@@ -58,6 +81,17 @@ function ProductOption({ product }: { product: Product }) {
         </span>
       )}
       <span className="min-w-0 truncate font-medium">{product.name}</span>
+    </>
+  );
+}
+
+function SeeAllOption({ label }: { label: string }) {
+  return (
+    <>
+      <span className="grid size-8 shrink-0 place-items-center rounded-md bg-surface-2 text-muted">
+        <ArrowRight aria-hidden className="size-4 rtl:rotate-180" />
+      </span>
+      <span className="min-w-0 truncate font-medium text-accent">{label}</span>
     </>
   );
 }
@@ -106,7 +140,7 @@ function SearchCombobox({ role }: { role: Role }) {
   const [expanded, setExpanded] = useState(false);
   const query = useSearchTerm(text);
   const searchQuery = useSearch(query);
-  const options = optionsOf(query ? searchQuery.data : undefined, role);
+  const options = optionsOf(query ? searchQuery.data : undefined, role, query);
   // The active option belongs to one query: new results start with none active.
   const [active, setActive] = useState({ query: '', index: -1 });
   const activeIndex = active.query === query ? active.index : -1;
@@ -117,6 +151,19 @@ function SearchCombobox({ role }: { role: Role }) {
   useEffect(() => {
     if (expanded) inputRef.current?.focus();
   }, [expanded]);
+
+  // The keyboard shortcut, from anywhere on the page but a text field or an open dialog.
+  useEffect(() => {
+    function onShortcut(event: globalThis.KeyboardEvent) {
+      if (event.defaultPrevented || !isSearchShortcut(event) || isEditable(event.target)) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      event.preventDefault();
+      setExpanded(true);
+      inputRef.current?.focus();
+    }
+    window.addEventListener('keydown', onShortcut);
+    return () => window.removeEventListener('keydown', onShortcut);
+  }, []);
 
   function choose(option: Option) {
     setOpen(false);
@@ -164,9 +211,11 @@ function SearchCombobox({ role }: { role: Role }) {
 
   const products = options.filter((option) => option.kind === 'product');
   const users = options.filter((option) => option.kind === 'user');
+  const seeAll = options.filter((option) => option.kind === 'all');
   const waiting = searchQuery.isFetching && (searchQuery.isPlaceholderData || !searchQuery.data);
   const failed = searchQuery.isError && !searchQuery.isFetching;
-  const empty = searchQuery.isSuccess && !waiting && options.length === 0;
+  const found = products.length + users.length;
+  const empty = searchQuery.isSuccess && !waiting && found === 0;
 
   function group(kind: Option['kind'], label: string, members: Option[]) {
     if (members.length === 0) return null;
@@ -197,8 +246,10 @@ function SearchCombobox({ role }: { role: Role }) {
             >
               {option.kind === 'product' ? (
                 <ProductOption product={option.product} />
-              ) : (
+              ) : option.kind === 'user' ? (
                 <UserOption user={option.user} />
+              ) : (
+                <SeeAllOption label={t(option.id === 'products' ? 'allProducts' : 'allUsers')} />
               )}
             </div>
           );
@@ -215,6 +266,8 @@ function SearchCombobox({ role }: { role: Role }) {
         size="icon"
         className={clsx('2xl:hidden', expanded && 'bg-surface-2')}
         aria-label={t('open')}
+        aria-keyshortcuts="/ Control+K Meta+K"
+        title={t('shortcutHint')}
         aria-expanded={expanded}
         aria-controls={panelId}
         onClick={() => setExpanded(!expanded)}
@@ -243,6 +296,7 @@ function SearchCombobox({ role }: { role: Role }) {
             aria-expanded={visible}
             aria-controls={listboxId}
             aria-autocomplete="list"
+            aria-keyshortcuts="/ Control+K Meta+K"
             aria-activedescendant={visible && activeIndex >= 0 ? optionId(activeIndex) : undefined}
             autoComplete="off"
             spellCheck={false}
@@ -258,6 +312,17 @@ function SearchCombobox({ role }: { role: Role }) {
             onKeyDown={onKeyDown}
             className="h-10 w-full rounded-lg border border-border bg-surface-2 ps-9 pe-9 text-sm text-fg transition placeholder:text-muted focus-visible:border-ring"
           />
+          {!text && (
+            // The shortcut, shown where the eye looks for it (the end of the empty field).
+            <kbd
+              aria-hidden
+              data-testid="search-shortcut"
+              title={t('shortcutHint')}
+              className="pointer-events-none absolute inset-y-0 end-2 my-auto hidden h-6 items-center rounded border border-border px-1.5 font-mono text-xs text-muted 2xl:flex"
+            >
+              /
+            </kbd>
+          )}
           {text && (
             <button
               type="button"
@@ -287,6 +352,7 @@ function SearchCombobox({ role }: { role: Role }) {
             >
               {group('product', t('products'), products)}
               {group('user', t('users'), users)}
+              {group('all', t('seeAll', { query }), seeAll)}
             </div>
             {waiting && (
               <p className="flex items-center gap-2 px-3 py-3 text-sm text-muted">
@@ -300,13 +366,13 @@ function SearchCombobox({ role }: { role: Role }) {
               </p>
             )}
             {empty && (
-              <p className="px-3 py-3 text-sm text-muted">{tCore('messages.noResultsFound')}</p>
+              <p className="px-3 pb-3 text-sm text-muted">{tCore('messages.noResultsFound')}</p>
             )}
           </div>
           <p role="status" className="sr-only">
             {visible && searchQuery.isSuccess && !waiting
-              ? options.length > 0
-                ? t('resultCount', { results: options.length })
+              ? found > 0
+                ? t('resultCount', { results: found })
                 : tCore('messages.noResultsFound')
               : ''}
           </p>

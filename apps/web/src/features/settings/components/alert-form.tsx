@@ -13,7 +13,7 @@ import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateAlert } from '../api/create-alert';
 import { LocalisedTextField } from './localised-text-field';
-import { SwitchField } from './switch-field';
+import { SwitchField } from '@/components/ui/switch-field';
 import { useSettingsText } from './use-settings-text';
 
 const messageFields = [

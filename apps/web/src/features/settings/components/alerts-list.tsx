@@ -14,7 +14,7 @@ import { describeApiError } from '@/lib/translate-error';
 import { useDeleteAlert } from '../api/delete-alert';
 import { useToggleAlert } from '../api/toggle-alert';
 import { inLanguage } from './localised-text';
-import { Switch } from './switch-field';
+import { Switch } from '@/components/ui/switch-field';
 import { useSettingsText } from './use-settings-text';
 
 const toneOf: Record<PlatformAlert['severity'], BadgeTone> = {

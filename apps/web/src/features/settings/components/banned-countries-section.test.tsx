@@ -43,6 +43,10 @@ describe('banned countries section', { timeout: 20_000 }, () => {
     expect(combobox).toHaveValue('Germany');
     expect(listbox).not.toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Ban country' }));
+    // Asked first, as unbanning is: nothing is sent before the confirmation.
+    const dialog = await screen.findByRole('dialog', { name: 'Ban Germany?' });
+    expect(bodiesSentTo(fetchMock, 'POST /banned-countries/ban')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Ban country' }));
 
     expect(await screen.findByText('Germany banned')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'POST /banned-countries/ban')).toEqual([{ countryCode: 'DE' }]);

@@ -41,10 +41,18 @@ function BanCountryForm({ banned }: { banned: readonly BannedCountry[] }) {
     formState: { errors, isSubmitted },
   } = useContractForm(banCountrySchema, { defaultValues: { countryCode: '' } });
 
-  const onSubmit = handleSubmit(({ countryCode }) => {
+  // Banning locks a whole country out at once: asked first, as unbanning is.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const confirmingName = confirming ? countryName(confirming, language) : '';
+  const onSubmit = handleSubmit(({ countryCode }) => setConfirming(countryCode));
+
+  function confirmBan() {
+    if (!confirming) return;
+    const countryCode = confirming;
     ban.mutate(
       { countryCode },
       {
+        onSettled: () => setConfirming(null),
         onSuccess: () => {
           reset();
           setPickerKey((key) => key + 1);
@@ -64,7 +72,7 @@ function BanCountryForm({ banned }: { banned: readonly BannedCountry[] }) {
         },
       },
     );
-  });
+  }
 
   const error =
     errors.countryCode?.type === 'conflict'
@@ -98,6 +106,15 @@ function BanCountryForm({ banned }: { banned: readonly BannedCountry[] }) {
           <Alert>{describeApiError(ban.error, tCore)}</Alert>
         </div>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirmBan}
+        title={t('bannedCountries.banTitle', { country: confirmingName })}
+        description={t('bannedCountries.banDescription', { country: confirmingName })}
+        confirmLabel={t('bannedCountries.ban')}
+        pending={ban.isPending}
+      />
     </form>
   );
 }

@@ -21,6 +21,39 @@ describe('currencies section', { timeout: 20_000 }, () => {
     expect(screen.getByText('$10.00 = €9.20')).toBeInTheDocument();
   });
 
+  it('edits a rate in place: Enter saves, Escape keeps it, a bad rate is refused unsent', async () => {
+    const fetchMock = mockApi({
+      'GET /currencies': okReply({ currencies: [usd, eur] }),
+      [`PATCH /currencies/${eur.id}`]: okReply({ ...eur, rateToUSD: 0.95 }),
+    });
+    renderWithProviders(<CurrenciesSection />);
+    const user = userEvent.setup();
+
+    // USD's rate is always 1: nothing to edit.
+    await screen.findByRole('heading', { name: 'Currencies (2)' });
+    expect(screen.queryByRole('button', { name: 'Edit the rate of USD' })).not.toBeInTheDocument();
+
+    const edit = screen.getByRole('button', { name: 'Edit the rate of EUR' });
+    await user.click(edit);
+    const field = screen.getByLabelText('New rate of EUR to USD');
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('0.92');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('New rate of EUR to USD')).not.toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).not.toContain(`PATCH /currencies/${eur.id}`);
+
+    await user.click(screen.getByRole('button', { name: 'Edit the rate of EUR' }));
+    await user.clear(screen.getByLabelText('New rate of EUR to USD'));
+    await user.type(screen.getByLabelText('New rate of EUR to USD'), '0{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('The rate must be greater than 0');
+    expect(requestedPaths(fetchMock)).not.toContain(`PATCH /currencies/${eur.id}`);
+
+    await user.clear(screen.getByLabelText('New rate of EUR to USD'));
+    await user.type(screen.getByLabelText('New rate of EUR to USD'), '0.95{Enter}');
+    expect(await screen.findByText('Rate of EUR saved')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, `PATCH /currencies/${eur.id}`)).toEqual([{ rateToUSD: 0.95 }]);
+  });
+
   it('sends the new currency as the contract wants it', async () => {
     const fetchMock = mockApi({
       'GET /currencies': okReply({ currencies: [usd] }),

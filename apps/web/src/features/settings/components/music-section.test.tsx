@@ -104,9 +104,9 @@ describe('music section', { timeout: 20_000 }, () => {
 
     act(() => xhr.respond(200, { ...current, sizeBytes: 4_000_000 }));
     expect(await screen.findByText('Music updated')).toBeInTheDocument();
-    // The field starts over; the bar stays full to say the upload is complete.
+    // The field and the bar start over: no full bar is left behind once the upload is done.
     expect(screen.getByText('No file chosen')).toBeInTheDocument();
-    expect(progress).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(await screen.findByLabelText('Preview of the current track')).toHaveAttribute(
       'src',
       current.url,

@@ -98,8 +98,9 @@ function UploadMusicForm() {
       { file: music, onProgress: setSentFraction },
       {
         onSuccess: () => {
-          setSentFraction(1);
-          // The track is on the server: the form starts over, the bar stays at 100 %.
+          // The track is on the server: the form and its bar start over (a full bar left behind
+          // read as a second upload in progress); the toast and the new preview say it is done.
+          setSentFraction(null);
           reset();
           setPickerKey((key) => key + 1);
           toast.success(t('music.uploaded'));
@@ -135,7 +136,7 @@ export function MusicSection() {
   const music = useMusic();
   const headingId = useId();
   return (
-    <Card title={t('music.title')} description={t('music.description')} className="max-w-3xl">
+    <Card title={t('music.title')} description={t('music.description')}>
       <div className="flex flex-col gap-6">
         <section aria-labelledby={headingId} className="flex flex-col gap-2">
           <h3 id={headingId} className="text-sm font-semibold text-fg">

@@ -14,7 +14,11 @@ type IssueKey =
   | 'severity'
   | 'text'
   | 'audioOnly'
-  | 'musicMissing';
+  | 'musicMissing'
+  | 'thresholdNumber'
+  | 'thresholdWhole'
+  | 'thresholdNegative'
+  | 'thresholdMax';
 
 /**
  * The settings contract's own rule texts (packages/contracts/src/settings.ts), which the shared
@@ -34,6 +38,10 @@ export const settingsIssueKeys: Record<string, IssueKey> = {
   'Support contact must be text': 'text',
   'The music file must be an MP3, OGG, WAV or M4A file': 'audioOnly',
   'Choose a music file to upload': 'musicMissing',
+  'Low-stock threshold must be a number': 'thresholdNumber',
+  'Low-stock threshold must be a whole number': 'thresholdWhole',
+  'Low-stock threshold cannot be negative': 'thresholdNegative',
+  'Low-stock threshold cannot exceed 1000000': 'thresholdMax',
 };
 
 // "<Field label> is required" and "<…> cannot exceed <n> characters": the label is already on

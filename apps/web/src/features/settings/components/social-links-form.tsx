@@ -73,11 +73,7 @@ function SocialLinksFields({ links }: { links: SocialLinks }) {
   const hasFieldErrors = Object.keys(errors.links ?? {}).length > 0;
 
   return (
-    <Card
-      title={t('socialLinks.title')}
-      description={t('socialLinks.description')}
-      className="max-w-3xl"
-    >
+    <Card title={t('socialLinks.title')} description={t('socialLinks.description')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
           {socialNetworks.map((network) => (

@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import {
+  defaultSystemSettings,
   languages,
   updateSystemSettingsSchema,
   type SystemSettingsView,
@@ -16,7 +17,7 @@ import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useSystemSettings } from '@/lib/system-settings';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
-import { SwitchField } from './switch-field';
+import { SwitchField } from '@/components/ui/switch-field';
 import { useSettingsText } from './use-settings-text';
 
 const switches = [
@@ -36,6 +37,7 @@ function formValuesOf(settings: SystemSettingsView) {
     adminTwoFactorRequired: settings.adminTwoFactorRequired ?? false,
     defaultLanguage: settings.defaultLanguage,
     supportContact: settings.supportContact,
+    lowStockThreshold: settings.lowStockThreshold ?? defaultSystemSettings.lowStockThreshold,
   };
 }
 
@@ -76,7 +78,7 @@ function SystemSettingsFields({ settings }: { settings: SystemSettingsView }) {
   });
 
   return (
-    <Card title={t('system.title')} description={t('system.description')} className="max-w-3xl">
+    <Card title={t('system.title')} description={t('system.description')}>
       {settings.maintenanceMode && <MaintenanceNotice />}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -109,6 +111,25 @@ function SystemSettingsFields({ settings }: { settings: SystemSettingsView }) {
             className="sm:col-span-2"
           >
             {(control) => <Input {...control} {...register('supportContact')} maxLength={200} />}
+          </Field>
+          <Field
+            label={t('system.lowStockThreshold')}
+            hint={t('system.lowStockThresholdHint')}
+            error={issue(errors.lowStockThreshold)}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register('lowStockThreshold', { valueAsNumber: true })}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                dir="ltr"
+                className="max-w-40"
+              />
+            )}
           </Field>
         </div>
         <div className="divide-y divide-border border-y border-border">

@@ -71,11 +71,7 @@ export function ThresholdsForm() {
   const { t, tCore } = useSettingsText();
   const thresholds = useThresholds();
   return (
-    <Card
-      title={t('thresholds.title')}
-      description={t('thresholds.description')}
-      className="max-w-3xl"
-    >
+    <Card title={t('thresholds.title')} description={t('thresholds.description')}>
       {thresholds.isPending ? (
         <Spinner className="size-8" />
       ) : thresholds.isError ? (

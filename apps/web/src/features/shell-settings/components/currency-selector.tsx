@@ -34,7 +34,9 @@ export function CurrencySelector() {
       <Select
         id={id}
         value={chosen.code}
-        className="w-[6.5rem]"
+        // As wide as its longest option (code and symbol): a fixed width clipped "XAF FCFA" and
+        // Arabic symbols. Said here, not in Select: the login page's budget carries Select.
+        className="inline-block shrink-0 [&>select]:w-auto!"
         onChange={(event) => {
           const currency = options.find(({ code }) => code === event.target.value);
           if (currency) chooseDisplayCurrency(currency);

@@ -18,7 +18,8 @@ describe('site identity', { timeout: 20_000 }, () => {
     renderApp('/login');
 
     expect(await screen.findByRole('link', { name: 'Cardhouse' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Cardhouse');
+    // The page first, then the site: tabs side by side tell which is which.
+    await waitFor(() => expect(document.title).toBe('Sign in · Cardhouse'));
   });
 
   it('names the site in the sidebar of the areas', async () => {
@@ -29,7 +30,7 @@ describe('site identity', { timeout: 20_000 }, () => {
 
     const sidebar = await screen.findByRole('complementary');
     await waitFor(() => expect(sidebar).toHaveTextContent('Cardhouse'));
-    expect(document.title).toBe('Cardhouse');
+    await waitFor(() => expect(document.title).toBe('Profile · Cardhouse'));
   });
 
   it('speaks the site’s default language to a reader who never chose one', async () => {

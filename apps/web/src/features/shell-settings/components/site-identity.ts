@@ -1,18 +1,21 @@
 import { useEffect } from 'react';
 import { applySiteDefaultLanguage } from '@/lib/i18n';
+import { useDocumentTitle } from '@/lib/page-title';
 import { useSiteName, useSystemSettings } from '@/lib/system-settings';
 
 /**
- * Applies the system settings every layout depends on: the site name as the document title and
+ * Applies the system settings every layout depends on: the site name in the document title and
  * the default language for readers who never chose one. Called once by each layout.
  */
 export function useSiteIdentity(): string {
   const settings = useSystemSettings().data;
   const siteName = useSiteName();
+  // "Orders · Keymarket": the page on screen (lib/page-title.ts), then the site's name.
+  const title = useDocumentTitle(siteName);
 
   useEffect(() => {
-    document.title = siteName;
-  }, [siteName]);
+    document.title = title;
+  }, [title]);
 
   const defaultLanguage = settings?.defaultLanguage;
   useEffect(() => {

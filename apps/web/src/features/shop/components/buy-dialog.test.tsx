@@ -26,6 +26,7 @@ function aProduct(overrides: Partial<Product> = {}): Product {
     isNew: false,
     badges: ['instant'],
     stockQuantity: 50,
+    allowBackorder: false,
     price: 12.5,
     sellingPrice: 15,
     createdAt: '2025-01-15T10:00:00.000Z',
@@ -50,6 +51,8 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     deliveredAt: '2025-02-01T09:00:00.000Z',
     notes: null,
     rejectionReason: null,
+    cancelledByBuyer: false,
+    backordered: false,
     responseKeys: ['AAAA-1111', 'BBBB-2222', 'CCCC-3333'],
     ...overrides,
   };

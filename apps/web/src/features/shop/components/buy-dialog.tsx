@@ -1,6 +1,7 @@
 import { CircleCheck, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BASE_CURRENCY } from '@keymarket/contracts/settings';
 import { toast } from 'sonner';
 import type { Product } from '@keymarket/contracts/catalogue';
 import {
@@ -15,7 +16,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, controlClassName } from '@/components/ui/input';
-import { useFormatPrice } from '@/lib/format-price';
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQueryOptions } from '@/lib/auth/current-user';
+import { useDisplayCurrency } from '@/lib/display-currency';
+import { formatUsdAmount, useFormatPrice } from '@/lib/format-price';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateOrder } from '../api/create-order';
@@ -60,14 +64,21 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
   const [stockError, setStockError] = useState<string>();
   const [placed, setPlaced] = useState<Order | null>(null);
 
-  const maxQuantity = Math.max(1, Math.min(product.stockQuantity, ORDER_QUANTITY_MAX));
+  // Beyond the stock a backorder waits for keys, so only the order limit applies.
+  const maxQuantity = product.allowBackorder
+    ? ORDER_QUANTITY_MAX
+    : Math.max(1, Math.min(product.stockQuantity, ORDER_QUANTITY_MAX));
   const quantity = watch('quantity');
-  const total = Number.isInteger(quantity) && quantity > 0 ? quantity * product.price : 0;
+  // In cents first: 3 × 2.3 is 6.8999… in floating point.
+  const total =
+    Number.isInteger(quantity) && quantity > 0
+      ? Math.round(quantity * product.price * 100) / 100
+      : 0;
 
   const submit = handleSubmit(({ notes, ...order }) => {
     setStockError(undefined);
     // The server refuses it too, but saying so here saves a round trip and names the stock.
-    if (order.quantity > product.stockQuantity) {
+    if (order.quantity > product.stockQuantity && !product.allowBackorder) {
       setStockError(t('shop.buyDialog.onlyInStock', { count: product.stockQuantity }));
       return;
     }
@@ -80,7 +91,9 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
           toast.success(
             order.status === 'completed'
               ? t('shop.buyDialog.completedToast', { name: order.productName })
-              : t('shop.buyDialog.pendingToast', { name: order.productName }),
+              : order.backordered
+                ? t('shop.buyDialog.backorderedToast', { name: order.productName })
+                : t('shop.buyDialog.pendingToast', { name: order.productName }),
           );
         },
       },
@@ -139,6 +152,7 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
           <bdi dir="ltr">{formatPrice(total)}</bdi>
         </output>
       </p>
+      <Charge total={total} />
       {createOrder.isError && (
         <Alert title={t('messages.failedToPlaceOrder')}>
           {describeApiError(createOrder.error, t)}
@@ -153,6 +167,52 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * What the purchase does to the money, said before it is made: the amount charged in USD when
+ * the navbar shows another currency (the balance is kept in USD), and the balance left after it.
+ */
+function Charge({ total }: { total: number }) {
+  const formatPrice = useFormatPrice();
+  const { t, i18n } = useTranslation();
+  const currency = useDisplayCurrency();
+  // The balance the top bar already loaded (and keeps fresh); this dialog asks for nothing more.
+  const userQuery = useQuery({ ...currentUserQueryOptions(), enabled: false });
+  const inUsd = currency.code === BASE_CURRENCY.code;
+  const balance = userQuery.data?.balance.current;
+  const after = balance === undefined ? undefined : Math.round((balance - total) * 100) / 100;
+  if (inUsd && after === undefined) return null;
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm" data-testid="order-charge">
+      {!inUsd && (
+        <>
+          <dt className="text-muted">{t('shop.buyDialog.chargedInUsd')}</dt>
+          <dd className="text-end font-medium text-fg tabular-nums">
+            <bdi dir="ltr">{formatUsdAmount(total, i18n.language)}</bdi>
+          </dd>
+        </>
+      )}
+      {after !== undefined && (
+        <>
+          <dt className="text-muted">{t('shop.buyDialog.balanceAfter')}</dt>
+          <dd
+            className={`text-end font-medium tabular-nums ${after < 0 ? 'text-danger' : 'text-fg'}`}
+          >
+            <bdi dir="ltr">{formatPrice(after)}</bdi>
+            {!inUsd && (
+              <span className="ms-1 text-muted">
+                (<bdi dir="ltr">{formatUsdAmount(after, i18n.language)}</bdi>)
+              </span>
+            )}
+          </dd>
+          {after < 0 && (
+            <dd className="col-span-2 text-xs text-danger">{t('shop.buyDialog.notEnough')}</dd>
+          )}
+        </>
+      )}
+    </dl>
   );
 }
 

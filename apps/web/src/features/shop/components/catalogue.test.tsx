@@ -25,6 +25,7 @@ function productNumber(index: number): Product {
     isNew: false,
     badges: ['instant'],
     stockQuantity: 5,
+    allowBackorder: false,
     price: 10,
     sellingPrice: 12,
     createdAt: '2025-01-15T10:00:00.000Z',

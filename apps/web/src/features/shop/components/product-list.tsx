@@ -39,7 +39,8 @@ export function ProductList({ products, onBuy }: ProductListProps) {
       <ul style={{ paddingTop, paddingBottom }}>
         {rows.map((row) => {
           const product = products[row.index]!;
-          const soldOut = product.stockQuantity <= 0;
+          // A product taking backorders is bought beyond its keys: the order waits for them.
+          const soldOut = product.stockQuantity <= 0 && !product.allowBackorder;
           const category = [product.category, product.subcategory]
             .filter((ref) => ref !== null)
             .map((ref) => localisedName(ref, i18n.language))

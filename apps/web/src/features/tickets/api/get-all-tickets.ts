@@ -8,6 +8,8 @@ export type AllTicketsQuery = {
   limit: number;
   status?: TicketStatus;
   search?: string;
+  /** `sortParam`'s text: `subject`, `-date`. */
+  sort?: string;
 };
 
 /** Every user's tickets (admins). */

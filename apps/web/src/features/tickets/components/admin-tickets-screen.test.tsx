@@ -36,6 +36,25 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
     expect(listQueries(fetchMock)[0]).toEqual({ page: '1', limit: '10' });
   });
 
+  it('keeps its filters and sort in the URL and sorts by a column header', async () => {
+    const fetchMock = mockApi({ 'GET /tickets/all': page([aTicket()]) });
+    renderWithProviders(<AdminTicketsScreen />, { url: '/?status=closed&sort=subject&size=25' });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('cell', { name: 'Key does not work' })).toBeInTheDocument();
+    expect(listQueries(fetchMock)[0]).toEqual({
+      page: '1',
+      limit: '25',
+      status: 'closed',
+      sort: 'subject',
+    });
+    expect(screen.getByLabelText('Status')).toHaveValue('closed');
+    await user.click(screen.getByRole('button', { name: /Subject/ }));
+    await expect
+      .poll(() => listQueries(fetchMock).at(-1))
+      .toEqual({ page: '1', limit: '25', status: 'closed', sort: '-subject' });
+  });
+
   it('says there are no tickets yet, and that none matches once a filter is set', async () => {
     mockApi({ 'GET /tickets/all': page([]) });
     renderWithProviders(<AdminTicketsScreen />);

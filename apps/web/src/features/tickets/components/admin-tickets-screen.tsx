@@ -1,13 +1,19 @@
 import { MessageSquareReply } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
-import { ticketStatuses, type Ticket, type TicketStatus } from '@keymarket/contracts/tickets';
+import { sortText } from '@keymarket/contracts/pagination';
+import {
+  ticketSortColumns,
+  ticketStatusSchema,
+  ticketStatuses,
+  type Ticket,
+} from '@keymarket/contracts/tickets';
+import { TableToolbar } from '@/components/table-toolbar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
-import { SearchInput } from '@/components/ui/search-input';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import {
   CellText,
   Table,
@@ -18,7 +24,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
-import { useSearchTerm } from '@/lib/use-debounced';
+import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { useAllTickets } from '../api/get-all-tickets';
 import { RespondTicketDialog } from './respond-ticket-dialog';
 import { TicketStatusBadge } from './ticket-status-badge';
@@ -26,52 +32,61 @@ import { TicketStatusBadge } from './ticket-status-badge';
 /** Every user's tickets for the administrators: filter, search, read and answer. */
 export function AdminTicketsScreen() {
   const { t, i18n } = useTranslation('tickets');
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<TicketStatus | ''>('');
-  const [searchText, setSearchText] = useState('');
-  const search = useSearchTerm(searchText);
+  // Filters, page, page size and sort live in the URL: a reload or Back keeps them.
+  const table = useTableParams({ filters: ['status', 'search'], sortable: ticketSortColumns });
+  const { filters, setFilters } = table;
+  const status = ticketStatusSchema.safeParse(filters.status).data;
+  const search = filters.search;
+  const onSearch = useCallback((term: string) => setFilters({ search: term }), [setFilters]);
+  const [searchText, setSearchText] = useSearchFilter(search, onSearch);
   const [reading, setReading] = useState<Ticket | null>(null);
 
   const ticketsQuery = useAllTickets({
-    page,
-    limit: DEFAULT_LIMIT,
-    status: status || undefined,
+    page: table.page,
+    limit: table.pageSize,
+    status,
     search: search || undefined,
+    sort: table.sort && sortText(table.sort),
   });
+  const sortable = { sort: table.sort, onSort: table.setSort };
+  const sortColumns = [
+    { column: 'date', label: t('fields.createdAt') },
+    { column: 'subject', label: t('fields.subject') },
+    { column: 'status', label: t('fields.status') },
+    { column: 'user', label: t('fields.user') },
+  ] as const;
   const date = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <Card title={t('list.title')}>
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <SearchInput
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.target.value);
-            setPage(1);
-          }}
-          placeholder={t('list.searchPlaceholder')}
-          aria-label={t('list.search')}
-          maxLength={100}
-          className="min-w-48 flex-1"
-        />
+      <TableToolbar
+        search={{
+          value: searchText,
+          onChange: setSearchText,
+          placeholder: t('list.searchPlaceholder'),
+          label: t('list.search'),
+          className: 'min-w-48 flex-1',
+        }}
+        sort={{ columns: sortColumns, ...sortable }}
+        className="mb-4"
+      >
         <FilterSelect
           label={t('list.statusFilter')}
           allLabel={t('list.allStatuses')}
-          value={status}
+          value={status ?? ''}
           options={ticketStatuses}
           optionLabel={(option) => t(`status.${option}`)}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={(value) => setFilters({ status: value })}
           className="min-w-40"
         />
-      </div>
+      </TableToolbar>
 
       <PagedList
         query={ticketsQuery}
-        page={page}
-        onPageChange={setPage}
+        page={table.page}
+        onPageChange={table.setPage}
+        pageSize={table.pageSize}
+        onPageSizeChange={table.setPageSize}
         // Filters that match nothing, or no ticket at all yet.
         empty={search || status ? t('list.empty') : t('list.noneYet')}
       >
@@ -79,11 +94,24 @@ export function AdminTicketsScreen() {
           <Table aria-busy={ticketsQuery.isPlaceholderData || undefined}>
             <TableHead>
               <tr>
-                <TableHeader>{t('fields.subject')}</TableHeader>
+                <SortableHeader column="subject" {...sortable}>
+                  {t('fields.subject')}
+                </SortableHeader>
                 {/* On phones the author and date wait in the dialog, so the action stays in view. */}
-                <TableHeader className="sm:max-md:hidden">{t('fields.user')}</TableHeader>
-                <TableHeader>{t('fields.status')}</TableHeader>
-                <TableHeader className="sm:max-md:hidden">{t('fields.createdAt')}</TableHeader>
+                <SortableHeader column="user" className="sm:max-md:hidden" {...sortable}>
+                  {t('fields.user')}
+                </SortableHeader>
+                <SortableHeader column="status" {...sortable}>
+                  {t('fields.status')}
+                </SortableHeader>
+                <SortableHeader
+                  column="date"
+                  firstDirection="desc"
+                  className="sm:max-md:hidden"
+                  {...sortable}
+                >
+                  {t('fields.createdAt')}
+                </SortableHeader>
                 <TableHeader>
                   <span className="sr-only">{t('list.actions')}</span>
                 </TableHeader>

@@ -6,6 +6,7 @@ import {
   ticketStatuses,
   type Ticket,
 } from '@keymarket/contracts/tickets';
+import { KeyAdminActions } from '@/components/key-admin-actions';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -84,6 +85,19 @@ function RespondForm({ ticket, onClose }: { ticket: Ticket; onClose: () => void 
       <TicketText className="rounded-lg border border-border bg-surface-2/40 px-3 py-2">
         {ticket.message}
       </TicketText>
+      {ticket.report && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-warning/50 px-3 py-2 text-sm">
+          <span className="text-fg">
+            {t('report.key', { number: ticket.report.keyIndex + 1 })}{' '}
+            <code dir="ltr" className="font-mono text-xs" title={ticket.report.orderId}>
+              {ticket.report.orderId.slice(0, 8)}
+            </code>
+          </span>
+          {ticket.status !== 'closed' && (
+            <KeyAdminActions orderId={ticket.report.orderId} keyIndex={ticket.report.keyIndex} />
+          )}
+        </div>
+      )}
       {ticket.adminResponse && (
         <div className="rounded-lg border-s-2 border-primary bg-surface-2/40 px-3 py-2">
           <h4 className="text-xs font-medium text-accent">{t('respond.previousResponse')}</h4>

@@ -20,6 +20,8 @@ export type UsersQuery = {
   role?: Role;
   status?: UserStatus;
   search?: string;
+  /** `sortParam`'s text: `username`, `-balance`. */
+  sort?: string;
 };
 
 /** Whose users: everyone (admin) or the caller's own downline (manager, reseller). */

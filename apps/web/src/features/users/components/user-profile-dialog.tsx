@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile, UserSummary } from '@keymarket/contracts/users-admin';
+import {
+  StatementView,
+  statementFilters,
+  statementSortable,
+} from '@/components/statement/statement-view';
 import { UserAvatar } from '@/components/user-avatar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,25 +15,81 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
+import { useLocalTableParams } from '@/lib/use-local-table-params';
 import { describeApiError } from '@/lib/translate-error';
 import { useUserProfile } from '../api/get-user-profile';
 import { UserStatusBadge } from './user-status-badge';
 
 type UserProfileDialogProps = { user: UserSummary | null; onClose: () => void };
 
-/** Everything about one user: identity, balance, orders, inviter, invitees and package. */
+type Tab = 'profile' | 'statement';
+
+/**
+ * Everything about one user: identity, balance, orders, inviter, invitees and package; and, on
+ * its second tab, the user's statement (every movement of its balance and profit).
+ */
 export function UserProfileDialog({ user, onClose }: UserProfileDialogProps) {
   const { t } = useTranslation('users');
+  const [tab, setTab] = useState<Tab>('profile');
+  const close = () => {
+    setTab('profile');
+    onClose();
+  };
   return (
     <Dialog
       open={user !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && close()}
       title={t('profile.title')}
       description={user ? `${user.firstName} ${user.lastName} (@${user.username})` : ''}
-      size="lg"
+      size={tab === 'statement' ? 'xl' : 'lg'}
     >
-      {user && <ProfileContent userId={user.id} onClose={onClose} />}
+      {user && <ProfileTabs tab={tab} onTab={setTab} />}
+      {user && tab === 'profile' && <ProfileContent userId={user.id} onClose={close} />}
+      {user && tab === 'statement' && <UserStatement userId={user.id} onClose={close} />}
     </Dialog>
+  );
+}
+
+function ProfileTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
+  const { t } = useTranslation('users');
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'profile', label: t('profile.tabProfile') },
+    { id: 'statement', label: t('profile.tabStatement') },
+  ];
+  return (
+    <div role="tablist" className="mt-4 flex gap-1 border-b border-border">
+      {tabs.map(({ id, label }) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          aria-selected={tab === id}
+          onClick={() => onTab(id)}
+          className={clsx(
+            '-mb-px border-b-2 px-3 py-2 text-sm font-medium transition',
+            tab === id ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The user's statement, its filters and page held here: the Users screen owns the address. */
+function UserStatement({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t: tCore } = useTranslation();
+  const params = useLocalTableParams({ filters: statementFilters, sortable: statementSortable });
+  return (
+    <div role="tabpanel" className="mt-5 flex flex-col gap-5">
+      <StatementView params={params} userId={userId} compact />
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {tCore('common.close')}
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -55,7 +117,7 @@ function ProfileContent({ userId, onClose }: { userId: string; onClose: () => vo
   const profileQuery = useUserProfile(userId);
 
   return (
-    <div className="mt-5 flex flex-col gap-5">
+    <div role="tabpanel" className="mt-5 flex flex-col gap-5">
       {profileQuery.isPending && (
         <div className="grid place-items-center py-10">
           <Spinner />

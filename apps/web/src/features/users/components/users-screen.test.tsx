@@ -69,15 +69,51 @@ describe('users screen (admin)', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'banned');
     await user.type(screen.getByLabelText('Search users'), 'omar');
 
+    await vi.waitFor(
+      () =>
+        expect(queriesTo(fetchMock, '/users/get-all-users').at(-1)).toEqual({
+          page: '1',
+          limit: '10',
+          role: 'manager',
+          status: 'banned',
+          search: 'omar',
+        }),
+      // The search waits for typing to pause, then goes through the URL.
+      { timeout: 3000 },
+    );
+  });
+
+  it('keeps the filters, page size and sort in the URL and sorts by a column header', async () => {
+    const fetchMock = adminApi();
+    renderWithProviders(<UsersScreen scope="all" />, {
+      url: '/?role=reseller&sort=-balance&size=50&page=2&search=nad',
+    });
+    await screen.findByText('Nadia Haddad');
+    expect(queriesTo(fetchMock, '/users/get-all-users')[0]).toEqual({
+      page: '2',
+      limit: '50',
+      role: 'reseller',
+      search: 'nad',
+      sort: '-balance',
+    });
+    expect(screen.getByLabelText('Search users')).toHaveValue('nad');
+    expect(screen.getByRole('columnheader', { name: /Balance/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Orders/ }));
     await vi.waitFor(() =>
       expect(queriesTo(fetchMock, '/users/get-all-users').at(-1)).toEqual({
         page: '1',
-        limit: '10',
-        role: 'manager',
-        status: 'banned',
-        search: 'omar',
+        limit: '50',
+        role: 'reseller',
+        search: 'nad',
+        sort: '-orders',
       }),
     );
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   });
 
   it('hides profit figures while the profit toggle is off, but not balances', async () => {

@@ -1,14 +1,16 @@
 import { Eye } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LIMIT, DEFAULT_PAGE } from '@keymarket/contracts/pagination';
-import { roles, userStatuses, type Role, type UserStatus } from '@keymarket/contracts/users';
-import type { UserSummary } from '@keymarket/contracts/users-admin';
+import { sortText } from '@keymarket/contracts/pagination';
+import { roleSchema, roles, userStatusSchema, userStatuses } from '@keymarket/contracts/users';
+import { userSortColumns, type UserSummary } from '@keymarket/contracts/users-admin';
+import { CsvDownloadButton } from '@/components/csv-download-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
+import { SortableHeader, SortSelect } from '@/components/ui/sortable-header';
 import {
   CellText,
   Table,
@@ -23,8 +25,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDate } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
-import { useSearchTerm } from '@/lib/use-debounced';
-import { useLinkedSearch } from '@/lib/use-linked-search';
+import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { useUsers, type UsersScope } from '../api/get-users';
 import { actionsFor, type UserAction } from './user-actions';
 import { UserActionsMenu } from './user-actions-menu';
@@ -48,21 +49,37 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
   const { t: tCore } = useTranslation();
   const me = useCurrentUser();
   const [profitVisible] = useProfitVisibility();
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [role, setRole] = useState<Role | ''>('');
-  const [status, setStatus] = useState<UserStatus | ''>('');
-  // The navbar search links here with `?search=<username>`.
-  const [searchText, setSearchText] = useLinkedSearch(() => setPage(DEFAULT_PAGE));
-  const search = useSearchTerm(searchText);
+  // Filters, page, page size and sort live in the URL (a reload or Back keeps them); the navbar
+  // search links here with `?search=<username>`.
+  const table = useTableParams({
+    filters: ['role', 'status', 'search'],
+    sortable: userSortColumns,
+  });
+  const { filters, setFilters } = table;
+  const role = roleSchema.safeParse(filters.role).data;
+  const status = userStatusSchema.safeParse(filters.status).data;
+  const onSearch = useCallback((term: string) => setFilters({ search: term }), [setFilters]);
+  const [searchText, setSearchText] = useSearchFilter(filters.search, onSearch);
+  const search = filters.search;
   const [dialog, setDialog] = useState<OpenUserDialog>(null);
 
-  const usersQuery = useUsers(scope, {
-    page,
-    limit: DEFAULT_LIMIT,
-    role: role || undefined,
-    status: status || undefined,
+  const listQuery = {
+    role,
+    status,
     search: search || undefined,
-  });
+    sort: table.sort && sortText(table.sort),
+  };
+  const usersQuery = useUsers(scope, { ...listQuery, page: table.page, limit: table.pageSize });
+  const sortColumns = [
+    { column: 'username', label: t('fields.user') },
+    { column: 'role', label: t('fields.role') },
+    { column: 'status', label: t('fields.status') },
+    { column: 'balance', label: t('fields.balance') },
+    { column: 'profit', label: t('fields.profit') },
+    { column: 'orders', label: t('fields.orders') },
+    { column: 'date', label: t('fields.joined') },
+  ] as const;
+  const sortable = { sort: table.sort, onSort: table.setSort };
   // A downline holds no admins; the filter offers only what can be found.
   const roleOptions = scope === 'all' ? roles : roles.filter((option) => option !== 'admin');
   const viewer = me.data ? { id: me.data.id, role: me.data.role } : null;
@@ -73,10 +90,7 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <SearchInput
           value={searchText}
-          onChange={(event) => {
-            setSearchText(event.target.value);
-            setPage(DEFAULT_PAGE);
-          }}
+          onChange={(event) => setSearchText(event.target.value)}
           placeholder={t('list.searchPlaceholder')}
           aria-label={t('list.search')}
           className="min-w-48 flex-1"
@@ -84,31 +98,35 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
         <FilterSelect
           label={t('list.roleFilter')}
           allLabel={t('list.allRoles')}
-          value={role}
+          value={role ?? ''}
           options={roleOptions}
           optionLabel={(option) => tCore(`roles.${option}`)}
-          onChange={(value) => {
-            setRole(value);
-            setPage(DEFAULT_PAGE);
-          }}
+          onChange={(value) => setFilters({ role: value })}
         />
         <FilterSelect
           label={t('list.statusFilter')}
           allLabel={t('list.allStatuses')}
-          value={status}
+          value={status ?? ''}
           options={userStatuses}
           optionLabel={(option) => t(`status.${option}`)}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(DEFAULT_PAGE);
-          }}
+          onChange={(value) => setFilters({ status: value })}
         />
+        <SortSelect columns={sortColumns} {...sortable} />
+        {scope === 'all' && (
+          <CsvDownloadButton
+            path="/users/get-all-users"
+            query={listQuery}
+            label={t('list.download')}
+          />
+        )}
       </div>
 
       <PagedList
         query={usersQuery}
-        page={page}
-        onPageChange={setPage}
+        page={table.page}
+        onPageChange={table.setPage}
+        pageSize={table.pageSize}
+        onPageSizeChange={table.setPageSize}
         empty={
           search || role || status
             ? tCore('messages.noResultsFound')
@@ -119,15 +137,34 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
           <Table aria-busy={usersQuery.isPlaceholderData || undefined}>
             <TableHead>
               <tr>
-                <TableHeader>{t('fields.user')}</TableHeader>
-                <TableHeader>{t('fields.role')}</TableHeader>
-                <TableHeader>{t('fields.status')}</TableHeader>
-                <TableHeader>{t('fields.balance')}</TableHeader>
-                <TableHeader>{t('fields.profit')}</TableHeader>
-                <TableHeader>{t('fields.orders')}</TableHeader>
+                <SortableHeader column="username" {...sortable}>
+                  {t('fields.user')}
+                </SortableHeader>
+                <SortableHeader column="role" {...sortable}>
+                  {t('fields.role')}
+                </SortableHeader>
+                <SortableHeader column="status" {...sortable}>
+                  {t('fields.status')}
+                </SortableHeader>
+                <SortableHeader column="balance" firstDirection="desc" {...sortable}>
+                  {t('fields.balance')}
+                </SortableHeader>
+                <SortableHeader column="profit" firstDirection="desc" {...sortable}>
+                  {t('fields.profit')}
+                </SortableHeader>
+                <SortableHeader column="orders" firstDirection="desc" {...sortable}>
+                  {t('fields.orders')}
+                </SortableHeader>
                 {/* Left to the profile dialog on narrower screens, so the row fits. */}
                 <TableHeader className="hidden xl:table-cell">{t('fields.invitedBy')}</TableHeader>
-                <TableHeader className="hidden 2xl:table-cell">{t('fields.joined')}</TableHeader>
+                <SortableHeader
+                  column="date"
+                  firstDirection="desc"
+                  className="hidden 2xl:table-cell"
+                  {...sortable}
+                >
+                  {t('fields.joined')}
+                </SortableHeader>
                 <TableHeader className={stickyEndHeader}>
                   <span className="sr-only">{t('list.actions')}</span>
                 </TableHeader>

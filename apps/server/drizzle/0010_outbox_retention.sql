@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_deliveries_settled_idx" ON "outbox_deliveries" USING btree ("created_at") WHERE "outbox_deliveries"."status" <> 'pending';

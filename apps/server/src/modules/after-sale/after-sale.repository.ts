@@ -1,0 +1,105 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orderKeyActions, productKeys, tickets } from '../../db/schema/index';
+import type { KeyState } from '@keymarket/contracts/orders';
+
+export type KeyAction = typeof orderKeyActions.$inferSelect;
+
+/**
+ * The keys sold to each order, in place order: the keys it was delivered (by sale time, then id,
+ * as `keysOfOrders` lists them), each replaced one swapped for its replacement. A replacement is
+ * sold to the same order later, so it is told apart by the action that names it, not by its place.
+ */
+export async function keyPlacesOf(db: Executor, orderIds: readonly string[]) {
+  const result = new Map<
+    string,
+    { delivered: { id: string; ciphertext: Buffer }[]; current: Buffer[]; states: KeyState[] }
+  >();
+  if (orderIds.length === 0) return result;
+  const ids = [...orderIds];
+  const [keys, actions, reports] = await Promise.all([
+    db
+      .select({
+        id: productKeys.id,
+        orderId: productKeys.orderId,
+        ciphertext: productKeys.ciphertext,
+      })
+      .from(productKeys)
+      .where(inArray(productKeys.orderId, ids))
+      .orderBy(asc(productKeys.soldAt), asc(productKeys.id)),
+    db.select().from(orderKeyActions).where(inArray(orderKeyActions.orderId, ids)),
+    db
+      .select({ orderId: tickets.orderId, keyIndex: tickets.keyIndex })
+      .from(tickets)
+      .where(and(inArray(tickets.orderId, ids), isNotNull(tickets.keyIndex))),
+  ]);
+  const replacements = new Set(
+    actions.flatMap((a) => (a.replacementKeyId ? [a.replacementKeyId] : [])),
+  );
+  const byId = new Map(keys.map((k) => [k.id, k.ciphertext]));
+  for (const orderId of ids) {
+    const delivered = keys.filter((k) => k.orderId === orderId && !replacements.has(k.id));
+    const states: KeyState[] = delivered.map(() => 'delivered');
+    const current = delivered.map((k) => k.ciphertext);
+    for (const report of reports) {
+      if (
+        report.orderId === orderId &&
+        report.keyIndex !== null &&
+        report.keyIndex < states.length
+      ) {
+        states[report.keyIndex] = 'reported';
+      }
+    }
+    for (const action of actions) {
+      if (action.orderId !== orderId || action.keyIndex >= states.length) continue;
+      states[action.keyIndex] = action.action;
+      const replacement = action.replacementKeyId && byId.get(action.replacementKeyId);
+      if (replacement) current[action.keyIndex] = replacement;
+    }
+    result.set(orderId, {
+      delivered: delivered.map((k) => ({ id: k.id, ciphertext: k.ciphertext })),
+      current,
+      states,
+    });
+  }
+  return result;
+}
+
+/**
+ * Records that the unit at `keyIndex` is replaced or refunded, if nothing was done about it yet:
+ * the primary key decides, so of two actions racing on one unit exactly one gets a row (the
+ * other waits for its commit, then finds it). Answers whether this one did.
+ */
+export async function claimKeyAction(
+  db: Executor,
+  values: typeof orderKeyActions.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(orderKeyActions)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ orderId: orderKeyActions.orderId });
+  return rows.length > 0;
+}
+
+export async function setReplacementKey(
+  db: Executor,
+  orderId: string,
+  keyIndex: number,
+  replacementKeyId: string,
+) {
+  await db
+    .update(orderKeyActions)
+    .set({ replacementKeyId })
+    .where(and(eq(orderKeyActions.orderId, orderId), eq(orderKeyActions.keyIndex, keyIndex)));
+}
+
+/** The report ticket of one key, if any. */
+export async function reportTicketOf(db: Executor, orderId: string, keyIndex: number) {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.orderId, orderId), eq(tickets.keyIndex, keyIndex)))
+    .limit(1);
+  return row;
+}

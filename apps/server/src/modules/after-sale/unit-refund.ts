@@ -1,0 +1,85 @@
+/**
+ * The money of one refunded unit (DESIGN.md §11), the single owner of that movement: the buyer
+ * gets the unit price back, and each seller of the order's chain gives back the margin that unit
+ * paid it, from its profit and, where that falls short, from its balance. The platform's share
+ * comes back from the platform, as a rejected order's does.
+ *
+ * Rows are locked in the lock order (place-order.statement.ts): the buyer's (its credit), then
+ * each seller's, nearest the buyer first. Each seller's row is read FOR UPDATE before its split
+ * between profit and balance is decided, so a profit conversion racing the refund either ran
+ * before (the refund then takes the converted money from the balance) or waits for it: no bucket
+ * goes below zero, and each ledger row's balanceAfter follows the one before it.
+ */
+import { sql } from 'drizzle-orm';
+import { formatAmount, fromCents } from '@keymarket/contracts/money';
+import { rowsOf, type Executor } from '../../db/client';
+import type { OrderRow } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { creditBucket, debitBucket, type LedgerContext } from '../ledger/ledger.repository';
+import { profitMargins } from '../orders/profit';
+
+export interface UnitRefund {
+  refundCents: bigint;
+  reversals: { sellerId: string; fromProfitCents: bigint; fromBalanceCents: bigint }[];
+}
+
+export async function refundUnit(
+  tx: Executor,
+  order: OrderRow,
+  keyIndex: number,
+  actorId: string,
+): Promise<UnitRefund> {
+  const note = `Key ${keyIndex + 1} of the order refunded`;
+  const refundCents = order.unitPriceCents;
+  if (refundCents > 0n) {
+    await creditBucket(tx, order.buyerId, 'balance', refundCents, {
+      kind: 'refund_unit',
+      actorId,
+      orderId: order.id,
+      note,
+    });
+  }
+  const reversals: UnitRefund['reversals'] = [];
+  // What that one unit paid each seller: the order's margins for a quantity of one.
+  for (const { sellerId, marginCents } of profitMargins({ ...order, quantity: 1 })) {
+    const [seller] = await rowsOf<{ username: string; profit: string; balance: string }>(
+      tx,
+      sql`select username, profit_cents::text as profit, balance_cents::text as balance
+          from users where id = ${sellerId}::uuid for update`,
+    );
+    if (!seller) throw new Error(`seller ${sellerId} of order ${order.id} has no row`);
+    const profit = BigInt(seller.profit);
+    const fromProfitCents = profit < marginCents ? profit : marginCents;
+    const fromBalanceCents = marginCents - fromProfitCents;
+    if (fromBalanceCents > BigInt(seller.balance)) {
+      throw new AppError(
+        'conflict',
+        `${seller.username} cannot give back the ${formatAmount(fromCents(marginCents))} margin this unit paid: their profit and balance together hold less`,
+      );
+    }
+    const context: LedgerContext = {
+      kind: 'margin_reversal',
+      actorId,
+      orderId: order.id,
+      counterpartyId: order.buyerId,
+      note,
+    };
+    if (fromProfitCents > 0n) await takeExactly(tx, sellerId, 'profit', fromProfitCents, context);
+    if (fromBalanceCents > 0n)
+      await takeExactly(tx, sellerId, 'balance', fromBalanceCents, context);
+    reversals.push({ sellerId, fromProfitCents, fromBalanceCents });
+  }
+  return { refundCents, reversals };
+}
+
+async function takeExactly(
+  tx: Executor,
+  userId: string,
+  bucket: 'balance' | 'profit',
+  amountCents: bigint,
+  context: LedgerContext,
+) {
+  // Never refused: the row is locked and was read above with at least this much.
+  const after = await debitBucket(tx, userId, bucket, amountCents, context);
+  if (after === undefined) throw new Error(`${bucket} of ${userId} fell short under its lock`);
+}

@@ -1,0 +1,418 @@
+import type { z } from 'zod';
+import type { notificationSchema } from '@keymarket/contracts/notifications';
+import type { Role } from '@keymarket/contracts/users';
+import type { AccountEmailType } from './email-outbox';
+
+export type EmailLanguage = 'en' | 'fr' | 'ar';
+
+/** What an email says: a notification's entry, or an account email. Never a product key. */
+export type EmailContent =
+  | z.infer<typeof notificationSchema>
+  | { type: Extract<AccountEmailType, 'password.reset'>; data: { resetUrl: string } }
+  | { type: Extract<AccountEmailType, 'password.changed'>; data: Record<string, never> };
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface Context {
+  siteName: string;
+  publicUrl: string;
+  role: Role;
+  username: string;
+}
+
+interface Parts {
+  subject: string;
+  lines: string[];
+  /** The button's text and where it leads. */
+  action: { label: string; url: string };
+  /** A last, quieter line. */
+  footnote?: string;
+}
+
+const money = (language: EmailLanguage, amount: number) =>
+  new Intl.NumberFormat(language === 'ar' ? 'ar' : language, {
+    style: 'currency',
+    currency: 'USD',
+  }).format(amount);
+
+/** Where each email leads in the web app (the same places as the bell's entries). */
+function linkOf(content: EmailContent, { publicUrl, role }: Context): string {
+  const area = `${publicUrl}/${role}`;
+  switch (content.type) {
+    case 'order.completed':
+    case 'order.rejected':
+    case 'order.pending':
+    case 'order.key_replaced':
+    case 'order.unit_refunded':
+      return `${area}/orders?order=${encodeURIComponent(content.data.orderId)}`;
+    case 'ticket.answered':
+    case 'ticket.opened':
+      return `${area}/tickets`;
+    case 'balance.credited':
+      return `${area}/statement?bucket=balance`;
+    case 'profit.credited':
+      return `${area}/statement?bucket=profit`;
+    case 'stock.low':
+      return `${area}/products?search=${encodeURIComponent(content.data.productName)}`;
+    case 'password.reset':
+      return content.data.resetUrl;
+    case 'password.changed':
+      return `${publicUrl}/login`;
+  }
+}
+
+type Texts = (content: EmailContent, url: string, language: EmailLanguage) => Parts;
+
+const en: Texts = (c, url, l) => {
+  switch (c.type) {
+    case 'order.completed':
+      return {
+        subject: `Your order of ${c.data.productName} is complete`,
+        lines: [
+          `Your order of ${c.data.quantity} × ${c.data.productName} (${money(l, c.data.totalAmount)}) is complete.`,
+          'Open the order on the site to see what it delivered.',
+        ],
+        action: { label: 'View the order', url },
+      };
+    case 'order.rejected':
+      return {
+        subject: `Your order of ${c.data.productName} was rejected`,
+        lines: [
+          `Your order of ${c.data.quantity} × ${c.data.productName} was rejected and ${money(l, c.data.totalAmount)} was refunded to your balance.`,
+          ...(c.data.reason ? [`Reason: ${c.data.reason}`] : []),
+        ],
+        action: { label: 'View the order', url },
+      };
+    case 'order.pending':
+      return {
+        subject: `An order waits for you: ${c.data.productName}`,
+        lines: [
+          `${c.data.buyer.username} ordered ${c.data.quantity} × ${c.data.productName} (${money(l, c.data.totalAmount)}). It waits for your answer.`,
+        ],
+        action: { label: 'Answer the order', url },
+      };
+    case 'balance.credited':
+      return {
+        subject: `${money(l, c.data.amount)} added to your balance`,
+        lines: [
+          `${money(l, c.data.amount)} was added to your balance${c.data.actor ? ` by ${c.data.actor.username}` : ''}. Your balance is now ${money(l, c.data.balanceAfter)}.`,
+        ],
+        action: { label: 'View your statement', url },
+      };
+    case 'profit.credited':
+      return {
+        subject: 'You earned profit from your network',
+        lines: [`Your network's sales earned you ${money(l, c.data.amount)}.`],
+        action: { label: 'View your statement', url },
+      };
+    case 'order.key_replaced':
+      return {
+        subject: `A key of your order of ${c.data.productName} was replaced`,
+        lines: [
+          `Key ${c.data.keyIndex + 1} of your order of ${c.data.productName} was replaced by a new one, at no cost. The old key will not work any more.`,
+          'Open the order on the site to see the new key.',
+        ],
+        action: { label: 'View the order', url },
+      };
+    case 'order.unit_refunded':
+      return {
+        subject: `A key of your order of ${c.data.productName} was refunded`,
+        lines: [
+          `Key ${c.data.keyIndex + 1} of your order of ${c.data.productName} was refunded: ${money(l, c.data.amount)} was added to your balance.`,
+        ],
+        action: { label: 'View the order', url },
+      };
+    case 'ticket.answered':
+      return {
+        subject: `Your ticket was answered: ${c.data.subject}`,
+        lines: [`An administrator answered your ticket "${c.data.subject}".`],
+        action: { label: 'Read the answer', url },
+      };
+    case 'ticket.opened':
+      return {
+        subject: `New ticket: ${c.data.subject}`,
+        lines: [`${c.data.author.username} opened a ticket: "${c.data.subject}".`],
+        action: { label: 'Open the tickets', url },
+      };
+    case 'stock.low':
+      return {
+        subject: `Low stock: ${c.data.productName}`,
+        lines: [
+          `${c.data.productName} is down to ${c.data.stock} in stock (threshold ${c.data.threshold}).`,
+        ],
+        action: { label: 'Open the product', url },
+      };
+    case 'password.reset':
+      return {
+        subject: 'Reset your password',
+        lines: [
+          'Someone asked to reset the password of your account. The link below works once, for 30 minutes.',
+        ],
+        action: { label: 'Choose a new password', url },
+        footnote: 'If you did not ask for it, ignore this email: your password stays as it is.',
+      };
+    case 'password.changed':
+      return {
+        subject: 'Your password was changed',
+        lines: ['The password of your account was just reset, and every session was signed out.'],
+        action: { label: 'Sign in', url },
+        footnote: 'If you did not do this, contact support at once.',
+      };
+  }
+};
+
+const fr: Texts = (c, url, l) => {
+  switch (c.type) {
+    case 'order.completed':
+      return {
+        subject: `Votre commande de ${c.data.productName} est terminée`,
+        lines: [
+          `Votre commande de ${c.data.quantity} × ${c.data.productName} (${money(l, c.data.totalAmount)}) est terminée.`,
+          'Ouvrez la commande sur le site pour voir ce qu’elle a livré.',
+        ],
+        action: { label: 'Voir la commande', url },
+      };
+    case 'order.rejected':
+      return {
+        subject: `Votre commande de ${c.data.productName} a été refusée`,
+        lines: [
+          `Votre commande de ${c.data.quantity} × ${c.data.productName} a été refusée et ${money(l, c.data.totalAmount)} ont été remboursés sur votre solde.`,
+          ...(c.data.reason ? [`Motif : ${c.data.reason}`] : []),
+        ],
+        action: { label: 'Voir la commande', url },
+      };
+    case 'order.pending':
+      return {
+        subject: `Une commande vous attend : ${c.data.productName}`,
+        lines: [
+          `${c.data.buyer.username} a commandé ${c.data.quantity} × ${c.data.productName} (${money(l, c.data.totalAmount)}). Elle attend votre réponse.`,
+        ],
+        action: { label: 'Répondre à la commande', url },
+      };
+    case 'balance.credited':
+      return {
+        subject: `${money(l, c.data.amount)} ajoutés à votre solde`,
+        lines: [
+          `${money(l, c.data.amount)} ont été ajoutés à votre solde${c.data.actor ? ` par ${c.data.actor.username}` : ''}. Votre solde est maintenant de ${money(l, c.data.balanceAfter)}.`,
+        ],
+        action: { label: 'Voir votre relevé', url },
+      };
+    case 'profit.credited':
+      return {
+        subject: 'Votre réseau vous a rapporté un bénéfice',
+        lines: [`Les ventes de votre réseau vous ont rapporté ${money(l, c.data.amount)}.`],
+        action: { label: 'Voir votre relevé', url },
+      };
+    case 'order.key_replaced':
+      return {
+        subject: `Une clé de votre commande de ${c.data.productName} a été remplacée`,
+        lines: [
+          `La clé ${c.data.keyIndex + 1} de votre commande de ${c.data.productName} a été remplacée par une nouvelle, sans frais. L’ancienne clé ne fonctionnera plus.`,
+          'Ouvrez la commande sur le site pour voir la nouvelle clé.',
+        ],
+        action: { label: 'Voir la commande', url },
+      };
+    case 'order.unit_refunded':
+      return {
+        subject: `Une clé de votre commande de ${c.data.productName} a été remboursée`,
+        lines: [
+          `La clé ${c.data.keyIndex + 1} de votre commande de ${c.data.productName} a été remboursée : ${money(l, c.data.amount)} ont été ajoutés à votre solde.`,
+        ],
+        action: { label: 'Voir la commande', url },
+      };
+    case 'ticket.answered':
+      return {
+        subject: `Réponse à votre ticket : ${c.data.subject}`,
+        lines: [`Un administrateur a répondu à votre ticket « ${c.data.subject} ».`],
+        action: { label: 'Lire la réponse', url },
+      };
+    case 'ticket.opened':
+      return {
+        subject: `Nouveau ticket : ${c.data.subject}`,
+        lines: [`${c.data.author.username} a ouvert un ticket : « ${c.data.subject} ».`],
+        action: { label: 'Ouvrir les tickets', url },
+      };
+    case 'stock.low':
+      return {
+        subject: `Stock bas : ${c.data.productName}`,
+        lines: [
+          `Il ne reste que ${c.data.stock} de ${c.data.productName} en stock (seuil ${c.data.threshold}).`,
+        ],
+        action: { label: 'Ouvrir le produit', url },
+      };
+    case 'password.reset':
+      return {
+        subject: 'Réinitialisez votre mot de passe',
+        lines: [
+          'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte. Le lien ci-dessous fonctionne une fois, pendant 30 minutes.',
+        ],
+        action: { label: 'Choisir un nouveau mot de passe', url },
+        footnote:
+          'Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+      };
+    case 'password.changed':
+      return {
+        subject: 'Votre mot de passe a été modifié',
+        lines: [
+          'Le mot de passe de votre compte vient d’être réinitialisé et toutes les sessions ont été fermées.',
+        ],
+        action: { label: 'Se connecter', url },
+        footnote: 'Si ce n’était pas vous, contactez le support immédiatement.',
+      };
+  }
+};
+
+const ar: Texts = (c, url, l) => {
+  switch (c.type) {
+    case 'order.completed':
+      return {
+        subject: `اكتمل طلبك لـ ${c.data.productName}`,
+        lines: [
+          `اكتمل طلبك لـ ${c.data.quantity} × ${c.data.productName} (${money(l, c.data.totalAmount)}).`,
+          'افتح الطلب على الموقع لترى ما تم تسليمه.',
+        ],
+        action: { label: 'عرض الطلب', url },
+      };
+    case 'order.rejected':
+      return {
+        subject: `تم رفض طلبك لـ ${c.data.productName}`,
+        lines: [
+          `تم رفض طلبك لـ ${c.data.quantity} × ${c.data.productName} واسترداد ${money(l, c.data.totalAmount)} إلى رصيدك.`,
+          ...(c.data.reason ? [`السبب: ${c.data.reason}`] : []),
+        ],
+        action: { label: 'عرض الطلب', url },
+      };
+    case 'order.pending':
+      return {
+        subject: `طلب بانتظارك: ${c.data.productName}`,
+        lines: [
+          `طلب ${c.data.buyer.username} ${c.data.quantity} × ${c.data.productName} (${money(l, c.data.totalAmount)}). الطلب بانتظار ردك.`,
+        ],
+        action: { label: 'الرد على الطلب', url },
+      };
+    case 'balance.credited':
+      return {
+        subject: `أُضيف ${money(l, c.data.amount)} إلى رصيدك`,
+        lines: [
+          `أُضيف ${money(l, c.data.amount)} إلى رصيدك${c.data.actor ? ` بواسطة ${c.data.actor.username}` : ''}. رصيدك الآن ${money(l, c.data.balanceAfter)}.`,
+        ],
+        action: { label: 'عرض كشف الحساب', url },
+      };
+    case 'profit.credited':
+      return {
+        subject: 'حققت ربحًا من شبكتك',
+        lines: [`حققت لك مبيعات شبكتك ${money(l, c.data.amount)}.`],
+        action: { label: 'عرض كشف الحساب', url },
+      };
+    case 'order.key_replaced':
+      return {
+        subject: `تم استبدال مفتاح من طلبك لـ ${c.data.productName}`,
+        lines: [
+          `تم استبدال المفتاح ${c.data.keyIndex + 1} من طلبك لـ ${c.data.productName} بمفتاح جديد دون أي تكلفة. لن يعمل المفتاح القديم بعد الآن.`,
+          'افتح الطلب على الموقع لرؤية المفتاح الجديد.',
+        ],
+        action: { label: 'عرض الطلب', url },
+      };
+    case 'order.unit_refunded':
+      return {
+        subject: `تم استرداد ثمن مفتاح من طلبك لـ ${c.data.productName}`,
+        lines: [
+          `تم استرداد ثمن المفتاح ${c.data.keyIndex + 1} من طلبك لـ ${c.data.productName}: أضيف ${money(l, c.data.amount)} إلى رصيدك.`,
+        ],
+        action: { label: 'عرض الطلب', url },
+      };
+    case 'ticket.answered':
+      return {
+        subject: `تم الرد على تذكرتك: ${c.data.subject}`,
+        lines: [`رد أحد المسؤولين على تذكرتك «${c.data.subject}».`],
+        action: { label: 'قراءة الرد', url },
+      };
+    case 'ticket.opened':
+      return {
+        subject: `تذكرة جديدة: ${c.data.subject}`,
+        lines: [`فتح ${c.data.author.username} تذكرة: «${c.data.subject}».`],
+        action: { label: 'فتح التذاكر', url },
+      };
+    case 'stock.low':
+      return {
+        subject: `مخزون منخفض: ${c.data.productName}`,
+        lines: [
+          `بقي ${c.data.stock} فقط من ${c.data.productName} في المخزون (الحد ${c.data.threshold}).`,
+        ],
+        action: { label: 'فتح المنتج', url },
+      };
+    case 'password.reset':
+      return {
+        subject: 'إعادة تعيين كلمة المرور',
+        lines: [
+          'طلب أحدهم إعادة تعيين كلمة مرور حسابك. يعمل الرابط أدناه مرة واحدة خلال 30 دقيقة.',
+        ],
+        action: { label: 'اختيار كلمة مرور جديدة', url },
+        footnote: 'إن لم تطلب ذلك فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
+      };
+    case 'password.changed':
+      return {
+        subject: 'تم تغيير كلمة المرور',
+        lines: ['تمت إعادة تعيين كلمة مرور حسابك للتو وتم تسجيل الخروج من جميع الجلسات.'],
+        action: { label: 'تسجيل الدخول', url },
+        footnote: 'إن لم تقم بذلك فاتصل بالدعم فورًا.',
+      };
+  }
+};
+
+const texts: Record<EmailLanguage, Texts> = { en, fr, ar };
+const greetings: Record<EmailLanguage, (name: string) => string> = {
+  en: (name) => `Hello ${name},`,
+  fr: (name) => `Bonjour ${name},`,
+  ar: (name) => `مرحبًا ${name}،`,
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+/**
+ * One email in `language`: the subject, an HTML body (`lang` and `dir`: right to left for
+ * Arabic) and its plain-text alternative. Every value from the data is escaped in the HTML.
+ */
+export function renderEmail(
+  content: EmailContent,
+  language: EmailLanguage,
+  context: Context,
+): RenderedEmail {
+  const parts = texts[language](content, linkOf(content, context), language);
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const subject = `${parts.subject} · ${context.siteName}`;
+  const greeting = greetings[language](context.username);
+  const text = [
+    greeting,
+    '',
+    ...parts.lines,
+    '',
+    `${parts.action.label}: ${parts.action.url}`,
+    ...(parts.footnote ? ['', parts.footnote] : []),
+    '',
+    `— ${context.siteName}`,
+  ].join('\n');
+  const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
+  const html = `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body dir="${dir}" style="margin:0;padding:24px;background:#f4f4f5;font-family:system-ui,-apple-system,'Segoe UI',Tahoma,Arial,sans-serif;color:#18181b">
+<div dir="${dir}" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;text-align:${dir === 'rtl' ? 'right' : 'left'}">
+<p style="margin:0 0 16px;font-weight:600">${escapeHtml(context.siteName)}</p>
+${paragraph(greeting)}
+${parts.lines.map(paragraph).join('\n')}
+<p style="margin:20px 0"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p>
+${parts.footnote ? `<p style="margin:0;color:#71717a;font-size:13px">${escapeHtml(parts.footnote)}</p>` : ''}
+</div>
+</body>
+</html>`;
+  return { subject, html, text };
+}

@@ -1,0 +1,114 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { NotificationType } from '@keymarket/contracts/notifications';
+import type { Executor } from '../../db/client';
+import { EMAIL_CONSUMER } from '../email/email-outbox';
+import { liveSignalSql } from './live-signals';
+
+/**
+ * Writing notifications (DESIGN.md §12), as CTEs for the statement that makes the change they
+ * report or as statements of its transaction: a notification commits or vanishes with its
+ * change, like the ledger row beside it. This is the one way notifications are made (see
+ * docs/decisions.md, "Notifications are written by the change, not by the outbox").
+ *
+ * `signal`: each row also sends its recipient a live signal at commit (`live-signals.ts`); the
+ * order statement passes false and publishes after its commit instead (`LivePublisher`).
+ */
+interface NotificationWrite {
+  type: NotificationType;
+  /** The event's `data`: a jsonb expression, which may read `source`'s columns. */
+  data: SQL;
+  /** The rows the notification comes from, one each (CTE names); one when absent. */
+  source?: SQL;
+  signal: boolean;
+}
+
+// What the email CTEs (`emailCtes`) read from each written row; `inserted` is false for an
+// ON CONFLICT update (`xmax` is then the updating transaction), which sends no new email.
+const returning = (signal: boolean) =>
+  sql`returning id, user_id, type, data, (xmax = 0) as inserted${
+    signal ? sql`, ${liveSignalSql(sql`user_id`, 'notification')} as signalled` : sql``
+  }`;
+
+/**
+ * Two CTEs after the notification CTE `name`: for each notification it inserted whose recipient
+ * switched its type on for email (`notification_preferences`), an outbox event and one `email`
+ * delivery (DESIGN.md §12), which the outbox worker sends with the webhooks' retries. Same
+ * statement, so the email commits or vanishes with the notification. Nobody opted in: one
+ * primary-key probe per notification, no row written.
+ */
+function emailCtes(name: string): SQL {
+  const events = sql.identifier(`${name}_email`);
+  return sql`${events} as (
+    insert into outbox_events (type, user_id, data)
+    select n.type::text, n.user_id, jsonb_build_object('notificationId', n.id, 'data', n.data)
+    from ${sql.identifier(name)} n
+    join notification_preferences p on p.user_id = n.user_id
+    where n.inserted and n.type = any(p.email_types)
+    returning id, user_id
+  ), ${sql.identifier(`${name}_email_deliveries`)} as (
+    insert into outbox_deliveries (event_id, consumer, target_id)
+    select e.id, ${EMAIL_CONSUMER}::text, e.user_id from ${events} e
+    returning id
+  )`;
+}
+
+/** A CTE `name` writing one notification for `userId` (a uuid expression) per `source` row. */
+export function notifyUserCte(name: string, write: NotificationWrite & { userId: SQL }): SQL {
+  return sql`${sql.identifier(name)} as (
+    insert into notifications (user_id, type, data)
+    select ${write.userId}, ${write.type}::notification_type, ${write.data}
+    from ${write.source ?? sql`(select 1) as one`}
+    ${returning(write.signal)}), ${emailCtes(name)}`;
+}
+
+/** A CTE `name` writing the notification for every active administrator but `exceptUserId`. */
+export function notifyAdminsCte(
+  name: string,
+  write: NotificationWrite & { exceptUserId?: string; onlyIf?: SQL },
+): SQL {
+  return sql`${sql.identifier(name)} as (
+    insert into notifications (user_id, type, data)
+    select admin.id, ${write.type}::notification_type, ${write.data}
+    from users admin cross join ${write.source ?? sql`(select 1) as one`}
+    where admin.role = 'admin' and admin.status = 'active'
+      ${write.exceptUserId ? sql`and admin.id <> ${write.exceptUserId}::uuid` : sql``}
+      ${write.onlyIf ? sql`and ${write.onlyIf}` : sql``}
+    ${returning(write.signal)}), ${emailCtes(name)}`;
+}
+
+/**
+ * A CTE `name` adding a sale's margin to the seller's unread `profit.credited` entry, or opening
+ * one: a seller whose downline buys all day gets one entry that grows ("$12.40 from 31 sales"),
+ * not one per sale. The seller's row is already locked by the profit credit of the same
+ * statement, so two sales never race for the entry.
+ */
+export function profitNotificationCte(
+  name: string,
+  sellerId: string,
+  marginCents: bigint,
+  source: SQL,
+  signal: boolean,
+): SQL {
+  return sql`${sql.identifier(name)} as (
+    insert into notifications (user_id, type, data)
+    select ${sellerId}::uuid, 'profit.credited'::notification_type,
+           jsonb_build_object('amount', round(${marginCents}::bigint / 100.0, 2), 'orders', 1)
+    from ${source}
+    on conflict (user_id) where type = 'profit.credited' and read_at is null
+    do update set
+      data = jsonb_build_object(
+        'amount', (notifications.data->>'amount')::numeric + (excluded.data->>'amount')::numeric,
+        'orders', (notifications.data->>'orders')::int + 1),
+      created_at = now()
+    ${returning(signal)}), ${emailCtes(name)}`;
+}
+
+/** Runs one notification CTE as a statement of `tx` (the change's transaction). */
+export async function writeNotification(tx: Executor, cte: SQL): Promise<void> {
+  await tx.execute(sql`with ${cte} select 1`);
+}
+
+/** A `userRef` (`{ id, username }`) of the user `id` as a jsonb expression, or null. */
+export function userRefJson(id: SQL): SQL {
+  return sql`(select jsonb_build_object('id', u.id::text, 'username', u.username) from users u where u.id = ${id})`;
+}

@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Pagination } from './pagination';
+
+describe('Pagination', () => {
+  it('lets the reader choose the page size and jump to a page, held to the range', async () => {
+    const onPageChange = vi.fn();
+    const onPageSizeChange = vi.fn();
+    render(
+      <Pagination
+        page={2}
+        totalPages={78}
+        onPageChange={onPageChange}
+        pageSize={10}
+        onPageSizeChange={onPageSizeChange}
+        total={778}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    expect(onPageSizeChange).toHaveBeenCalledWith(50);
+    await user.type(screen.getByLabelText('Go to page'), '40{Enter}');
+    expect(onPageChange).toHaveBeenLastCalledWith(40);
+    await user.type(screen.getByLabelText('Go to page'), '900');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(78);
+  });
+
+  it('keeps the size choice on a single page of results, and shows nothing for a few rows', () => {
+    const props = { page: 1, totalPages: 1, onPageChange: vi.fn(), pageSize: 50 };
+    const { rerender } = render(<Pagination {...props} onPageSizeChange={vi.fn()} total={30} />);
+    expect(screen.getByLabelText('Rows per page')).toHaveValue('50');
+    expect(screen.queryByLabelText('Next page')).toBeNull();
+    rerender(<Pagination {...props} onPageSizeChange={vi.fn()} total={4} />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@keymarket/contracts/balance';
+import { AppProvider } from '@/app/provider';
+import { mockApi, okReply } from '@/testing/mock-api';
+import { AuditLogScreen } from './audit-log-screen';
+
+const admin = { id: '0b7e2b59-3a54-4c6b-9d1e-2f3a4b5c6d7e', username: 'admin' };
+const entry: AuditEntry = {
+  id: '7',
+  actor: admin,
+  action: 'user.update',
+  targetType: 'user',
+  targetId: '1c8f3c6a-4b65-4d7c-8e2f-3a4b5c6d7e8f',
+  before: { email: 'old@example.test', firstName: 'Karim' },
+  after: { email: 'new@example.test', firstName: 'Karim' },
+  createdAt: '2026-03-01T09:00:00.000Z',
+};
+const page = (data: AuditEntry[]) =>
+  okReply({ data, pagination: { page: 1, limit: 10, total: data.length, totalPages: 1 } });
+
+function auditQueries(fetchMock: ReturnType<typeof mockApi>) {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/audit')
+    .map((url) => Object.fromEntries(url.searchParams));
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/', element: <AuditLogScreen /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('audit log screen', { timeout: 30_000 }, () => {
+  it('filters by action, actor and target, keeping them in the URL', async () => {
+    const fetchMock = mockApi({ 'GET /audit': page([entry]) });
+    const router = renderAt('/?from=2026-03-01&sort=createdAt');
+    const user = userEvent.setup();
+
+    await screen.findByRole('table', { name: 'Audit log' });
+    expect(auditQueries(fetchMock)[0]).toEqual({
+      page: '1',
+      limit: '10',
+      from: '2026-03-01',
+      sort: 'createdAt',
+    });
+    await user.click(screen.getByLabelText('Action'));
+    await user.paste('balance.deposit');
+    await user.selectOptions(screen.getByLabelText('Target type'), 'user');
+    await expect
+      .poll(() => auditQueries(fetchMock).at(-1))
+      .toEqual({
+        page: '1',
+        limit: '10',
+        from: '2026-03-01',
+        sort: 'createdAt',
+        action: 'balance.deposit',
+        targetType: 'user',
+      });
+    // A row's actor filters by it.
+    await user.click(screen.getByRole('button', { name: '@admin' }));
+    await expect.poll(() => auditQueries(fetchMock).at(-1)?.actor).toBe('admin');
+    expect(new URLSearchParams(router.state.location.search).get('action')).toBe('balance.deposit');
+  });
+
+  it('shows an entry’s fields before and after, side by side', async () => {
+    mockApi({ 'GET /audit': page([entry]) });
+    renderAt('/');
+    const user = userEvent.setup();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Before and after of user.update' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Before and after' });
+    const email = within(dialog).getByRole('row', { name: /email/ });
+    expect(
+      within(email)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['old@example.test', 'new@example.test']);
+    expect(email).toHaveTextContent('changed');
+    expect(within(dialog).getByRole('row', { name: /firstName/ })).not.toHaveTextContent('changed');
+  });
+});

@@ -1,0 +1,216 @@
+import { Eye } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '@keymarket/contracts/balance';
+import { sortText } from '@keymarket/contracts/pagination';
+import { TableToolbar, ToolbarSearch } from '@/components/table-toolbar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { validRange } from '@/components/ui/date-range';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { PagedList } from '@/components/ui/paged-list';
+import { SortableHeader } from '@/components/ui/sortable-header';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format-date';
+import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
+import { auditFilters, useAuditLog, type AuditLogQuery } from '../api/get-audit-log';
+import { AuditEntryDialog } from './audit-entry-dialog';
+
+/** The kinds of record the server audits (modules' `targetType`), for the target filter. */
+export const auditTargetTypes = [
+  'user',
+  'order',
+  'product',
+  'package',
+  'ticket',
+  'faq',
+  'alert',
+  'currency',
+  'banned_country',
+  'settings',
+  'webhook',
+] as const;
+
+/** Every admin action and money movement: filter, sort by date, read before and after, export. */
+export function AuditLogScreen() {
+  const { t, i18n } = useTranslation('money');
+  const params = useTableParams({
+    filters: ['actor', 'action', 'targetType', 'targetId', 'from', 'to'],
+    sortable: ['createdAt'],
+  });
+  const { actor, action, targetType, targetId, from, to } = params.filters;
+  const { setFilters } = params;
+  const [actorText, setActorText] = useSearchFilter(
+    actor,
+    useCallback((term) => setFilters({ actor: term }), [setFilters]),
+  );
+  const [actionText, setActionText] = useSearchFilter(
+    action,
+    useCallback((term) => setFilters({ action: term }), [setFilters]),
+  );
+  const [targetIdText, setTargetIdText] = useSearchFilter(
+    targetId,
+    useCallback((term) => setFilters({ targetId: term }), [setFilters]),
+  );
+  const [reading, setReading] = useState<AuditEntry | null>(null);
+
+  const query: AuditLogQuery = {
+    page: params.page,
+    limit: params.pageSize,
+    actor: actor || undefined,
+    action: action || undefined,
+    targetType: targetType || undefined,
+    targetId: targetId || undefined,
+    ...validRange(from, to),
+    sort: params.sort && sortText(params.sort),
+  };
+  const auditQuery = useAuditLog(query);
+  const filtered = Object.values(auditFilters(query)).some(Boolean);
+  const knownTarget = (auditTargetTypes as readonly string[]).includes(targetType);
+
+  return (
+    <Card>
+      <div className="mb-4 flex flex-col gap-3">
+        <TableToolbar
+          search={{
+            value: actorText,
+            onChange: setActorText,
+            placeholder: t('audit.actorPlaceholder'),
+            label: t('audit.actor'),
+          }}
+        >
+          <ToolbarSearch
+            value={actionText}
+            onChange={setActionText}
+            placeholder={t('audit.actionPlaceholder')}
+            label={t('audit.action')}
+          />
+          <FilterSelect
+            label={t('audit.targetType')}
+            allLabel={t('audit.allTargets')}
+            value={knownTarget ? (targetType as (typeof auditTargetTypes)[number]) : ''}
+            options={auditTargetTypes}
+            optionLabel={(type) => t(`audit.targetTypes.${type}`)}
+            onChange={(type) => setFilters({ targetType: type })}
+          />
+          <ToolbarSearch
+            value={targetIdText}
+            onChange={setTargetIdText}
+            placeholder={t('audit.targetIdPlaceholder')}
+            label={t('audit.targetId')}
+          />
+        </TableToolbar>
+        <TableToolbar
+          range={{
+            from: query.from ?? '',
+            to: query.to ?? '',
+            onChange: (range) => setFilters(range),
+          }}
+          sort={{
+            columns: [{ column: 'createdAt', label: t('audit.date') }],
+            sort: params.sort,
+            onSort: params.setSort,
+          }}
+          csv={{ path: '/audit', query: auditFilters(query), label: t('audit.download') }}
+        />
+      </div>
+
+      <PagedList
+        query={auditQuery}
+        page={params.page}
+        onPageChange={params.setPage}
+        pageSize={params.pageSize}
+        onPageSizeChange={params.setPageSize}
+        empty={filtered ? t('audit.emptyFiltered') : t('audit.empty')}
+        failure={t('audit.failed')}
+      >
+        {(rows) => (
+          <Table
+            aria-label={t('audit.title')}
+            aria-busy={auditQuery.isPlaceholderData || undefined}
+          >
+            <TableHead>
+              <tr>
+                <SortableHeader
+                  column="createdAt"
+                  sort={params.sort}
+                  onSort={params.setSort}
+                  firstDirection="desc"
+                >
+                  {t('audit.date')}
+                </SortableHeader>
+                <TableHeader>{t('audit.action')}</TableHeader>
+                <TableHeader>{t('audit.actor')}</TableHeader>
+                <TableHeader className="sm:max-lg:hidden">{t('audit.target')}</TableHeader>
+                <TableHeader>
+                  <span className="sr-only">{t('audit.changes')}</span>
+                </TableHeader>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {rows.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell kind="title" className="text-muted max-sm:text-sm">
+                    {formatDateTime(entry.createdAt, i18n.language)}
+                  </TableCell>
+                  <TableCell label={t('audit.action')}>
+                    <button
+                      type="button"
+                      onClick={() => setFilters({ action: entry.action })}
+                      title={t('audit.filterBy', { value: entry.action })}
+                      className="font-mono text-xs text-fg hover:text-primary"
+                    >
+                      <bdi dir="ltr">{entry.action}</bdi>
+                    </button>
+                  </TableCell>
+                  <TableCell label={t('audit.actor')}>
+                    {entry.actor ? (
+                      <button
+                        type="button"
+                        onClick={() => setFilters({ actor: entry.actor?.username ?? '' })}
+                        title={t('audit.filterBy', { value: entry.actor.username })}
+                        className="hover:text-primary"
+                      >
+                        <bdi dir="ltr">@{entry.actor.username}</bdi>
+                      </button>
+                    ) : (
+                      <span className="text-muted">{t('audit.system')}</span>
+                    )}
+                  </TableCell>
+                  <TableCell label={t('audit.target')} className="text-muted sm:max-lg:hidden">
+                    <bdi dir="ltr" className="font-mono text-xs">
+                      {entry.targetType}
+                      {entry.targetId ? ` ${entry.targetId.slice(0, 8)}` : ''}
+                    </bdi>
+                  </TableCell>
+                  <TableCell kind="actions">
+                    <span className="flex justify-end">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setReading(entry)}
+                        aria-label={t('audit.viewChangesOf', { action: entry.action })}
+                      >
+                        <Eye aria-hidden className="size-4" />
+                        {t('audit.viewChanges')}
+                      </Button>
+                    </span>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </PagedList>
+
+      <AuditEntryDialog entry={reading} onClose={() => setReading(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notificationItemSchema } from '@keymarket/contracts/notifications';
+import { API_BASE_URL } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { notificationsQueryKey, unreadCountQueryOptions } from './get-notifications';
+
+// Other features' keys, by name (features do not import each other): the orders lists and an
+// open order live under ['orders'], the tickets under ['tickets'].
+const ORDERS_KEY = ['orders'] as const;
+const TICKETS_KEY = ['tickets'] as const;
+
+/** What a stream event makes stale. Exported for its unit test. */
+export function invalidationsFor(event: string, data: unknown): (readonly string[])[] {
+  if (event === 'balance') return [currentUserQueryKey];
+  if (event === 'orders') return [ORDERS_KEY, currentUserQueryKey];
+  if (event !== 'notification') return [];
+  const parsed = notificationItemSchema.safeParse(data);
+  const keys: (readonly string[])[] = [notificationsQueryKey];
+  if (!parsed.success) return keys;
+  const { type } = parsed.data;
+  if (type.startsWith('order.')) keys.push(ORDERS_KEY, currentUserQueryKey);
+  if (type.startsWith('ticket.')) keys.push(TICKETS_KEY);
+  if (type === 'balance.credited' || type === 'profit.credited') keys.push(currentUserQueryKey);
+  return keys;
+}
+
+function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])[]) {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** Everything the stream would have refreshed, for when it could not (focus fallback, reopen). */
+const EVERYTHING_LIVE = [notificationsQueryKey, currentUserQueryKey, ORDERS_KEY, TICKETS_KEY];
+
+const FIRST_RETRY_MS = 3_000;
+const LAST_RETRY_MS = 60_000;
+
+/**
+ * Keeps the signed-in user's figures live (DESIGN.md §12): one EventSource on
+ * `/notifications/stream` per tab, whose events invalidate the queries they concern, so the top
+ * bar's balance and profit, the bell, the orders lists and an open order refresh themselves.
+ *
+ * When the stream cannot stay open (a proxy that buffers, a laptop asleep, an expired session),
+ * the tab refetches on focus instead, and tries the stream again later: first a request through
+ * the API client, which refreshes an expired session, then a new EventSource that names the last
+ * event it had (`lastEventId`), so nothing raised meanwhile is missed.
+ */
+export function useLiveUpdates(enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    let live = false;
+    let wasDown = false;
+    let lastEventId: string | undefined;
+    let retryMs = FIRST_RETRY_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const onEvent = (event: MessageEvent<string>) => {
+      if (event.lastEventId) lastEventId = event.lastEventId;
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      invalidate(queryClient, invalidationsFor(event.type, data));
+    };
+
+    const open = () => {
+      const query = lastEventId ? `?lastEventId=${encodeURIComponent(lastEventId)}` : '';
+      source = new EventSource(`${API_BASE_URL}/notifications/stream${query}`, {
+        withCredentials: true,
+      });
+      source.addEventListener('ready', () => {
+        // Whatever changed while the stream was down is read again once.
+        if (wasDown) invalidate(queryClient, EVERYTHING_LIVE);
+        live = true;
+        wasDown = false;
+        retryMs = FIRST_RETRY_MS;
+      });
+      for (const name of ['notification', 'balance', 'orders']) {
+        source.addEventListener(name, onEvent as EventListener);
+      }
+      source.addEventListener('error', () => {
+        live = false;
+        wasDown = true;
+        // CONNECTING: the browser reconnects by itself, with Last-Event-ID. CLOSED: it gave up
+        // (an error status, such as 401 once the session expired): we try again later.
+        if (source?.readyState !== EventSource.CLOSED) return;
+        source = undefined;
+        timer = setTimeout(() => void reopen(), retryMs);
+        retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+      });
+    };
+
+    const reopen = async () => {
+      if (stopped) return;
+      try {
+        // Through the API client: refreshes an expired session (or signs the user out).
+        await queryClient.fetchQuery({ ...unreadCountQueryOptions(), staleTime: 0 });
+      } catch {
+        // The retry below comes later anyway.
+      }
+      if (!stopped) open();
+    };
+
+    const onFocus = () => {
+      if (!live && document.visibilityState === 'visible') {
+        invalidate(queryClient, EVERYTHING_LIVE);
+      }
+    };
+
+    open();
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onFocus);
+    };
+  }, [enabled, queryClient]);
+}

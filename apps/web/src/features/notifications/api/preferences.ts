@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  notificationPreferencesSchema,
+  type UpdateNotificationPreferencesInput,
+} from '@keymarket/contracts/notifications';
+import { apiClient } from '@/lib/api-client';
+
+export const notificationPreferencesQueryKey = ['notification-preferences'] as const;
+const path = '/users/me/notification-preferences';
+
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: notificationPreferencesQueryKey,
+    queryFn: ({ signal }) => apiClient.get(path, notificationPreferencesSchema, { signal }),
+  });
+}
+
+export function useSaveNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateNotificationPreferencesInput) =>
+      apiClient.put(path, notificationPreferencesSchema, body),
+    onSuccess: (saved) => queryClient.setQueryData(notificationPreferencesQueryKey, saved),
+  });
+}

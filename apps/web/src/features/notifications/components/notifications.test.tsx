@@ -1,0 +1,166 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notification } from '@keymarket/contracts/notifications';
+import { aUser } from '@/testing/fixtures';
+import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { invalidationsFor } from '../api/live-updates';
+
+/** The browser's EventSource, driven by the test: `emit` delivers a server event. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.OPEN;
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  emit(type: string, data: unknown, lastEventId = '') {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
+  }
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+const completed: Notification = {
+  id: '0b8b5f57-4d55-4a53-9b4a-8c3f3f6a1c01',
+  type: 'order.completed',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  readAt: null,
+  data: {
+    orderId: '1c9e4f3a-2b7d-4c8e-9f10-112233445566',
+    productName: 'Netflix 1M',
+    quantity: 1,
+    totalAmount: 10,
+  },
+};
+const profit: Notification = {
+  id: '0b8b5f57-4d55-4a53-9b4a-8c3f3f6a1c02',
+  type: 'profit.credited',
+  createdAt: '2026-11-24T09:00:00.000Z',
+  readAt: '2026-11-24T09:30:00.000Z',
+  data: { amount: 12.4, orders: 3 },
+};
+const listOf = (data: Notification[], unread: number) =>
+  okReply({ data, pagination: { page: 1, limit: 8, total: data.length, totalPages: 1 }, unread });
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  window.localStorage.setItem('userRole', 'reseller');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the bell', () => {
+  it('shows the unread count, lists the latest with links, and marks all read', async () => {
+    const user = userEvent.setup();
+    let unread = 2;
+    const fetchMock = mockApi({
+      'GET /users/me/role': okReply({ role: 'reseller' }),
+      'GET /users/me': okReply(aUser()),
+      'GET /notifications/unread-count': () => okReply({ unread }),
+      'GET /notifications': () => listOf([completed, profit], unread),
+      'POST /notifications/read-all': () => {
+        unread = 0;
+        return okReply({ updated: 2 });
+      },
+    });
+    renderApp('/reseller/profile');
+
+    // The first test of the file also waits for the area's chunks to load.
+    await screen.findByLabelText('Your balance', {}, { timeout: 20_000 });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    await user.click(bell);
+    const panel = await screen.findByRole('menu');
+    const entry = await within(panel).findByRole('menuitem', { name: /Your order was completed/ });
+    expect(entry).toHaveTextContent('Netflix 1M');
+    expect(entry).toHaveAttribute('href', `/reseller/orders?order=${completed.data.orderId}`);
+    expect(within(panel).getByRole('menuitem', { name: /3 sales/ })).toHaveTextContent('$12.40');
+
+    await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toContain('POST /notifications/read-all');
+  }, 30_000);
+});
+
+describe('live figures', () => {
+  it('refreshes the balance and the bell when the stream says so, without a reload', async () => {
+    let balance = 120.5;
+    let unread = 0;
+    mockApi({
+      'GET /users/me/role': okReply({ role: 'reseller' }),
+      'GET /users/me': () =>
+        okReply(aUser({ balance: { current: balance, total: 300, spent: 0, profit: 4 } })),
+      'GET /notifications/unread-count': () => okReply({ unread }),
+    });
+    renderApp('/reseller/profile');
+    const summary = await screen.findByLabelText('Your balance');
+    expect(summary).toHaveTextContent('$120.50');
+    const [stream] = FakeEventSource.opened;
+    expect(stream?.url).toBe('/api/notifications/stream');
+
+    balance = 150;
+    act(() => stream?.emit('balance', {}));
+    expect(await screen.findByText('$150.00')).toBeInTheDocument();
+
+    unread = 1;
+    act(() => stream?.emit('notification', completed, '1795550000000000'));
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' }),
+    ).toBeInTheDocument();
+  });
+
+  it('falls back to refetching on focus while the stream is down, and reopens it from the last event', async () => {
+    let balance = 10;
+    mockApi({
+      'GET /users/me/role': okReply({ role: 'reseller' }),
+      'GET /users/me': () =>
+        okReply(aUser({ balance: { current: balance, total: 10, spent: 0, profit: 0 } })),
+    });
+    renderApp('/reseller/profile');
+    expect(await screen.findByText('$10.00')).toBeInTheDocument();
+    // Faked only once the screen is up: the first render loads lazy chunks, which a busy
+    // machine can take seconds over, and the reconnect delay is all this test needs to control.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const [stream] = FakeEventSource.opened;
+    act(() => stream?.emit('notification', completed, '42'));
+    act(() => stream?.fail());
+
+    balance = 25;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByText('$25.00')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(3_500));
+    expect(FakeEventSource.opened.at(-1)?.url).toBe('/api/notifications/stream?lastEventId=42');
+    vi.useRealTimers();
+  });
+});
+
+describe('invalidationsFor', () => {
+  it('names what each event makes stale', () => {
+    expect(invalidationsFor('balance', {})).toEqual([['users', 'me']]);
+    expect(invalidationsFor('orders', { orderId: null })).toEqual([['orders'], ['users', 'me']]);
+    expect(invalidationsFor('notification', completed)).toEqual([
+      ['notifications'],
+      ['orders'],
+      ['users', 'me'],
+    ]);
+    expect(invalidationsFor('ready', {})).toEqual([]);
+  });
+});

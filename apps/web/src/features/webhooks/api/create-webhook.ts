@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createdWebhookSchema, type CreateWebhookInput } from '@keymarket/contracts/integration';
+import { apiClient } from '@/lib/api-client';
+import { webhooksQueryKey } from './get-webhooks';
+
+export function createWebhook(body: CreateWebhookInput) {
+  return apiClient.post('/webhooks', createdWebhookSchema, body);
+}
+
+export function useCreateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWebhook,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { deliveryListSchema, type DeliveryStatus } from '@keymarket/contracts/integration';
+import { apiClient } from '@/lib/api-client';
+import { webhooksQueryKey } from './get-webhooks';
+
+export type DeliveriesQuery = { page: number; limit: number; status?: DeliveryStatus };
+
+export const deliveriesQueryKey = (webhookId: string) =>
+  [...webhooksQueryKey, webhookId, 'deliveries'] as const;
+
+export function getDeliveries(webhookId: string, query: DeliveriesQuery, signal?: AbortSignal) {
+  return apiClient.get(`/webhooks/${webhookId}/deliveries`, deliveryListSchema, {
+    query: { page: query.page, limit: query.limit, status: query.status },
+    signal,
+  });
+}
+
+/** Pending deliveries change on their own (the worker sends them): looked at again while any is. */
+const PENDING_REFRESH_MS = 3000;
+
+export const deliveriesQueryOptions = (webhookId: string, query: DeliveriesQuery) =>
+  queryOptions({
+    queryKey: [...deliveriesQueryKey(webhookId), query],
+    queryFn: ({ signal }) => getDeliveries(webhookId, query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ({ state }) =>
+      state.data?.data.some((delivery) => delivery.status === 'pending')
+        ? PENDING_REFRESH_MS
+        : false,
+  });
+
+export function useDeliveries(webhookId: string, query: DeliveriesQuery) {
+  return useQuery(deliveriesQueryOptions(webhookId, query));
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * Runs the browser suite as E2E_SHARDS (default 2) Playwright processes side by side, each with
+ * its own server, database and port (E2E_PORT + i), so that specs changing site-wide settings
+ * (maintenance, registration, language) never meet another shard's tests. On the 2-core CI
+ * machine one shard leaves a core mostly idle: Chromium and the server wait on each other.
+ * Fails when any shard fails. Extra arguments go to every shard (e.g. a spec file or -g).
+ */
+import { spawn } from 'node:child_process';
+
+const shards = Number(process.env.E2E_SHARDS ?? 2);
+const basePort = Number(process.env.E2E_PORT ?? 3310);
+const extraArgs = process.argv.slice(2);
+
+function runShard(index) {
+  const args = ['playwright', 'test', ...extraArgs];
+  if (shards > 1) args.push(`--shard=${index + 1}/${shards}`);
+  const child = spawn('npx', args, {
+    env: { ...process.env, E2E_PORT: String(basePort + index) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = shards > 1 ? `[shard ${index + 1}/${shards}] ` : '';
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream.on('data', (chunk) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+    });
+    stream.on('end', () => pending && process.stdout.write(`${prefix}${pending}\n`));
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
+
+const codes = await Promise.all(Array.from({ length: shards }, (_, index) => runShard(index)));
+const failed = codes.map((code, index) => ({ code, shard: index + 1 })).filter((s) => s.code);
+for (const { code, shard } of failed)
+  console.error(`shard ${shard}/${shards} failed (exit ${code})`);
+process.exit(failed.length ? 1 : 0);

@@ -1,0 +1,152 @@
+import { z } from './zod';
+import { paginationSchema } from './pagination';
+import { userRefSchema } from './users';
+import { messages } from './messages';
+
+/** The in-app notification types (DESIGN.md §12), and who receives each. */
+export const notificationTypes = [
+  /** The buyer: an administrator completed its pending order. */
+  'order.completed',
+  /** The buyer: an administrator rejected its pending order (it was refunded). */
+  'order.rejected',
+  /** Administrators: a request order waits for an answer. */
+  'order.pending',
+  /** The user: someone else credited its balance (a deposit, a transfer). */
+  'balance.credited',
+  /** A seller: its downline's orders earned it profit (one unread entry adds the sales up). */
+  'profit.credited',
+  /** The ticket's author: an administrator answered it. */
+  'ticket.answered',
+  /** Administrators: a user opened a ticket. */
+  'ticket.opened',
+  /** Administrators: a sale brought a product's stock down to its low-stock threshold. */
+  'stock.low',
+  /** The buyer: an administrator replaced a key it reported (DESIGN.md §11). */
+  'order.key_replaced',
+  /** The buyer: an administrator refunded one unit of its order (DESIGN.md §11). */
+  'order.unit_refunded',
+] as const;
+export const notificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+const orderRef = z.object({ orderId: z.uuid(), productName: z.string(), quantity: z.number() });
+
+/** Each type's `data`: what the entry says and the id of what it links to. */
+export const notificationSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('order.completed'),
+    data: orderRef.extend({ totalAmount: z.number() }),
+  }),
+  z.object({
+    type: z.literal('order.rejected'),
+    data: orderRef.extend({ totalAmount: z.number(), reason: z.string().nullable() }),
+  }),
+  z.object({
+    type: z.literal('order.pending'),
+    data: orderRef.extend({ totalAmount: z.number(), buyer: userRefSchema }),
+  }),
+  z.object({
+    type: z.literal('balance.credited'),
+    data: z.object({
+      entryId: z.string(),
+      kind: z.string(),
+      amount: z.number(),
+      balanceAfter: z.number(),
+      actor: userRefSchema.nullable(),
+    }),
+  }),
+  z.object({
+    type: z.literal('profit.credited'),
+    /** `amount` over `orders` sales since the entry was last read. */
+    data: z.object({ amount: z.number(), orders: z.number().int() }),
+  }),
+  z.object({
+    type: z.literal('ticket.answered'),
+    data: z.object({ ticketId: z.uuid(), subject: z.string() }),
+  }),
+  z.object({
+    type: z.literal('order.key_replaced'),
+    data: orderRef.extend({ keyIndex: z.number().int() }),
+  }),
+  z.object({
+    type: z.literal('order.unit_refunded'),
+    data: orderRef.extend({ keyIndex: z.number().int(), amount: z.number() }),
+  }),
+  z.object({
+    type: z.literal('ticket.opened'),
+    data: z.object({ ticketId: z.uuid(), subject: z.string(), author: userRefSchema }),
+  }),
+  z.object({
+    type: z.literal('stock.low'),
+    data: z.object({
+      productId: z.uuid(),
+      productName: z.string(),
+      stock: z.number().int(),
+      threshold: z.number().int(),
+    }),
+  }),
+]);
+
+const notificationFields = z.object({
+  id: z.uuid(),
+  createdAt: z.iso.datetime(),
+  readAt: z.iso.datetime().nullable(),
+});
+export const notificationItemSchema = z.intersection(notificationFields, notificationSchema);
+export type Notification = z.infer<typeof notificationItemSchema>;
+
+export const notificationsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** `true`: only the unread ones. */
+  unread: z
+    .enum(['true', 'false'], { error: 'Expected true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
+
+export const notificationListSchema = z.object({
+  data: z.array(notificationItemSchema),
+  pagination: paginationSchema,
+  /** The caller's unread count, whatever the filter. */
+  unread: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+export const notificationIdParams = z.object({ id: z.uuid(messages.notificationNotFound) });
+export const readAllSchema = z.object({ updated: z.number().int() });
+
+/**
+ * `GET /notifications/stream` events (Server-Sent Events). `notification`: one new or updated
+ * entry (`data` a `Notification`, `id` its cursor for `Last-Event-ID`); `balance`: the user's
+ * balance or profit changed; `orders`: an order the user sees changed state; `ready`: the stream
+ * is open (sent first and after each resume).
+ */
+export const liveEventTypes = ['ready', 'notification', 'balance', 'orders'] as const;
+export type LiveEventType = (typeof liveEventTypes)[number];
+export const ordersLiveEventSchema = z.object({ orderId: z.uuid().nullable() });
+export const NOTIFICATION_STREAM_HEARTBEAT_MS = 25_000;
+
+/** GET/PUT /users/me/notification-preferences: the types also sent by email (in-app is always on). */
+export const notificationPreferencesSchema = z.object({
+  /** The types sent by email too. */
+  email: z.array(notificationTypeSchema),
+  /** The emails' language. */
+  language: z.enum(['en', 'fr', 'ar']),
+  /** The server sends email (`SMTP_URL`); without it nothing is sent, whatever is chosen. */
+  emailAvailable: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const updateNotificationPreferencesSchema = z.strictObject({
+  email: z
+    .array(notificationTypeSchema)
+    .max(notificationTypes.length)
+    .transform((types) => [...new Set(types)]),
+  language: z.enum(['en', 'fr', 'ar'], { error: 'Language must be en, fr or ar' }),
+});
+export type UpdateNotificationPreferencesInput = z.input<
+  typeof updateNotificationPreferencesSchema
+>;
