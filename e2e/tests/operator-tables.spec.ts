@@ -70,7 +70,7 @@ test('an admin filters orders by dates and seller, keeps them on reload, sorts, 
 
   // The CSV holds exactly the filtered orders.
   const { header, rows } = await downloadCsv(page, 'orders');
-  expect(header).toMatch(/^Order,Date \(UTC\),Status,Product,/);
+  expect(header).toMatch(/^Order,Date \(UTC\),Status,Backordered,Product,/);
   expect(rows).toHaveLength(placed);
   for (const row of rows) expect(row).toContain(`,${manager.username},`);
 
