@@ -8,6 +8,27 @@ const SERVER_COMMAND = process.env.E2E_SERVER_COMMAND ?? 'node ../apps/server/di
 export const ADMIN = { username: 'admin', password: 'E2e-Admin-Passw0rd!' };
 
 /**
+ * E2E_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres) puts the
+ * server on a throw-away database of its own, `keymarket_e2e_<port>`, made afresh at every start
+ * (CI does this: on PostgreSQL the server answers the browser several times faster than on PGlite,
+ * whose one WebAssembly connection serialises every query). Unset: a throw-away PGlite directory.
+ */
+const POSTGRES = process.env.E2E_DATABASE_URL;
+const E2E_DATABASE = `keymarket_e2e_${PORT}`;
+function databaseUrl(serverUrl: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${E2E_DATABASE}`;
+  return url.toString();
+}
+const freshPostgres = POSTGRES
+  ? `psql "${POSTGRES}" -q -v ON_ERROR_STOP=1` +
+    ` -c "drop database if exists ${E2E_DATABASE} with (force)"` +
+    ` -c "create database ${E2E_DATABASE}"` +
+    // Nothing survives a run: its commits need not wait for the disk.
+    ` -c "alter database ${E2E_DATABASE} set synchronous_commit = off" && `
+  : '';
+
+/**
  * Drives the real built app (server bundle + SPA) in Debian's Chromium: no browser download.
  * The server starts on a throw-away PGlite directory so every run begins empty.
  */
@@ -45,7 +66,7 @@ export default defineConfig({
     command:
       `rm -rf /tmp/keymarket-e2e-${PORT} /tmp/keymarket-e2e-web-${PORT}` +
       ` && cp -r ${WEB_DIST} /tmp/keymarket-e2e-web-${PORT}` +
-      ` && ${SERVER_COMMAND}`,
+      ` && ${freshPostgres}${SERVER_COMMAND}`,
     url: `http://127.0.0.1:${PORT}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -55,6 +76,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: `/tmp/keymarket-e2e-${PORT}`,
+      ...(POSTGRES ? { DATABASE_URL: databaseUrl(POSTGRES) } : {}),
       WEB_DIST_DIR: `/tmp/keymarket-e2e-web-${PORT}`,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,

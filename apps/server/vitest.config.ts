@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // Each file builds its own app on its own database; argon2 and PGlite start-up need headroom.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationPreferences } from '@keymarket/contracts/notifications';
 import type { ParsedMail } from 'mailparser';
 import { CatalogueFactory } from './helpers/catalogue-factory';
@@ -131,9 +131,14 @@ describe('notification emails', () => {
     expect(mail!.text).toContain(`${PUBLIC_URL}/reseller/statement?bucket=balance`);
     expect(mail!.text).toContain('أُضيف');
     expect(mail!.from?.text).toContain('no-reply@shop.example');
-    expect(await emailDeliveries(reseller.user.id)).toEqual([
-      { status: 'succeeded', attempts: 1, last_error: null, type: 'balance.credited' },
-    ]);
+    // The message arrives before the worker records its success: wait for the record.
+    await vi.waitFor(
+      async () =>
+        expect(await emailDeliveries(reseller.user.id)).toEqual([
+          { status: 'succeeded', attempts: 1, last_error: null, type: 'balance.credited' },
+        ]),
+      { timeout: 10_000, interval: 50 },
+    );
   });
 
   it('sends nothing for a type left off, and nothing to someone without preferences', async () => {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 
 /** True when the suite runs against a real PostgreSQL (DATABASE_URL set), false on PGlite. */
@@ -11,7 +13,11 @@ export const onPostgres = Boolean(process.env.DATABASE_URL);
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'pglite' });
+  if (!url) {
+    // A copy of the run's migrated template (test/global-setup.ts); migrating again finds nothing to do.
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ kind: 'pglite', loadDataDir: template });
+  }
   return (await freshPostgresDatabase(url)).database;
 }
 
