@@ -298,6 +298,6 @@ describe('money properties over random operation sequences', () => {
       }),
       { numRuns: 30 },
     );
-    // Hundreds of random sequences through the real HTTP layer: minutes on a busy 2-core machine.
+    // Thirty random sequences through the real HTTP layer: minutes on a busy 2-core machine.
   }, 600_000);
 });
