@@ -453,6 +453,8 @@ for (const look of looks) {
         // Typing "/" in the page's own search box types it.
         await settle(page);
         const own = page.getByRole('main').getByRole('searchbox').first();
+        // The screen's box takes the search from the URL: cleared before that, it came back.
+        await expect(own).toHaveValue(product.name.slice(0, 14));
         await own.fill('');
         await own.focus();
         await page.keyboard.press('/');
