@@ -1,5 +1,7 @@
 import { afterSaleMessages } from '@keymarket/contracts/orders';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema/index';
 import type { Order } from '@keymarket/contracts/orders';
 import type { Ticket } from '@keymarket/contracts/tickets';
 import { actOnKey, freshKeys, importKeys, reportKey } from './helpers/after-sale';
@@ -22,6 +24,15 @@ import {
 } from './helpers/money';
 
 const { ctx, catalogue, admin, db } = useCatalogueApp();
+
+const moveKeys = (productId: string, payload: object) =>
+  admin.inject({ method: 'POST', url: `/api/products/${productId}/keys/move`, payload });
+
+const auditOf = (action: string, targetId: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
 const getOrder = async (viewer: SignedInUser, id: string) =>
   (await viewer.inject({ method: 'GET', url: `/api/orders/${id}` })).json<Order>();
@@ -114,6 +125,84 @@ describe('backorders', () => {
     expect((await getOrder(buyer, second.id)).status).toBe('completed');
     expect((await getOrder(buyer, third.id)).status).toBe('completed');
     expect(await stockOf(db(), product.id)).toBe(0);
+    await expectLedgerInvariants(db());
+  });
+
+  it('fills waiting backorders from keys moved in, oldest first, in the move', async () => {
+    const manager = await ctx.factory.signedIn('manager', admin.user);
+    const product = await catalogue.product({ allowBackorder: true });
+    await catalogue.sellerPrice(manager.user.id, product.id, 1200n);
+    const buyer = await ctx.factory.signedIn('reseller', manager.user);
+    await deposit(admin, buyer.user.id, 100);
+    const first = await placedOrder(buyer, product.id, 2);
+    const second = await placedOrder(buyer, product.id, 3);
+    const third = await placedOrder(buyer, product.id, 1);
+    const source = await catalogue.product({ keys: 6 });
+
+    // 4 keys moved in: the first (2) fills, the second (3) cannot, so the third waits behind it.
+    const moved = await moveKeys(source.id, { toProductId: product.id, count: 4 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ moved: 4, stock: 2, targetStock: 2 });
+    const filled = await getOrder(buyer, first.id);
+    expect(filled).toMatchObject({ status: 'completed', backordered: true });
+    expect(filled.responseKeys).toHaveLength(2);
+    expect((await getOrder(buyer, second.id)).status).toBe('pending');
+    expect((await getOrder(buyer, third.id)).status).toBe('pending');
+    // Paid at completion, as after an import: 2 × ($12 − $8).
+    expect((await bucketsOf(db(), manager.user.id)).profit).toBe(800n);
+    const [audit] = await auditOf('product.keys_moved', source.id);
+    expect(JSON.parse(audit!.after!)).toMatchObject({ backordersFilled: 1 });
+
+    // The selected last two: the second and the third fill now.
+    const rest = await moveKeys(source.id, { toProductId: product.id, count: 2 });
+    expect(rest.json()).toEqual({ moved: 2, stock: 0, targetStock: 0 });
+    expect((await getOrder(buyer, second.id)).status).toBe('completed');
+    expect((await getOrder(buyer, third.id)).status).toBe('completed');
+    expect((await bucketsOf(db(), manager.user.id)).profit).toBe(2400n);
+    await expectLedgerInvariants(db());
+  });
+
+  it('fills the backorders behind a cancelled one from the keys already there', async () => {
+    const { product, buyer } = await backorderSetup(0);
+    const large = await placedOrder(buyer, product.id, 5);
+    const small = await placedOrder(buyer, product.id, 2);
+    // 3 keys: not enough for the first in line, so the second waits behind it.
+    await importKeys(admin, product.id, freshKeys(3));
+    expect((await getOrder(buyer, small.id)).status).toBe('pending');
+    expect(await stockOf(db(), product.id)).toBe(3);
+
+    // The large one leaves the line: the small one takes 2 of the keys already there.
+    const cancel = await respond(buyer, large.id, { status: 'rejected', reason: 'Too slow' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await getOrder(buyer, small.id)).status).toBe('completed');
+    expect(await stockOf(db(), product.id)).toBe(1);
+    await expectLedgerInvariants(db());
+  });
+
+  it('an import of duplicates only still fills what the unsold keys can', async () => {
+    const { product, buyer } = await backorderSetup(0);
+    const keys = freshKeys(2);
+    await importKeys(admin, product.id, keys);
+    // A backorder left waiting beside unsold keys (its own fill failed after it was paid, say):
+    // made by hand from a delivered order, its key given back to the pool.
+    const stuck = await placedOrder(buyer, product.id, 1);
+    await db().execute(
+      sql`update orders set status = 'pending', backordered = true, delivered_at = null
+          where id = ${stuck.id}::uuid`,
+    );
+    await db().execute(
+      sql`update product_keys set order_id = null, sold_at = null where order_id = ${stuck.id}::uuid`,
+    );
+    await db().execute(
+      sql`insert into product_stock_changes (product_id, delta) values (${product.id}::uuid, 1)`,
+    );
+    expect(await stockOf(db(), product.id)).toBe(2);
+
+    const again = await importKeys(admin, product.id, keys);
+    expect(again.json()).toMatchObject({ added: 0, duplicates: 2, stock: 1 });
+    const filled = await getOrder(buyer, stuck.id);
+    expect(filled).toMatchObject({ status: 'completed', backordered: true });
+    expect(filled.responseKeys).toHaveLength(1);
     await expectLedgerInvariants(db());
   });
 

@@ -338,6 +338,7 @@ describe('moving unsold keys', () => {
       stock: 2,
       targetStock: 3,
       toProductId: to.id,
+      backordersFilled: 0,
     });
   });
 

@@ -29,7 +29,7 @@ import { findIdempotentResponse, requestHash } from './idempotency';
 import { orderCsvColumns, orderView, orderViews } from './order-view';
 import { notifyOrderAnswered, recordOrderEvent } from './order-completion';
 import { fillBackorders } from '../products/fill-backorders';
-import { lockProduct } from '../products/products.repository';
+import { lockProductForKeys } from '../products/products.repository';
 import {
   findOrder,
   leavePending,
@@ -255,7 +255,7 @@ export class OrdersService {
     return retryOnConflict(() =>
       this.db.transaction(async (tx) => {
         // The import's lock: fills of one product never run side by side.
-        if (!(await lockProduct(tx, productId))) return 0;
+        if (!(await lockProductForKeys(tx, productId))) return 0;
         return (await fillBackorders(tx, productId)).orders;
       }),
     );
@@ -276,7 +276,7 @@ export class OrdersService {
       );
     }
 
-    await retryOnConflict(() =>
+    const answered = await retryOnConflict(() =>
       this.db.transaction(async (tx) => {
         if (input.status === 'completed') {
           const lines = keyLines(input.keys);
@@ -303,7 +303,7 @@ export class OrdersService {
             before: { status: 'pending' },
             after: { status: 'completed' },
           });
-          return;
+          return order;
         }
         const order = await leavePending(tx, orderId, {
           status: 'rejected',
@@ -334,8 +334,15 @@ export class OrdersService {
           before: { status: 'pending' },
           after: { status: 'rejected', reason: input.reason, refundCents: order.totalCents },
         });
+        return order;
       }),
     );
+    if (answered?.backordered && answered.status === 'rejected') {
+      // Backorders are filled in line and a fill stops at the first it cannot fill whole: with
+      // this one out of the line, the unsold keys may fill those behind it now. The refund is
+      // committed, so a fill that still fails waits for the next import (as in `placeOnce`).
+      await this.fillWaitingBackorders(answered.productId).catch(() => 0);
+    }
     return this.get(caller, orderId);
   }
 

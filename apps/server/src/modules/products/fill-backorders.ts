@@ -1,20 +1,34 @@
 /**
  * Backorders filled by the keys that arrive (DESIGN.md §11). Called inside the transaction that
- * added the keys, under its lock on the product's row (`lockProduct`): fills of one product never
- * run side by side, and the keys and the completions commit together or not at all.
+ * added the keys (an import, a move into the product), under its lock on the product's row
+ * (`lockProductForKeys`): fills of one product never run side by side, and the keys and the
+ * completions commit together or not at all.
  *
  * Oldest order first, each whole or not at all: the walk stops at the first order the unsold keys
  * cannot fill, so a later, smaller order never overtakes it. A filled backorder completes exactly
  * as an instant sale: its keys, the sellers' margins along its chain (`creditProfitChain`, paid
  * now, not at placement), the `order.completed` event and notification, an audit row.
+ *
+ * LOCKS. The product's row (the caller's, FOR NO KEY UPDATE, which sales do not wait for), then
+ * the waiting orders' rows, then the keys (SKIP LOCKED, as sales take them), then every seller
+ * the filled orders pay, all in one statement, deepest in the invitation tree first (then by id).
+ * One order's chain is locked nearest the buyer first, which is deepest first (the lock order,
+ * place-order.statement.ts); a fill pays many chains, and crediting them order by order would
+ * lock a manager for the first chain before a reseller of the second, the other way round from a
+ * sale of that reseller's invitee. Taking all of them at once in the order every chain agrees
+ * with cannot deadlock with a sale, a completion, a transfer or a unit refund.
+ * A deadlock or serialization failure would still not be ours to pass on: the import holding the
+ * file cannot be run again, so the fill runs in a savepoint and is tried again from it
+ * (`fillBackordersRetrying`); whatever a failed try wrote is gone with its savepoint.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orders } from '../../db/schema/index';
+import { orders, type OrderRow } from '../../db/schema/index';
 import { writeAudit } from '../ledger/ledger.repository';
 import { notifyOrderAnswered, recordOrderEvent } from '../orders/order-completion';
 import { leavePending } from '../orders/orders.repository';
-import { creditProfitChain } from '../orders/profit';
+import { creditProfitChain, profitMargins } from '../orders/profit';
+import { isRetryableTransactionError } from '../../lib/pg-errors';
 import { lockUnsoldKeys, sellKeys } from './key-claims';
 import { recordKeysSold } from './stock';
 
@@ -28,7 +42,7 @@ export interface BackorderFill {
 export async function fillBackorders(tx: Executor, productId: string): Promise<BackorderFill> {
   // Locked, so a buyer's cancellation racing the fill waits and then finds the order completed.
   const waiting = await tx
-    .select({ id: orders.id, quantity: orders.quantity })
+    .select({ id: orders.id, quantity: orders.quantity, priceChain: orders.priceChain })
     .from(orders)
     .where(
       and(
@@ -43,12 +57,13 @@ export async function fillBackorders(tx: Executor, productId: string): Promise<B
   // The orders that fit, whole, in line: the walk stops at the first that does not.
   const wanted = waiting.reduce((n, order) => n + order.quantity, 0);
   const keyIds = await lockUnsoldKeys(tx, productId, wanted);
-  const filled: { id: string; quantity: number }[] = [];
+  const filled: WaitingOrder[] = [];
   for (const order of waiting) {
     if (fill.keys + order.quantity > keyIds.length) break;
     filled.push(order);
     fill.keys += order.quantity;
   }
+  await lockSellersOf(tx, filled);
   const owners = filled.flatMap(({ id, quantity }) => Array<string>(quantity).fill(id));
   await sellKeys(tx, keyIds.slice(0, owners.length), owners);
   for (const { id, quantity } of filled) {
@@ -70,4 +85,48 @@ export async function fillBackorders(tx: Executor, productId: string): Promise<B
   }
   await recordKeysSold(tx, productId, fill.keys);
   return fill;
+}
+
+type WaitingOrder = { id: string } & Pick<OrderRow, 'quantity' | 'priceChain'>;
+
+/**
+ * Locks the rows of every seller the `filled` orders pay, in one statement, deepest in the
+ * invitation tree first (a user's depth is its number of ancestors), then by id: the order each
+ * chain's own lock order agrees with (see LOCKS above).
+ */
+async function lockSellersOf(tx: Executor, filled: readonly WaitingOrder[]) {
+  const sellerIds = [
+    ...new Set(filled.flatMap((order) => profitMargins(order).map((m) => m.sellerId))),
+  ];
+  if (sellerIds.length === 0) return;
+  await tx.execute(
+    sql`select u.id from users u
+        where u.id = any(${`{${sellerIds.join(',')}}`}::uuid[])
+        order by (select count(*) from invitation_tree t where t.descendant_id = u.id) desc, u.id
+        for no key update of u`,
+  );
+}
+
+/** Tries of one fill before its deadlock or serialization failure is passed on. */
+const FILL_ATTEMPTS = 4;
+
+/**
+ * `fillBackorders` in a savepoint of `tx`, tried again from the savepoint when PostgreSQL picks
+ * it as a deadlock victim or fails it for serialization: the rollback to the savepoint undoes
+ * every key sold, margin paid and order completed by the failed try (so nothing is delivered or
+ * paid twice) and frees the locks it took, while the caller keeps its own (the product's, its
+ * keys) and its work so far (a file import's keys).
+ */
+export async function fillBackordersRetrying(
+  tx: Executor,
+  productId: string,
+): Promise<BackorderFill> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await tx.transaction((savepoint) => fillBackorders(savepoint, productId));
+    } catch (error) {
+      if (attempt >= FILL_ATTEMPTS || !isRetryableTransactionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
+    }
+  }
 }

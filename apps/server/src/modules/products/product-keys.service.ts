@@ -21,8 +21,9 @@ import { maskKey, type KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayEditCatalogue } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
+import { retryOnConflict } from '../../lib/transactions';
 import { productNotFound } from './product-rules';
-import { findProductWithRefs, lockProduct } from './products.repository';
+import { findProductWithRefs, lockProductForKeys } from './products.repository';
 import {
   countKeys,
   deleteUnsoldKeys,
@@ -33,7 +34,7 @@ import {
   type NewProductKey,
 } from './product-keys.repository';
 import { KeyFileReader, keyFileKind } from './key-file';
-import { fillBackorders } from './fill-backorders';
+import { fillBackordersRetrying } from './fill-backorders';
 import { addKeysToStock, productStockOf } from './stock';
 
 type ImportResult = z.infer<typeof importKeysResponseSchema>;
@@ -143,19 +144,23 @@ export class ProductKeysService {
       if (batch.size >= ADD_BATCH) await flush();
     }
     await flush();
-    // Locks the product: concurrent imports and administrators' edits of it queue on this row.
-    const product = await lockProduct(tx, productId);
+    // Locks the product: concurrent imports, fills and administrators' edits of it queue on this
+    // row; its sales do not (`lockProductForKeys`).
+    const product = await lockProductForKeys(tx, productId);
     if (!product) throw productNotFound();
     if (product.deliveryType !== 'instant') {
       throw new AppError('conflict', keyPoolMessages.notInstant);
     }
-    const raised = added > 0 ? await addKeysToStock(tx, productId, added) : product.stock;
-    // Waiting backorders take the new keys first, in this transaction (DESIGN.md §11).
-    const filled = added > 0 ? await fillBackorders(tx, productId) : { orders: 0, keys: 0 };
+    if (added > 0) await addKeysToStock(tx, productId, added);
+    // Waiting backorders take the new keys first, in this transaction (DESIGN.md §11). Even when
+    // every line was a duplicate: unsold keys may be waiting beside fillable backorders (the
+    // larger order ahead of them was cancelled, keys came back by a move before moves filled),
+    // and an import is the administrator saying "stock is here", so it fills what it can.
+    const filled = await fillBackordersRetrying(tx, productId);
     return {
       submitted,
       added,
-      stock: raised - filled.keys,
+      stock: (await productStockOf(tx, productId))?.stock ?? 0,
       stockBefore: product.stock,
       backordersFilled: filled.orders,
     };
@@ -184,21 +189,25 @@ export class ProductKeysService {
       );
     }
     await this.instantProduct(productId);
-    return this.db.transaction(async (tx) => {
-      const { added, stock, stockBefore, backordersFilled } = await this.addKeys(
-        tx,
-        productId,
-        lines,
-      );
-      const result = {
-        added,
-        duplicates: lines.length - added,
-        blanks: blankLineCount(text),
-        stock,
-      };
-      await this.auditImport(tx, caller, productId, stockBefore, { ...result, backordersFilled });
-      return result;
-    });
+    // A paste can be run again whole (two imports inserting the same keys in opposite orders
+    // can deadlock on the fingerprint index); a file cannot, its fill retries on its own.
+    return retryOnConflict(() =>
+      this.db.transaction(async (tx) => {
+        const { added, stock, stockBefore, backordersFilled } = await this.addKeys(
+          tx,
+          productId,
+          lines,
+        );
+        const result = {
+          added,
+          duplicates: lines.length - added,
+          blanks: blankLineCount(text),
+          stock,
+        };
+        await this.auditImport(tx, caller, productId, stockBefore, { ...result, backordersFilled });
+        return result;
+      }),
+    );
   }
 
   /**
@@ -303,44 +312,55 @@ export class ProductKeysService {
     if (toProductId === productId) {
       throw validationError('body.toProductId', keyPoolMessages.sameProduct);
     }
-    return this.db.transaction(async (tx) => {
-      const before = await productStockOf(tx, productId);
-      if (before === undefined) throw productNotFound();
-      // Key-share: the target cannot turn into a request product (an edit locks it for update)
-      // until these keys are in.
-      const target = await productStockOf(tx, toProductId, { keyShare: true });
-      if (target === undefined) {
-        throw new AppError('not_found', 'The product to move the keys to was not found');
-      }
-      if (target.deliveryType !== 'instant') {
-        throw new AppError('conflict', keyPoolMessages.targetNotInstant);
-      }
-      const pick = request.keyIds ? { keyIds: request.keyIds } : { count: request.count ?? 0 };
-      const wanted = request.keyIds?.length ?? request.count ?? 0;
-      const moved = await moveUnsoldKeys(tx, productId, toProductId, pick);
-      if (moved < wanted) {
-        throw new AppError(
-          'conflict',
-          request.keyIds
-            ? keyPoolMessages.notUnsold(wanted - moved)
-            : keyPoolMessages.notEnough(moved),
-        );
-      }
-      const result = {
-        moved,
-        stock: (await productStockOf(tx, productId))?.stock ?? 0,
-        targetStock: (await productStockOf(tx, toProductId))?.stock ?? 0,
-      };
-      await writeAudit(tx, {
-        actorId: caller.userId,
-        action: 'product.keys_moved',
-        targetType: 'product',
-        targetId: productId,
-        before: { stock: before.stock, targetStock: target.stock },
-        after: { ...result, toProductId, ...(request.keyIds ? { keyIds: request.keyIds } : {}) },
-      });
-      return result;
-    });
+    // Run again whole on a deadlock or serialization failure: the request is all there is to it.
+    return retryOnConflict(() =>
+      this.db.transaction(async (tx) => {
+        const before = await productStockOf(tx, productId);
+        if (before === undefined) throw productNotFound();
+        // The import's lock on the target: it cannot turn into a request product (an edit locks
+        // it for update) until these keys are in, and its fills run one at a time; its sales go on.
+        const target = await lockProductForKeys(tx, toProductId);
+        if (target === undefined) {
+          throw new AppError('not_found', 'The product to move the keys to was not found');
+        }
+        if (target.deliveryType !== 'instant') {
+          throw new AppError('conflict', keyPoolMessages.targetNotInstant);
+        }
+        const pick = request.keyIds ? { keyIds: request.keyIds } : { count: request.count ?? 0 };
+        const wanted = request.keyIds?.length ?? request.count ?? 0;
+        const moved = await moveUnsoldKeys(tx, productId, toProductId, pick);
+        if (moved < wanted) {
+          throw new AppError(
+            'conflict',
+            request.keyIds
+              ? keyPoolMessages.notUnsold(wanted - moved)
+              : keyPoolMessages.notEnough(moved),
+          );
+        }
+        // Keys moved in are keys arriving: the target's waiting backorders take them first, in
+        // this transaction, exactly as after an import (DESIGN.md §11).
+        const filled = await fillBackordersRetrying(tx, toProductId);
+        const result = {
+          moved,
+          stock: (await productStockOf(tx, productId))?.stock ?? 0,
+          targetStock: (await productStockOf(tx, toProductId))?.stock ?? 0,
+        };
+        await writeAudit(tx, {
+          actorId: caller.userId,
+          action: 'product.keys_moved',
+          targetType: 'product',
+          targetId: productId,
+          before: { stock: before.stock, targetStock: target.stock },
+          after: {
+            ...result,
+            toProductId,
+            backordersFilled: filled.orders,
+            ...(request.keyIds ? { keyIds: request.keyIds } : {}),
+          },
+        });
+        return result;
+      }),
+    );
   }
 
   /** Masked listing: the hint stored at import, never a decrypted key. */

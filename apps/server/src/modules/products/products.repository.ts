@@ -113,6 +113,22 @@ export async function lockProduct(db: Executor, id: string) {
 }
 
 /**
+ * The product row locked for keys arriving (an import, a move into it, a backorder fill): FOR NO
+ * KEY UPDATE, so fills of one product and its imports run one at a time and an administrator's
+ * edit (`lockProduct`, FOR UPDATE) waits, while sales go on: a sale's statement takes only a
+ * key-share lock on the row (its foreign keys), which this one does not block. Were sales to wait
+ * here, a sale holding its sellers' rows while waiting for the product, and a fill holding the
+ * product while crediting those sellers, would deadlock (fill-backorders.ts). Folds the committed
+ * pending changes, as `lockProduct` does; a sale still under way keeps its change pending.
+ */
+export async function lockProductForKeys(db: Executor, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for('no key update');
+  if (!row) return undefined;
+  const stock = await foldProductStock(db, id);
+  return stock === undefined ? row : { ...row, stock };
+}
+
+/**
  * The live products among `ids`. `forUpdate` (administrators changing the platform's prices)
  * locks them so concurrent changes apply one after the other; sellers only read them, so their
  * price changes never hold up order placement on the same rows.
