@@ -11,6 +11,7 @@ import {
   convertProfit,
   deposit,
   ledgerOf,
+  placeOrder,
   placedOrder,
   queryRows,
   unsoldKeysOf,
@@ -28,6 +29,12 @@ describe.skipIf(!onPostgres)('after-sale under concurrent requests (PostgreSQL)'
     delivered_at: string | null;
     keys: number;
   }
+  const placeOrderOf = (
+    buyer: Parameters<typeof placedOrder>[0],
+    productId: string,
+    quantity: number,
+  ) => placeOrder(buyer, { productId, quantity });
+
   const statesOf = (productId: string) =>
     queryRows<OrderState>(
       db(),
@@ -81,6 +88,65 @@ describe.skipIf(!onPostgres)('after-sale under concurrent requests (PostgreSQL)'
       a.delivered_at! < b.delivered_at! ? -1 : a.delivered_at! > b.delivered_at! ? 1 : 0,
     );
     expect(deliveredOrder.map((o) => o.id)).toEqual(filledLast.map((o) => o.id));
+    await expectLedgerInvariants(db());
+  });
+
+  it('orders racing imports and moves into a product with waiting backorders: no deadlock, each key once', async () => {
+    // Chains of three depths, every seller earning a margin: a fill credits the managers and the
+    // resellers of many chains while the sales of their invitees hold the same rows.
+    const product = await catalogue.product({ allowBackorder: true });
+    const source = await catalogue.product({ keys: 20 });
+    const buyers = [];
+    for (let m = 0; m < 2; m++) {
+      const manager = await ctx.factory.signedIn('manager', admin.user);
+      await catalogue.sellerPrice(manager.user.id, product.id, 1200n);
+      for (let r = 0; r < 2; r++) {
+        const reseller = await ctx.factory.signedIn('reseller', manager.user);
+        await catalogue.sellerPrice(reseller.user.id, product.id, 1500n);
+        const sub = await ctx.factory.signedIn('reseller', reseller.user);
+        buyers.push(reseller, sub);
+      }
+    }
+    for (const buyer of buyers) await deposit(admin, buyer.user.id, 1000);
+    // Waiting before the race.
+    for (let i = 0; i < 12; i++)
+      await placedOrder(buyers[i % buyers.length]!, product.id, 1 + (i % 2));
+
+    const orders = Array.from({ length: 40 }, (_, i) =>
+      placeOrderOf(buyers[(i * 3) % buyers.length]!, product.id, 1 + (i % 3)),
+    );
+    const arrivals = [
+      ...Array.from({ length: 4 }, () => importKeys(admin, product.id, freshKeys(12))),
+      ...Array.from({ length: 4 }, () =>
+        admin.inject({
+          method: 'POST',
+          url: `/api/products/${source.id}/keys/move`,
+          payload: { toProductId: product.id, count: 5 },
+        }),
+      ),
+    ];
+    const answers = await Promise.all([...orders, ...arrivals]);
+    for (const answer of answers.slice(0, 40)) expect(answer.statusCode, answer.body).toBe(201);
+    for (const answer of answers.slice(40)) expect(answer.statusCode, answer.body).toBe(200);
+
+    const after = await statesOf(product.id);
+    expect(after).toHaveLength(52);
+    for (const order of after) {
+      expect(order.keys).toBe(order.status === 'completed' ? order.quantity : 0);
+    }
+    const sold = after.reduce((n, o) => n + o.keys, 0);
+    // 48 imported and 20 moved in, each either sold once or still unsold.
+    expect(sold + (await unsoldKeysOf(db(), product.id))).toBe(68);
+    await expectLedgerInvariants(db());
+
+    // Anything still waiting is filled by the next keys, oldest first.
+    const waiting = after.filter((o) => o.status === 'pending');
+    const needed = waiting.reduce((n, o) => n + o.quantity, 0);
+    if (needed > 0) {
+      const last = await importKeys(admin, product.id, freshKeys(needed));
+      expect(last.statusCode, last.body).toBe(200);
+    }
+    expect((await statesOf(product.id)).every((o) => o.status === 'completed')).toBe(true);
     await expectLedgerInvariants(db());
   });
 
