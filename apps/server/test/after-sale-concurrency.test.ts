@@ -4,6 +4,7 @@ import type { Order } from '@keymarket/contracts/orders';
 import { actOnKey, freshKeys, importKeys } from './helpers/after-sale';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { onPostgres } from './helpers/database';
+import type { SignedInUser } from './helpers/factory';
 import { expectError } from './helpers/expect-error';
 import { expectLedgerInvariants } from './helpers/invariants';
 import {
@@ -96,7 +97,7 @@ describe.skipIf(!onPostgres)('after-sale under concurrent requests (PostgreSQL)'
     // resellers of many chains while the sales of their invitees hold the same rows.
     const product = await catalogue.product({ allowBackorder: true });
     const source = await catalogue.product({ keys: 20 });
-    const buyers = [];
+    const buyers: SignedInUser[] = [];
     for (let m = 0; m < 2; m++) {
       const manager = await ctx.factory.signedIn('manager', admin.user);
       await catalogue.sellerPrice(manager.user.id, product.id, 1200n);

@@ -1,3 +1,4 @@
+import { messageTemplateOf } from '@keymarket/contracts/messages';
 import { afterSaleMessages } from '@keymarket/contracts/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -429,7 +430,11 @@ describe('faulty keys', () => {
       409,
       'conflict',
     );
-    expect(refused.message.text).toContain(manager.user.username);
+    // Worded by the contracts' template, so the web shows it translated, the seller named.
+    expect(messageTemplateOf(refused.message.text)).toEqual({
+      key: 'marginShortfall',
+      values: { seller: manager.user.username, amount: '$4.00' },
+    });
     expect(await bucketsOf(db(), buyer.user.id)).toEqual(buyerBefore);
     expect((await getOrder(buyer, order.id)).keyStates).toEqual(['refunded', 'delivered']);
     await expectLedgerInvariants(db());

@@ -110,6 +110,14 @@ export const messages = {
   pendingOrdersBlockInstant:
     'This product has pending orders: answer them before making it instant',
   unsoldKeysBlockRequest: 'This product still has unsold keys: it cannot become a request product',
+  // After-sale refusals (DESIGN.md §11), shown in the report and replace/refund dialogs
+  backordersBlockRequest:
+    'This product has backorders waiting for keys: it cannot become a request product',
+  keyAlreadyReported: 'This key has already been reported',
+  keyAlreadyHandled: 'This key was already replaced or refunded',
+  onlyPoolKeys: 'Only keys delivered from the key pool can be reported, replaced or refunded',
+  onlyCompletedOrders: 'Only the keys of a completed order can be reported, replaced or refunded',
+  noReplacementKey: 'No unsold key is left to replace this one with',
   // Two-factor sign-in
   totpCodeFormat: 'Enter the 6-digit code from your authenticator app',
   totpCodeInvalid: 'The code is incorrect or has expired',
@@ -126,4 +134,42 @@ const keyByText = new Map<string, MessageKey>(
 /** The catalogue key of a fixed English text, if it is one of ours. */
 export function messageKeyOf(text: string): MessageKey | undefined {
   return keyByText.get(text);
+}
+
+/**
+ * Texts with values in them, such as a seller's name: the server words them with `text`, and the
+ * web finds the key and the values again with `pattern` (whose named groups are the values), to
+ * show `messages.<key>` in the user's language with the same values.
+ */
+export const messageTemplates = {
+  /** A unit refund refused: the seller's profit and balance together hold less than its margin. */
+  marginShortfall: {
+    text: ({ seller, amount }: { seller: string; amount: string }) =>
+      `${seller} cannot give back the ${amount} margin this unit paid: their profit and balance together hold less`,
+    pattern:
+      /^(?<seller>\S+) cannot give back the (?<amount>\S+) margin this unit paid: their profit and balance together hold less$/,
+  },
+} as const;
+
+export type MessageTemplateKey = keyof typeof messageTemplates;
+
+/** The values a template's text carries. */
+export type MessageTemplateValues<K extends MessageTemplateKey> = Parameters<
+  (typeof messageTemplates)[K]['text']
+>[0];
+
+/** The template a text was worded by, with its values, if it is one of ours. */
+export function messageTemplateOf(
+  text: string,
+): { key: MessageTemplateKey; values: MessageTemplateValues<MessageTemplateKey> } | undefined {
+  for (const [key, template] of Object.entries(messageTemplates)) {
+    const groups = template.pattern.exec(text)?.groups;
+    if (groups) {
+      return {
+        key: key as MessageTemplateKey,
+        values: groups as MessageTemplateValues<MessageTemplateKey>,
+      };
+    }
+  }
+  return undefined;
 }

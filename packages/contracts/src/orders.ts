@@ -70,13 +70,14 @@ export type KeyState = NonNullable<Order['keyStates']>[number];
  * After-sale refusals (DESIGN.md §11). Kept out of the eagerly loaded `messages` catalogue (the
  * login page's size budget): the web app words them by their error type.
  */
+/** The after-sale refusals' fixed texts, kept in the message catalogue (translated by the web). */
 export const afterSaleMessages = {
-  backordersBlockRequest:
-    'This product has backorders waiting for keys: it cannot become a request product',
-  keyAlreadyReported: 'This key has already been reported',
-  keyAlreadyHandled: 'This key was already replaced or refunded',
-  onlyPoolKeys: 'Only keys delivered from the key pool can be reported, replaced or refunded',
-  onlyCompletedOrders: 'Only the keys of a completed order can be reported, replaced or refunded',
+  backordersBlockRequest: messages.backordersBlockRequest,
+  keyAlreadyReported: messages.keyAlreadyReported,
+  keyAlreadyHandled: messages.keyAlreadyHandled,
+  onlyPoolKeys: messages.onlyPoolKeys,
+  onlyCompletedOrders: messages.onlyCompletedOrders,
+  noReplacementKey: messages.noReplacementKey,
 } as const;
 
 export const KEY_REPORT_REASON_MIN = 5;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useActOnOrderKey, type KeyAction } from '@/lib/order-keys';
+import { describeRefusal } from '@/lib/translate-error';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 
@@ -66,7 +67,7 @@ export function KeyAdminActions({ orderId, keyIndex }: KeyAdminActionsProps) {
         )}
         confirmVariant={asking === 'refund' ? 'danger' : 'primary'}
         pending={act.isPending}
-        error={act.error}
+        failure={act.error ? describeRefusal(act.error, t) : undefined}
         onConfirm={confirm}
         onCancel={() => {
           act.reset();

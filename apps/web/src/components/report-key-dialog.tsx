@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { controlClassName } from '@/components/ui/input';
 import { useReportOrderKey } from '@/lib/order-keys';
-import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { describeRefusal, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 
 type ReportKeyDialogProps = {
@@ -77,7 +77,7 @@ function ReportForm({
           />
         )}
       </Field>
-      {report.isError && <Alert>{describeApiError(report.error, t)}</Alert>}
+      {report.isError && <RefusalAlert error={report.error} />}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           {t('common.cancel')}
@@ -88,4 +88,11 @@ function ReportForm({
       </div>
     </form>
   );
+}
+
+/** The server's refusal: translated when it is one of the contract's texts, else its own words. */
+function RefusalAlert({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const { title, text } = describeRefusal(error, t);
+  return <Alert title={text ? title : undefined}>{text ?? title}</Alert>;
 }

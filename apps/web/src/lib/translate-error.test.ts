@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@keymarket/contracts/messages';
+import { messages, messageTemplates } from '@keymarket/contracts/messages';
 import { ApiError } from './api-error';
 import { i18n } from './i18n';
-import { describeApiError, translateFieldError } from './translate-error';
+import { describeApiError, describeRefusal, translateFieldError } from './translate-error';
 
 function apiError(type: ApiError['type'], text: string, status = 400): ApiError {
   return new ApiError(status, { statusCode: status, message: { type, text } });
@@ -77,5 +77,38 @@ describe('translateFieldError', () => {
     expect(
       translateFieldError({ type: 'too_big', message: 'Some text we never catalogued' }, i18n.t),
     ).toBe('Cette valeur est trop longue ou trop grande');
+  });
+});
+
+describe('describeRefusal', () => {
+  const shortfall = messageTemplates.marginShortfall.text({
+    seller: 'demo_manager1',
+    amount: '$4.00',
+  });
+
+  it("translates a templated refusal with the seller's name and the amount in it", async () => {
+    await i18n.changeLanguage('ar');
+    const { title, text } = describeRefusal(apiError('conflict', shortfall, 409), i18n.t);
+    expect(text).toBeUndefined();
+    expect(title).toContain('demo_manager1');
+    expect(title).toContain('$4.00');
+    expect(title).toMatch(/^مرفوض/);
+    await i18n.changeLanguage('en');
+    expect(describeRefusal(apiError('conflict', shortfall, 409), i18n.t).title).toBe(
+      'Refused: demo_manager1 cannot give back the $4.00 margin this unit paid, because their profit and balance together hold less',
+    );
+  });
+
+  it("shows the server's own sentence under the type when the contracts do not know it", async () => {
+    await i18n.changeLanguage('fr');
+    const refusal = describeRefusal(apiError('conflict', 'Something the server said', 409), i18n.t);
+    expect(refusal).toEqual({
+      title: describeApiError(apiError('conflict', '', 409), i18n.t),
+      text: 'Something the server said',
+    });
+    // An internal error's text tells the reader nothing.
+    expect(describeRefusal(apiError('internal', 'Something went wrong', 500), i18n.t).text).toBe(
+      undefined,
+    );
   });
 });

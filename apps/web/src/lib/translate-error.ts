@@ -1,12 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { messageKeyOf } from '@keymarket/contracts/messages';
+import { messageKeyOf, messageTemplateOf } from '@keymarket/contracts/messages';
 import { ApiError } from './api-error';
 
-/** The translation of one of the contract's fixed English texts, or null for any other text. */
+/**
+ * The translation of one of the contract's fixed English texts, or of a text worded by one of its
+ * templates (with the values it carries, such as a seller's name), or null for any other text.
+ */
 function translateKnownMessage(text: string, t: TFunction): string | null {
   const key = messageKeyOf(text);
-  return key ? t(`messages.${key}`) : null;
+  if (key) return t(`messages.${key}`);
+  const template = messageTemplateOf(text);
+  return template ? t(`messages.${template.key}`, template.values) : null;
 }
 
 // Field problems with a generic translation, for texts outside the contract's catalogue: zod
@@ -52,6 +57,21 @@ export function describeApiError(error: unknown, t: TFunction): string {
   const { type, text, reason } = error.body.message;
   if (type === 'banned') return describeBan(reason, t);
   return translateKnownMessage(text, t) ?? t(`errors.${type}`);
+}
+
+/**
+ * A refusal worded for a dialog where the server's reason matters (a unit refund naming the
+ * seller who falls short): the translation when the text is one of the contract's, otherwise the
+ * error type's translation as the title and the server's own sentence under it, rather than the
+ * type alone. An internal error's text says nothing and is left out.
+ */
+export function describeRefusal(error: unknown, t: TFunction): { title: string; text?: string } {
+  const title = describeApiError(error, t);
+  if (!(error instanceof ApiError)) return { title };
+  const { type, text } = error.body.message;
+  const known = type === 'banned' || translateKnownMessage(text, t) !== null;
+  const silent = type === 'internal' || type === 'unavailable' || !text;
+  return known || silent ? { title } : { title, text };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorTypes } from '@keymarket/contracts/errors';
-import { messages } from '@keymarket/contracts/messages';
+import { messages, messageTemplates } from '@keymarket/contracts/messages';
 import ar from './ar.json';
 import en from './en.json';
 import fr from './fr.json';
@@ -90,7 +90,7 @@ describe('locales', () => {
 
   it.each(locales)('%s translates every fixed message of the contracts', (_language, keys) => {
     // The sign-in pages' messages ship in the core file; the rest with the areas' namespace.
-    const missing = Object.keys(messages).filter(
+    const missing = [...Object.keys(messages), ...Object.keys(messageTemplates)].filter(
       (key) => !keys.has(`messages.${key}`) && !keys.has(`area:messages.${key}`),
     );
     expect(missing).toEqual([]);

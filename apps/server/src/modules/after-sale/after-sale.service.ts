@@ -97,7 +97,7 @@ export class AfterSaleService {
         const keyId = await this.claimUnit(tx, order, input.keyIndex, caller, 'replaced');
         const [fresh] = await claimKeys(tx, order.productId, orderId, 1);
         if (!fresh) {
-          throw new AppError('out_of_stock', 'No unsold key is left to replace this one with');
+          throw new AppError('out_of_stock', afterSaleMessages.noReplacementKey);
         }
         await setReplacementKey(tx, orderId, input.keyIndex, fresh);
         await recordKeysSold(tx, order.productId, 1);

@@ -11,6 +11,7 @@
  * goes below zero, and each ledger row's balanceAfter follows the one before it.
  */
 import { sql } from 'drizzle-orm';
+import { messageTemplates } from '@keymarket/contracts/messages';
 import { formatAmount, fromCents } from '@keymarket/contracts/money';
 import { rowsOf, type Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema/index';
@@ -54,7 +55,10 @@ export async function refundUnit(
     if (fromBalanceCents > BigInt(seller.balance)) {
       throw new AppError(
         'conflict',
-        `${seller.username} cannot give back the ${formatAmount(fromCents(marginCents))} margin this unit paid: their profit and balance together hold less`,
+        messageTemplates.marginShortfall.text({
+          seller: seller.username,
+          amount: formatAmount(fromCents(marginCents)),
+        }),
       );
     }
     const context: LedgerContext = {
