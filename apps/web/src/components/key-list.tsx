@@ -38,12 +38,16 @@ export function KeyList({ keys, aside }: { keys: string[]; aside?: (index: numbe
           {t('orders.keys.copyAll')}
         </Button>
       </div>
-      <ol className="flex max-h-60 flex-col gap-1 overflow-y-auto rounded-lg border border-border bg-surface-2 p-2">
+      {/* A line between keys: a key's state and actions may wrap under it, and must not read as
+          the next key's. */}
+      <ol className="flex max-h-60 flex-col divide-y divide-border overflow-y-auto rounded-lg border border-border bg-surface-2 px-2 py-1">
         {keys.map((key, index) => (
-          <li key={index} className="flex flex-wrap items-center gap-2">
+          <li key={index} className="flex flex-wrap items-center gap-2 py-1.5">
             <code
               dir="ltr"
-              className="min-w-0 flex-1 font-mono text-sm break-all text-fg select-all"
+              // 12rem at least before the state and actions beside it: past that, they wrap
+              // under the key instead of squeezing it to a few characters a line.
+              className="min-w-0 flex-[1_1_12rem] font-mono text-sm break-all text-fg select-all"
             >
               {key}
             </code>

@@ -48,7 +48,8 @@ export function ProfilePicture({ user }: { user: User }) {
       <div className="flex items-center gap-4">
         <UserAvatar user={user} size="lg" alt={t('me.picture.alt')} />
         <div className="flex min-w-0 flex-col items-start gap-1">
-          <p className="max-w-full truncate font-semibold text-fg">
+          {/* dir="auto": a Latin name on an Arabic page loses its end to the ellipsis, not its start. */}
+          <p dir="auto" className="max-w-full truncate font-semibold text-fg">
             {user.firstName} {user.lastName}
           </p>
           <p className="-mt-1 max-w-full truncate text-sm text-muted">
