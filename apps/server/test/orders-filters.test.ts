@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
+import { COUNT_CAP } from '@keymarket/contracts/pagination';
 import { EXPORT_BATCH } from '../src/lib/csv';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
@@ -13,7 +14,14 @@ const { ctx, catalogue, admin, db } = useCatalogueApp();
 interface OrderList {
   data: Order[];
   pagination: { page: number; limit: number; total: number; totalPages: number };
-  stats: { total: number; pending: number; completed: number; rejected: number; revenue: number };
+}
+
+interface OrderStats {
+  total: number;
+  pending: number;
+  completed: number;
+  rejected: number;
+  revenue: number;
 }
 
 const BOM = '\uFEFF';
@@ -22,6 +30,13 @@ async function list(viewer: SignedInUser, query: string) {
   const response = await viewer.inject({ method: 'GET', url: `/api/orders/all?${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<OrderList>();
+}
+
+/** The list's stat cards over the same filters (`GET /orders/all/stats`). */
+async function statsOf(viewer: SignedInUser, query: string) {
+  const response = await viewer.inject({ method: 'GET', url: `/api/orders/all/stats?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<OrderStats>();
 }
 
 /** The ids of an export, in its order (the first column is the order's id). */
@@ -132,15 +147,16 @@ describe('GET /api/orders/all: date range, product, buyer and seller filters, so
   });
 
   it('computes the stat cards from the same filters (the status filter aside)', async () => {
-    const all = await list(admin, 'limit=1');
-    expect(all.stats.total).toBe(orders.length);
+    expect((await statsOf(admin, 'limit=1')).total).toBe(orders.length);
 
-    const bySeller = await list(admin, `sellerId=${m1.user.id}&status=completed&limit=1`);
+    const query = `sellerId=${m1.user.id}&status=completed&limit=1`;
+    const bySeller = await list(admin, query);
+    const bySellerStats = await statsOf(admin, query);
     const sellers = orders.filter((o) => o.seller?.id === m1.user.id);
     const revenue = sellers
       .filter((o) => o.status === 'completed')
       .reduce((sum, o) => sum + o.totalAmount, 0);
-    expect(bySeller.stats).toEqual({
+    expect(bySellerStats).toEqual({
       total: sellers.length,
       pending: sellers.filter((o) => o.status === 'pending').length,
       completed: sellers.filter((o) => o.status === 'completed').length,
@@ -148,12 +164,12 @@ describe('GET /api/orders/all: date range, product, buyer and seller filters, so
       revenue,
     });
     // The list itself keeps the status filter.
-    expect(bySeller.pagination.total).toBe(bySeller.stats.completed);
-    expect(bySeller.stats.rejected).toBe(1);
+    expect(bySeller.pagination.total).toBe(bySellerStats.completed);
+    expect(bySellerStats.rejected).toBe(1);
 
-    const byDays = await list(admin, 'from=2020-01-05&to=2020-01-06');
-    expect(byDays.stats).toMatchObject({ total: 2, pending: 1, rejected: 1, completed: 0 });
-    expect(byDays.stats.revenue).toBe(0);
+    const byDays = await statsOf(admin, 'from=2020-01-05&to=2020-01-06');
+    expect(byDays).toMatchObject({ total: 2, pending: 1, rejected: 1, completed: 0 });
+    expect(byDays.revenue).toBe(0);
   });
 
   it('never widens what a manager or a reseller may see', async () => {
@@ -164,7 +180,7 @@ describe('GET /api/orders/all: date range, product, buyer and seller filters, so
     ]) {
       const page = await list(m2, query);
       expect(page.data).toEqual([]);
-      expect(page.stats.total).toBe(0);
+      expect((await statsOf(m2, query)).total).toBe(0);
     }
     expect((await list(r3, `buyerId=${r1.user.id}&showAll=true`)).data).toEqual([]);
     // A sibling's orders stay hidden from a reseller, even named.
@@ -292,5 +308,52 @@ describe('GET /api/orders/all: date range, product, buyer and seller filters, so
         order by quantity asc, created_at desc, id desc`,
     );
     expect(byQuantity).toEqual(expectedQuantity.map((row) => row.id));
+  });
+
+  it('counts a large list only up to COUNT_CAP and says so; the stat cards stay exact', async () => {
+    const source = orders[0];
+    if (!source) throw new Error('no order to copy');
+    // COUNT_CAP copies of an order, in 2019 (before every order above), a second apart.
+    await db().execute(sql`
+      insert into orders (buyer_id, seller_id, product_id, product_name, category_id, quantity,
+        delivery_type, unit_price_cents, total_cents, status, price_chain, created_at)
+      select buyer_id, seller_id, product_id, product_name, category_id, quantity, delivery_type,
+        unit_price_cents, total_cents, status, price_chain,
+        '2019-06-01T00:00:00Z'::timestamptz + n * interval '1 second'
+      from orders, generate_series(1, ${COUNT_CAP}) as n where id = ${source.id}`);
+    try {
+      const [counted] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from orders`,
+      );
+      const total = counted!.n; // the copies and every order placed by the tests above
+      const pages = COUNT_CAP / 100;
+      const all = await list(admin, 'limit=100');
+      expect(all.pagination).toEqual({
+        page: 1,
+        limit: 100,
+        total: COUNT_CAP,
+        totalPages: pages,
+        totalExact: false,
+      });
+      // The page after the counted ones still answers its rows.
+      const beyond = await list(admin, `limit=100&page=${pages + 1}`);
+      expect(beyond.data).toHaveLength(Math.min(100, total - COUNT_CAP));
+      expect(beyond.pagination).toMatchObject({ page: pages + 1, totalExact: false });
+      // Exactly COUNT_CAP rows is an exact count.
+      const copies = await list(admin, 'to=2019-12-31&limit=100');
+      expect(copies.pagination).toEqual({
+        page: 1,
+        limit: 100,
+        total: COUNT_CAP,
+        totalPages: pages,
+      });
+      // Filters that select few rows count them exactly, as before.
+      expect((await list(admin, 'from=2020-01-01')).pagination.total).toBe(total - COUNT_CAP);
+      // The stat cards count every order.
+      expect((await statsOf(admin, '')).total).toBe(total);
+    } finally {
+      await db().execute(sql`delete from orders where created_at < '2020-01-01'`);
+    }
   });
 });

@@ -65,18 +65,30 @@ export function sortText<Column extends string>(sort: Sort<Column>): string {
   return sort.direction === 'desc' ? `-${sort.by}` : sort.by;
 }
 
+/**
+ * A list too big to count exactly on every page (the orders: a million rows cost a second to
+ * count) counts its matching rows up to this many: beyond it the answer says "more than"
+ * (`totalExact: false`), as operator panels do for large tables (docs/decisions.md, Capped
+ * counts).
+ */
+export const COUNT_CAP = 10_000;
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
+  /** The rows matching, or, with `totalExact: false`, `COUNT_CAP`: more than that match. */
   total: z.number().int(),
+  /** The pages of `total` rows; with `totalExact: false` there are more pages after them. */
   totalPages: z.number().int(),
+  /** False when `total` is a lower bound (more than `COUNT_CAP` rows); absent means exact. */
+  totalExact: z.boolean().optional(),
 });
 
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: paginationSchema });
 }
 
-export function pageOf<T>(data: T[], query: PageQuery, total: number) {
+export function pageOf<T>(data: T[], query: PageQuery, total: number, totalExact = true) {
   return {
     data,
     pagination: {
@@ -84,6 +96,7 @@ export function pageOf<T>(data: T[], query: PageQuery, total: number) {
       limit: query.limit,
       total,
       totalPages: Math.ceil(total / query.limit),
+      ...(totalExact ? {} : { totalExact: false }),
     },
   };
 }

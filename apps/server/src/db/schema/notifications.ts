@@ -25,8 +25,9 @@ export const notifications = pgTable(
     readAt: timestampTz('read_at'),
   },
   (t) => [
-    // A user's list, newest first, and the stream's "since" reads.
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    // A user's list, newest first (the index read backwards: a DESC column here would be DESC
+    // NULLS LAST, which `order by created_at desc` cannot use), and the stream's "since" reads.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The unread count.
     index('notifications_user_unread_idx')
       .on(t.userId)

@@ -75,6 +75,11 @@ export const orders = pgTable(
     // Sorted by total (`?sort=-total`), in the list's whole order, so a page reads 25 entries
     // instead of sorting every order (bench/README.md, "Ledger and orders pages").
     index('orders_total_idx').on(t.totalCents, t.createdAt, t.id),
+    // The other sortable columns, the same way (status has orders_status_created_idx).
+    index('orders_quantity_idx').on(t.quantity, t.createdAt, t.id),
+    index('orders_product_name_idx').on(t.productName, t.createdAt, t.id),
+    // The list's search: ILIKE '%…%' on the product's name (pg_trgm, migration 0001).
+    index('orders_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
     // Analytics read the last two days of completions and rejections (the older ones are rolled up).
     index('orders_delivered_idx').on(t.deliveredAt),
     index('orders_responded_idx').on(t.respondedAt),

@@ -55,8 +55,9 @@ export const outboxDeliveries = pgTable(
     index('outbox_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
-    // A recipient's delivery log, newest first.
-    index('outbox_deliveries_target_idx').on(t.consumer, t.targetId, t.createdAt.desc(), t.id),
+    // A recipient's delivery log, newest first: the index read backwards (ascending, so that
+    // `order by created_at desc, id desc` can use it; see notifications_user_created_idx).
+    index('outbox_deliveries_target_idx').on(t.consumer, t.targetId, t.createdAt, t.id),
     index('outbox_deliveries_event_idx').on(t.eventId),
     // The retention purge: the settled deliveries, oldest first.
     index('outbox_deliveries_settled_idx')

@@ -69,6 +69,8 @@ export const users = pgTable(
       'gin',
       sql`(${t.username} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
+    // The orders list's search matches the buyer's username alone (orders.repository.ts).
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     check('users_balance_nonnegative', sql`${t.balanceCents} >= 0`),
     check('users_profit_nonnegative', sql`${t.profitCents} >= 0`),
   ],

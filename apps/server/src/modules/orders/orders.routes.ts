@@ -5,6 +5,7 @@ import {
   createOrderSchema,
   IDEMPOTENCY_KEY_MAX,
   orderListSchema,
+  orderStatsSchema,
   orderSchema,
   ordersQuerySchema,
   respondOrderSchema,
@@ -59,6 +60,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       }
       return orders.list(authOf(request), request.query);
     },
+  );
+
+  app.get(
+    '/orders/all/stats',
+    {
+      config: { access: 'authenticated' },
+      schema: { querystring: ordersQuerySchema, response: { 200: orderStatsSchema } },
+    },
+    (request) => orders.stats(authOf(request), request.query),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromCents } from '@keymarket/contracts/money';
+import { pageOf } from '@keymarket/contracts/pagination';
 import {
   keyLines,
   type createOrderSchema,
@@ -33,6 +34,7 @@ import { lockProductForKeys } from '../products/products.repository';
 import {
   findOrder,
   leavePending,
+  countOrders,
   listOrders,
   orderBatch,
   orderStats,
@@ -372,30 +374,36 @@ export class OrdersService {
 
   private async listIn(caller: AuthContext, scope: SQL | undefined, query: ListQuery) {
     const filter = filterOf(scope, query);
-    const [rows, stats] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       listOrders(this.db, {
         ...filter,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       }),
-      orderStats(this.db, filter),
+      countOrders(this.db, filter),
     ]);
-    const total = query.status ? stats[query.status] : stats.total;
+    return pageOf(
+      await orderViews(this.db, this.vault, caller, rows),
+      query,
+      counted.total,
+      counted.exact,
+    );
+  }
+
+  /**
+   * The stat cards of the list (`GET /orders/all/stats`): the split by status and the revenue of
+   * every order the other filters select, exact, so over a whole large list it costs a pass over
+   * its orders; asked apart from the page, which never waits for it.
+   */
+  async stats(caller: AuthContext, query: OrdersQuery) {
+    const filter = filterOf(scopeFor(caller.userId, isAdmin(caller), query.showAll), query);
+    const stats = await orderStats(this.db, filter);
     return {
-      data: await orderViews(this.db, this.vault, caller, rows),
-      pagination: {
-        page: query.page,
-        limit: query.limit,
-        total,
-        totalPages: Math.ceil(total / query.limit),
-      },
-      stats: {
-        total: stats.total,
-        pending: stats.pending,
-        completed: stats.completed,
-        rejected: stats.rejected,
-        revenue: fromCents(BigInt(stats.revenueCents)),
-      },
+      total: stats.total,
+      pending: stats.pending,
+      completed: stats.completed,
+      rejected: stats.rejected,
+      revenue: fromCents(BigInt(stats.revenueCents)),
     };
   }
 

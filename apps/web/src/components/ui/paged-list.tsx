@@ -4,7 +4,10 @@ import { LoadError } from './load-error';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
 
-type Page<Row> = { data: Row[]; pagination: { totalPages: number; total?: number } };
+type Page<Row> = {
+  data: Row[];
+  pagination: { totalPages: number; total?: number; totalExact?: boolean };
+};
 
 type PagedListProps<Row> = {
   query: UseQueryResult<Page<Row>>;
@@ -63,6 +66,7 @@ export function PagedList<Row>({
           pageSize={pageSize}
           onPageSizeChange={onPageSizeChange}
           total={query.data.pagination.total}
+          totalExact={query.data.pagination.totalExact}
         />
       )}
     </>

@@ -27,6 +27,27 @@ describe('Pagination', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(78);
   });
 
+  it('says "of 400+" for a capped count and lets the reader go past the counted pages', async () => {
+    const onPageChange = vi.fn();
+    render(
+      <Pagination
+        page={400}
+        totalPages={400}
+        onPageChange={onPageChange}
+        pageSize={25}
+        onPageSizeChange={vi.fn()}
+        total={10_000}
+        totalExact={false}
+      />,
+    );
+    expect(screen.getByText('Page 400 of 400+')).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Next page'));
+    expect(onPageChange).toHaveBeenLastCalledWith(401);
+    await user.type(screen.getByLabelText('Go to page'), '900{Enter}');
+    expect(onPageChange).toHaveBeenLastCalledWith(900);
+  });
+
   it('keeps the size choice on a single page of results, and shows nothing for a few rows', () => {
     const props = { page: 1, totalPages: 1, onPageChange: vi.fn(), pageSize: 50 };
     const { rerender } = render(<Pagination {...props} onPageSizeChange={vi.fn()} total={30} />);

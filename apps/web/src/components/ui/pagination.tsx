@@ -18,6 +18,11 @@ type PaginationProps = {
   onPageSizeChange?: (size: number) => void;
   /** How many rows match in all: with a page size, the choice shows only when it matters. */
   total?: number;
+  /**
+   * False when `total` and `totalPages` are lower bounds (the server counts a large list only up
+   * to a cap): the reader sees "of 400+" and may go on past the last counted page.
+   */
+  totalExact?: boolean;
 };
 
 export function Pagination({
@@ -27,8 +32,11 @@ export function Pagination({
   pageSize,
   onPageSizeChange,
   total = 0,
+  totalExact = true,
 }: PaginationProps) {
   const { t } = useTranslation();
+  // Beyond the counted pages, there is a next page while the count said "more".
+  const lastPage = totalExact ? totalPages : Number.POSITIVE_INFINITY;
   const sizeChoice = pageSize !== undefined && onPageSizeChange && total > PAGE_SIZES[0];
   if (totalPages <= 1 && !sizeChoice) return null;
 
@@ -66,19 +74,21 @@ export function Pagination({
             <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />
           </Button>
           <p className="text-sm text-muted" aria-live="polite">
-            {t('pagination.pageOf', { page, total: totalPages })}
+            {totalExact
+              ? t('pagination.pageOf', { page, total: totalPages })
+              : t('pagination.pageOfMore', { page, total: totalPages })}
           </p>
           <Button
             variant="secondary"
             size="icon"
             onClick={() => onPageChange(page + 1)}
-            disabled={page >= totalPages}
+            disabled={page >= lastPage}
             aria-label={t('pagination.next')}
           >
             <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />
           </Button>
           {sizeChoice && totalPages > 2 && (
-            <JumpToPage key={page} totalPages={totalPages} onPageChange={onPageChange} />
+            <JumpToPage key={page} totalPages={lastPage} onPageChange={onPageChange} />
           )}
         </>
       )}
@@ -94,6 +104,7 @@ function JumpToPage({
   totalPages,
   onPageChange,
 }: {
+  /** Infinity when the count was capped: any page may be asked for. */
   totalPages: number;
   onPageChange: (page: number) => void;
 }) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { orderListSchema, type OrderStatus } from '@keymarket/contracts/orders';
+import { orderListSchema, orderStatsSchema, type OrderStatus } from '@keymarket/contracts/orders';
 import { apiClient } from '@/lib/api-client';
 
 // The shop's purchase invalidates this same key by name (features do not import each other).
@@ -38,4 +38,26 @@ export const ordersQueryOptions = (query: OrdersQuery) =>
 
 export function useOrders(query: OrdersQuery) {
   return useQuery(ordersQueryOptions(query));
+}
+
+/** The list's filters, for its stat cards: the same orders, not one page of them. */
+export type OrderStatsQuery = Omit<OrdersQuery, 'page' | 'limit' | 'sort'>;
+
+/**
+ * The stat cards over the list's filters (status aside: the cards split by it). Asked apart from
+ * the page: exact over a large list, they may take longer than the page, which shows first.
+ */
+export const orderStatsQueryOptions = (query: OrderStatsQuery) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, 'stats', { ...query, status: undefined }],
+    queryFn: ({ signal }) =>
+      apiClient.get('/orders/all/stats', orderStatsSchema, {
+        query: { ...query, status: undefined, search: query.search || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useOrderStats(query: OrderStatsQuery) {
+  return useQuery(orderStatsQueryOptions(query));
 }

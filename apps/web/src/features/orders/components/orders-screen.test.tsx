@@ -45,14 +45,19 @@ function listReply() {
   return okReply({
     data: orders,
     pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
-    stats: { total: 2, pending: 2, completed: 0, rejected: 0, revenue: 12.5 },
   });
 }
+
+const statsReply = okReply({ total: 2, pending: 2, completed: 0, rejected: 0, revenue: 12.5 });
 
 // Typing and clicking through user-event takes seconds on a busy machine; the default 5 s is too tight.
 describe('orders screen', { timeout: 20_000 }, () => {
   it('shows the stats and lets a buyer cancel only its own pending order', async () => {
-    const fetchMock = mockApi({ 'GET /orders/all': listReply, 'GET /users/me': okReply(me) });
+    const fetchMock = mockApi({
+      'GET /orders/all': listReply,
+      'GET /orders/all/stats': statsReply,
+      'GET /users/me': okReply(me),
+    });
     renderWithProviders(<OrdersScreen role="reseller" />);
 
     const stats = await screen.findByRole('region', { name: 'Order statistics' });
@@ -84,8 +89,8 @@ describe('orders screen', { timeout: 20_000 }, () => {
       'GET /orders/all': okReply({
         data: answered,
         pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
-        stats: { total: 2, pending: 0, completed: 0, rejected: 2, revenue: 0 },
       }),
+      'GET /orders/all/stats': statsReply,
       'GET /users/me': okReply(me),
     });
     renderWithProviders(<OrdersScreen role="reseller" />);
@@ -97,7 +102,11 @@ describe('orders screen', { timeout: 20_000 }, () => {
   });
 
   it('gives an admin the send-keys and reject actions on pending orders', async () => {
-    mockApi({ 'GET /orders/all': listReply, 'GET /users/me': okReply(aUser({ role: 'admin' })) });
+    mockApi({
+      'GET /orders/all': listReply,
+      'GET /orders/all/stats': statsReply,
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+    });
     renderWithProviders(<OrdersScreen role="admin" />);
 
     expect(await screen.findAllByRole('button', { name: 'Send keys' })).toHaveLength(2);
@@ -114,6 +123,7 @@ describe('orders screen', { timeout: 20_000 }, () => {
     const seller = '2f1c2a4e-8a53-4c39-9d2b-3f0a3c1e7b11';
     const fetchMock = mockApi({
       'GET /orders/all': listReply,
+      'GET /orders/all/stats': statsReply,
       'GET /users/me': okReply(aUser({ role: 'admin' })),
     });
     renderWithProviders(<OrdersScreen role="admin" />, {
@@ -150,6 +160,7 @@ describe('orders screen', { timeout: 20_000 }, () => {
     const product = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Netflix account' };
     const fetchMock = mockApi({
       'GET /orders/all': listReply,
+      'GET /orders/all/stats': statsReply,
       'GET /users/me': okReply(aUser({ role: 'admin' })),
       'GET /products': okReply({
         data: [aProduct(1, product)],

@@ -34,7 +34,7 @@ import { useFormatPrice } from '@/lib/format-price';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { userChoices, useProductChoices } from '../api/filter-choices';
 import { orderQueryOptions } from '@/lib/order';
-import { useOrders } from '../api/get-orders';
+import { useOrders, useOrderStats } from '../api/get-orders';
 import { useRememberedLabels } from './remembered-labels';
 import { OrderDetailsDialog } from '@/components/order-details-dialog';
 import { OrderStatsCards } from './order-stats';
@@ -87,7 +87,7 @@ export function OrdersScreen({ role }: { role: Role }) {
   };
   const isAdmin = role === 'admin';
 
-  const query = {
+  const filterQuery = {
     showAll,
     status,
     search: filters.search || undefined,
@@ -96,9 +96,10 @@ export function OrdersScreen({ role }: { role: Role }) {
     productId: filters.product || undefined,
     buyerId: filters.buyer || undefined,
     sellerId: filters.seller || undefined,
-    sort: table.sort && sortText(table.sort),
   };
+  const query = { ...filterQuery, sort: table.sort && sortText(table.sort) };
   const ordersQuery = useOrders({ ...query, page: table.page, limit: table.pageSize });
+  const orderStats = useOrderStats(filterQuery);
   const rows = ordersQuery.data?.data ?? [];
   const date = (iso: string) => formatDateTime(iso, i18n.language);
   const filtered = FILTERS.some((name) => name !== 'all' && filters[name] !== '');
@@ -116,8 +117,8 @@ export function OrdersScreen({ role }: { role: Role }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {ordersQuery.isSuccess && (
-        <OrderStatsCards stats={ordersQuery.data.stats} ownOrders={!isAdmin && !showAll} />
+      {orderStats.isSuccess && (
+        <OrderStatsCards stats={orderStats.data} ownOrders={!isAdmin && !showAll} />
       )}
       <Card title={t('orders.list.title')}>
         <div className="mb-4 flex flex-col gap-3">
