@@ -189,9 +189,9 @@ export async function seedAnalytics(
     theirs: number;
   }>(
     `select (select count(*)::int from users) as users, (select count(*)::int from orders) as orders,
-       (select count(*)::int from invitation_tree where ancestor_id = $1) as downline,
+       (select count(*)::int from invitation_tree where ancestor_id = $1 and depth > 0) as downline,
        (select count(*)::int from orders o join invitation_tree t on t.descendant_id = o.buyer_id
-        where t.ancestor_id = $1) as theirs`,
+        where t.ancestor_id = $1 and t.depth > 0) as theirs`,
     [benchUserId(1, 1)],
   );
   return {

@@ -49,8 +49,12 @@ const DAYS_90_TO_60 = `from=${encodeURIComponent(day(90))}&to=${encodeURICompone
 
 type Caller = 'admin' | 'manager' | 'seller';
 
-/** The pages measured: a caller and a path (limit 25, the table's usual page size, unless said). */
-const PAGES: { caller: Caller; path: string }[] = [
+/**
+ * The pages measured: a caller and a path (limit 25, the table's usual page size, unless said).
+ * `stats`: the orders screen's stat cards (`/orders/all/stats`), asked apart from the page and
+ * exact over every matching order, so measured but outside the page target.
+ */
+const PAGES: { caller: Caller; path: string; stats?: true }[] = [
   // Statements
   { caller: 'admin', path: `/api/ledger?userId=${SELLER_ID}&limit=25` },
   { caller: 'admin', path: `/api/ledger?userId=${BUYER_ID}&bucket=balance&kind=purchase&limit=25` },
@@ -74,6 +78,9 @@ const PAGES: { caller: Caller; path: string }[] = [
   { caller: 'admin', path: `/api/orders/all?search=martin&limit=25` },
   { caller: 'admin', path: `/api/orders/all?sort=-total&limit=25` },
   { caller: 'admin', path: `/api/orders/all?sort=-total&${LAST_30_DAYS}&limit=25` },
+  { caller: 'admin', path: `/api/orders/all?sort=quantity&limit=25` },
+  { caller: 'admin', path: `/api/orders/all?sort=-product&limit=25` },
+  { caller: 'admin', path: `/api/orders/all?sort=status&limit=25` },
   { caller: 'seller', path: `/api/orders/all?showAll=true&limit=25` },
   { caller: 'seller', path: `/api/orders/all?showAll=true&sort=-total&${LAST_30_DAYS}&limit=25` },
   { caller: 'manager', path: `/api/orders/all?showAll=true&limit=25` },
@@ -82,6 +89,11 @@ const PAGES: { caller: Caller; path: string }[] = [
     path: `/api/orders/all?showAll=true&${LAST_30_DAYS}&status=completed&limit=25`,
   },
   { caller: 'manager', path: `/api/orders/all?showAll=true&sort=-total&limit=25` },
+  // The stat cards of some of the lists above.
+  { caller: 'admin', path: `/api/orders/all/stats`, stats: true },
+  { caller: 'admin', path: `/api/orders/all/stats?${LAST_30_DAYS}`, stats: true },
+  { caller: 'admin', path: `/api/orders/all/stats?sellerId=${SELLER_ID}`, stats: true },
+  { caller: 'manager', path: `/api/orders/all/stats?showAll=true`, stats: true },
 ];
 
 /** Resident memory of a process, from /proc (kB). */
@@ -172,6 +184,7 @@ export async function ledgerBenchmark(options: LedgerOptions = DEFAULT_LEDGER_OP
       const measured: {
         caller: Caller;
         path: string;
+        stats: boolean;
         total: unknown;
         firstMs: number;
         result: LoadResult;
@@ -182,14 +195,21 @@ export async function ledgerBenchmark(options: LedgerOptions = DEFAULT_LEDGER_OP
         // One request alone first: its time stands even when none finishes in the window.
         const t0 = performance.now();
         const first = await fetch(url, { headers: { cookie: cookies[page.caller] } });
-        const body = (await first.json()) as { pagination?: { total: number } };
+        const body = (await first.json()) as {
+          pagination?: { total: number; totalExact?: boolean };
+          total?: number;
+        };
         const firstMs = Math.round(performance.now() - t0);
         if (first.status !== 200) throw new Error(`${page.path}: ${first.status}`);
         const request = { url, method: 'GET' as const, cookies: [cookies[page.caller]] };
         await load({ ...request, connections: 1, seconds: options.warmupSeconds });
         const result = await load({ ...request, connections: 1, seconds: options.seconds });
-        const total = body.pagination?.total;
-        measured.push({ caller: page.caller, path: page.path, total, firstMs, result });
+        // A capped count (`totalExact: false`) reads "10000+"; the stat cards answer their total.
+        const total = body.pagination
+          ? `${body.pagination.total}${body.pagination.totalExact === false ? '+' : ''}`
+          : body.total;
+        const stats = page.stats === true;
+        measured.push({ caller: page.caller, path: page.path, stats, total, firstMs, result });
         rows.push([
           `${page.caller} ${decodeURIComponent(page.path.replace(/^\/api/, '')).replace(/T\d\d:\d\d:\d\d\.\d+Z/g, '')}`,
           String(total ?? ''),
@@ -249,15 +269,15 @@ export async function ledgerBenchmark(options: LedgerOptions = DEFAULT_LEDGER_OP
           `postgres ${cpu.postgres} %, autocannon ${cpu.loadGenerator} %, other processes ${cpu.other} %`,
       );
       const slow = measured.filter(
-        (m) => !(m.result.ok > 0 && m.result.medianMs <= TARGET_MEDIAN_MS),
+        (m) => !m.stats && !(m.result.ok > 0 && m.result.medianMs <= TARGET_MEDIAN_MS),
       );
       log(
         verdict(
-          `every page's median ≤ ${TARGET_MEDIAN_MS} ms`,
+          `every page's median ≤ ${TARGET_MEDIAN_MS} ms (the stat cards apart)`,
           slow.length === 0,
           slow.length
             ? `over: ${slow.map((m) => `${m.caller} ${m.path} ${fmt(m.result.medianMs, 0)} ms`).join('; ')}`
-            : `slowest ${fmt(Math.max(...measured.map((m) => m.result.medianMs)), 0)} ms`,
+            : `slowest ${fmt(Math.max(...measured.filter((m) => !m.stats).map((m) => m.result.medianMs)), 0)} ms`,
         ),
       );
       log(noiseWarning(cpu));

@@ -2,7 +2,9 @@ import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'd
 import { users } from './users';
 
 /**
- * The invitation tree as a closure table: one row per (ancestor, member of its downline). A
+ * The invitation tree as a closure table: one row per (ancestor, member of its downline), and
+ * one per user for itself (depth 0, migration 0017: a user and its downline are then one index
+ * range; the downline alone is `depth > 0`). A
  * recursive walk of `users.invited_by_id` costs a lookup per member (about 50 ms for a downline of
  * 20,000); this answers "who is below X" with one index range. A trigger on `users` (migration
  * 0001) adds the rows of every new user, whoever inserts it, and refuses to change an inviter.
@@ -16,7 +18,7 @@ export const invitationTree = pgTable(
     descendantId: uuid('descendant_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 1 for a direct invitee. */
+    /** 1 for a direct invitee; 0 for the user's own row. */
     depth: integer('depth').notNull(),
   },
   (t) => [

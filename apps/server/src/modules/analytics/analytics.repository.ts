@@ -80,7 +80,8 @@ export async function sellerTotals(db: Executor, userId: string) {
              where l.user_id = u.id and l.bucket = 'profit' and l.amount_cents < 0), 0))::text
             as "profitEarned",
           (select count(*)::int from users d where d.invited_by_id = u.id) as direct,
-          (select count(*)::int from invitation_tree t where t.ancestor_id = u.id) as total
+          (select count(*)::int from invitation_tree t
+             where t.ancestor_id = u.id and t.depth > 0) as total
         from users u where u.id = ${userId}`,
   );
   return {

@@ -73,7 +73,8 @@ function downlineDaysQuery(userId: string, range: DayRange): SQL {
   return sql`
     select ${utcDay(delivered)} as day, count(*)::int as completed, sum(o.total_cents)::bigint as revenue
     from orders o join invitation_tree t on t.descendant_id = o.buyer_id
-    where t.ancestor_id = ${userId} and o.status = 'completed' and ${within(delivered, range)}
+    where t.ancestor_id = ${userId} and t.depth > 0 and o.status = 'completed'
+      and ${within(delivered, range)}
     group by 1`;
 }
 

@@ -6,7 +6,7 @@ import type { KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../access/auth-context';
 import { mayReadOrderKeys } from '../access/policy';
 import { keyPlacesOf } from '../after-sale/after-sale.repository';
-import type { OrderWithRefs } from './orders.repository';
+import type { OrderExportRow, OrderWithRefs } from './orders.repository';
 
 /** Orders as `viewer` sees them: keys only for the buyer and admins (DESIGN.md §2). */
 export async function orderViews(
@@ -77,7 +77,7 @@ export function orderWithoutKeys(row: OrderWithRefs): Order {
 }
 
 /** The orders export's columns: the table's, without the keys (DESIGN.md §10). */
-export const orderCsvColumns: CsvColumn<OrderWithRefs>[] = [
+export const orderCsvColumns: CsvColumn<OrderExportRow>[] = [
   { header: 'Order', cell: (r) => r.order.id },
   { header: 'Date (UTC)', cell: (r) => r.order.createdAt.toISOString() },
   { header: 'Status', cell: (r) => r.order.status },

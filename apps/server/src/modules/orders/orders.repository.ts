@@ -178,9 +178,36 @@ export async function listOrders(db: Executor, filter: OrderFilter & PageWindow)
     .offset(filter.offset);
 }
 
-/** The batch of an export that follows `afterId`, the last order of the previous batch. */
+/**
+ * The batch of an export that follows `afterId`, the last order of the previous batch: the
+ * columns of the file only (`orderCsvColumns`), not the row's delivered keys and price chain,
+ * which a million-row export would read and drop.
+ */
 export function orderBatch(db: Executor, filter: OrderFilter, afterId?: string) {
-  return selectOrders(db)
+  return db
+    .select({
+      order: {
+        id: orders.id,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        backordered: orders.backordered,
+        productName: orders.productName,
+        quantity: orders.quantity,
+        deliveryType: orders.deliveryType,
+        unitPriceCents: orders.unitPriceCents,
+        totalCents: orders.totalCents,
+        deliveredAt: orders.deliveredAt,
+        notes: orders.notes,
+        rejectionReason: orders.rejectionReason,
+      },
+      buyer: { username: buyer.username },
+      seller: { username: seller.username },
+      category: { nameEn: categories.nameEn },
+    })
+    .from(orders)
+    .innerJoin(buyer, eq(buyer.id, orders.buyerId))
+    .leftJoin(seller, eq(seller.id, orders.sellerId))
+    .leftJoin(categories, eq(categories.id, orders.categoryId))
     .where(
       and(
         whereOf(filter),
@@ -215,6 +242,9 @@ export async function orderWithRefs(db: Executor, orderId: string) {
 }
 
 export type OrderWithRefs = NonNullable<Awaited<ReturnType<typeof orderWithRefs>>>;
+
+/** An order as an export reads it (`orderBatch`). */
+export type OrderExportRow = Awaited<ReturnType<typeof orderBatch>>[number];
 
 /**
  * Counts for the stat cards over the same filters as the list, the status filter aside: the

@@ -41,7 +41,7 @@ import {
   orderWithRefs,
   liveProductLookup,
   type OrderFilter,
-  type OrderWithRefs,
+  type OrderExportRow,
   scopeFor,
 } from './orders.repository';
 import { outOfStock, refusalOutcome } from './order-refusals';
@@ -414,7 +414,7 @@ export class OrdersService {
    */
   export(caller: AuthContext, query: OrdersQuery): Readable {
     const filter = filterOf(scopeFor(caller.userId, isAdmin(caller), query.showAll), query);
-    const batches = keysetBatches<OrderWithRefs>((after) =>
+    const batches = keysetBatches<OrderExportRow>((after) =>
       orderBatch(this.db, filter, after?.order.id),
     );
     return csvStream(batches, orderCsvColumns);
