@@ -230,9 +230,7 @@ export async function countOrders(db: Executor, filter: OrderFilter) {
     .where(whereOf(filter))
     .limit(COUNT_CAP + 1)
     .as('matching');
-  const { count } = oneRow(
-    await db.select({ count: sql<number>`count(*)::int` }).from(matching),
-  );
+  const { count } = oneRow(await db.select({ count: sql<number>`count(*)::int` }).from(matching));
   return count > COUNT_CAP ? { total: COUNT_CAP, exact: false } : { total: count, exact: true };
 }
 
