@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductList } from '@keymarket/contracts/catalogue';
 import {
@@ -10,7 +10,14 @@ import {
   sellerPrices,
   users,
 } from '../src/db/schema/index';
-import { ProductListCache } from '../src/modules/products/product-list-cache';
+import { rowsOf } from '../src/db/client';
+import { loadPricingChain } from '../src/modules/pricing/pricing.service';
+import {
+  listFingerprint,
+  pricedList,
+  ProductListCache,
+} from '../src/modules/products/product-list-cache';
+import { foldStockChanges } from '../src/modules/products/stock';
 import { CACHED_LIST_MIN_LIMIT } from '../src/modules/products/products.service';
 import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder } from './helpers/money';
@@ -89,6 +96,46 @@ describe('the whole-catalogue product list cache', () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it('keeps the priced list through sales and folds, and still shows each stock exactly', async () => {
+    const product = await catalogue.product({ deliveryType: 'instant', keys: 4 });
+    const requested = await catalogue.product({ deliveryType: 'request', stock: 5 });
+    await deposit(admin, resellerB.user.id, 100);
+    const chain = await loadPricingChain(ctx.database.db, resellerB.user.id);
+    await listed(resellerB);
+    const fingerprint = await listFingerprint(ctx.database.db, chain);
+
+    await placedOrder(resellerB, product.id);
+    await foldStockChanges(ctx.database.db);
+    await placedOrder(resellerB, product.id);
+    await ctx.database.db
+      .update(products)
+      .set({ stock: 0 })
+      .where(eq(products.id, requested.id));
+    expect(await listFingerprint(ctx.database.db, chain)).toBe(fingerprint);
+
+    // Several at once share the work and all see the same, current stock.
+    const answers = await Promise.all([1, 2, 3].map(() => listed(resellerB)));
+    for (const { list } of answers) {
+      expect(find(list, product.id)).toMatchObject({ stockQuantity: 2, badges: ['instant'] });
+      expect(find(list, requested.id)).toMatchObject({
+        stockQuantity: 0,
+        badges: ['request', 'out of stock'],
+      });
+    }
+  });
+
+  it('has the trigger that versions the catalogue watch every column of products but the stock', async () => {
+    const rows = await rowsOf<{ column: string; watched: boolean }>(
+      ctx.database.db,
+      sql`select a.attname as column, a.attnum = any(t.tgattr) as watched
+          from pg_attribute a
+          join pg_trigger t on t.tgrelid = a.attrelid and t.tgname = 'products_catalogue_version_rows'
+          where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped`,
+    );
+    const unwatched = rows.filter((row) => !row.watched).map((row) => row.column);
+    expect(unwatched.sort()).toEqual(['stock', 'updated_at']);
+  });
+
   it('shows a renamed category and a product changed straight in the database', async () => {
     const product = await catalogue.product({ name: 'Renamed Later' });
     await listed(resellerB);
@@ -158,12 +205,16 @@ describe('the whole-catalogue product list cache', () => {
 });
 
 describe('ProductListCache', () => {
-  const list = (etag: string, bytes: number) => ({ etag, gzip: Buffer.alloc(bytes) });
+  const list = (name: string, bytes: number) => ({
+    ...pricedList({ data: [], pagination: {} }),
+    head: name,
+    fixed: Buffer.alloc(bytes),
+  });
 
   it('serves an entry only for the fingerprint it was built with', () => {
     const cache = new ProductListCache(1000);
-    cache.set('k', 'f1', list('"a"', 10));
-    expect(cache.get('k', 'f1')?.etag).toBe('"a"');
+    cache.set('k', 'f1', list('a', 10));
+    expect(cache.get('k', 'f1')?.head).toBe('a');
     expect(cache.get('k', 'f2')).toBeUndefined();
   });
 

@@ -55,6 +55,18 @@ export const subcategories = pgTable(
   (t) => [index('subcategories_category_idx').on(t.categoryId)],
 );
 
+/**
+ * One row, counting the changes to what the product lists show of products, other than their
+ * stock: migration 0016's trigger bumps it with every insert, delete or update of a column of
+ * `products` other than `stock` and `updated_at`, in the writer's transaction. The list cache
+ * (modules/products/product-list-cache.ts) reads it instead of scanning every product row, so
+ * sales (which change only stock) leave cached lists valid.
+ */
+export const productCatalogueVersion = pgTable('product_catalogue_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'bigint' }).notNull().default(sql`0`),
+});
+
 const cents = (name: string) => bigint(name, { mode: 'bigint' }).notNull();
 
 export const products = pgTable(

@@ -6,7 +6,6 @@ import type {
   productPatchSchema,
   subcategoryProductsQuerySchema,
 } from '@keymarket/contracts/catalogue';
-import { createHash } from 'node:crypto';
 import { toCents } from '@keymarket/contracts/money';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type { Database, Executor } from '../../db/client';
@@ -26,7 +25,8 @@ import { loadPricingChain, type PricingChain } from '../pricing/pricing.service'
 import {
   listCacheKey,
   listFingerprint,
-  renderList,
+  listState,
+  pricedList,
   type ProductListCache,
 } from './product-list-cache';
 import { productViewsFor } from './product-view';
@@ -80,8 +80,9 @@ export class ProductsService {
   }
 
   /**
-   * The same answer as `list`, as gzip bytes from the list cache (see product-list-cache.ts).
-   * A hit costs two small queries: the caller's chain of sellers and the fingerprint.
+   * The same answer as `list`, as gzip bytes: priced from the list cache, with the current stock
+   * (see product-list-cache.ts). A hit costs two small queries (the caller's chain of sellers;
+   * the fingerprint with every product's stock), writing the stock in and gzipping.
    */
   async renderedList(caller: AuthContext, query: ProductListQuery) {
     const cache = this.listCache;
@@ -91,22 +92,26 @@ export class ProductsService {
       isAdmin(caller) ? Promise.resolve(null) : loadPricingChain(db, caller.userId);
 
     const chain = await chainOf(this.db);
-    const hit = cache.get(keyOf(chain), await listFingerprint(this.db, chain));
-    if (hit) return hit;
-
-    // Fingerprint and rows from one snapshot: the entry is a list that was true at one moment.
-    const built = await this.db.transaction(
-      async (tx) => {
-        const snapshotChain = await chainOf(tx);
-        const fingerprint = await listFingerprint(tx, snapshotChain);
-        return { key: keyOf(snapshotChain), fingerprint, body: await this.list(caller, query, tx) };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    return cache.answer(
+      keyOf(chain),
+      () => listState(this.db, chain),
+      // Fingerprint and rows from one snapshot: the entry is a list that was true at one moment.
+      () =>
+        this.db.transaction(
+          async (tx) => {
+            const snapshotChain = await chainOf(tx);
+            const fingerprint = await listFingerprint(tx, snapshotChain);
+            const page = await this.list(caller, query, tx);
+            return {
+              key: keyOf(snapshotChain),
+              fingerprint,
+              list: pricedList(page),
+              stock: new Map(page.data.map((product) => [product.id, product.stockQuantity])),
+            };
+          },
+          { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        ),
     );
-    const etag = `"${createHash('sha256').update(`${built.key}\n${built.fingerprint}`).digest('base64url').slice(0, 32)}"`;
-    const rendered = await renderList(etag, built.body);
-    cache.set(built.key, built.fingerprint, rendered);
-    return rendered;
   }
 
   /** The list query of GET /products/subcategory/{id}, once the subcategory is known to exist. */
