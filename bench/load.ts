@@ -14,6 +14,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections: number;
   seconds: number;
+  /** At most this many requests a second, all connections together (autocannon's overallRate). */
+  overallRate?: number;
 }
 
 export interface LoadResult {
@@ -52,6 +54,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     idReplacement: options.uniqueIdempotencyKeys ?? false,
     connections: options.connections,
     duration: options.seconds,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     timeout: 30,
     requests: [
       {

@@ -10,7 +10,7 @@ import { measureCpu } from './diagnose';
 import { load, type LoadResult } from './load';
 import { summariseProfile } from './profile';
 import { describeMachine, fmt, machine, noiseWarning, saveResults, table, verdict } from './report';
-import { seedCatalogue, USER_PASSWORD } from './seed';
+import { adminId, benchUserId, deposit, GROUP, seedCatalogue, USER_PASSWORD } from './seed';
 import { ensureServerBuilt, startServer, type RunningServer } from './server';
 
 /**
@@ -41,6 +41,14 @@ export const DEFAULT_PRODUCTS_OPTIONS: ProductsOptions = {
 };
 
 const TARGET_MEDIAN_MS = 100;
+const TARGET_P99_MS = 250;
+const TARGET_FIRST_MS = 150;
+/** Orders placed while the list is read: at least 200 a second (issue 21), capped a little above. */
+const ORDER_RATE = 250;
+const ORDER_CONNECTIONS = 8;
+const ORDER_PRODUCTS = 16;
+const PRICE_CHANGES = 10;
+const RESTARTS = 3;
 const log = (line: string) => console.log(line);
 
 /** One raw GET: the bytes on the wire (compressed) and the JSON they carry. */
@@ -67,6 +75,50 @@ function fetchRaw(url: string, cookie: string) {
   );
 }
 
+/**
+ * What the orders placed alongside buy: request products of the same catalogue, given stock for
+ * the whole run (a change of stock only, as a sale is), and money for the buyer (reseller B).
+ */
+async function prepareOrders(pool: Parameters<typeof seedCatalogue>[0]) {
+  const { rows } = await pool.query<{ id: string }>(
+    `update products set stock = 10000000
+     where id in (select id from products where delivery_type = 'request' order by name limit $1)
+     returning id`,
+    [ORDER_PRODUCTS],
+  );
+  await deposit(pool, await adminId(pool), [benchUserId(GROUP.catalogueUsers, 3)], 10n ** 12n);
+  return rows.map((row) => row.id);
+}
+
+interface FirstRequests {
+  label: string;
+  medianMs: number;
+  maxMs: number;
+  samplesMs: number[];
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
+
+/** The time of one GET right after each `change` (sequential, one client). */
+async function firstRequests(
+  label: string,
+  times: number,
+  change: () => Promise<{ url: string; cookie: string }>,
+): Promise<FirstRequests> {
+  const samplesMs: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const { url, cookie } = await change();
+    const started = performance.now();
+    const answer = await fetchRaw(url, cookie);
+    if (answer.status !== 200) throw new Error(`${label}: GET answered ${answer.status}`);
+    samplesMs.push(Math.round(performance.now() - started));
+  }
+  return { label, medianMs: median(samplesMs), maxMs: Math.max(...samplesMs), samplesMs };
+}
+
 interface Scenario {
   label: string;
   measured: LoadResult;
@@ -88,11 +140,8 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
     ? mkdtempSync(path.join(tmpdir(), 'km-bench-prof-'))
     : undefined;
   try {
-    const cached = await startServer({
-      databaseUrl: db.url,
-      keysSecret,
-      cpuProfileDir: profileDir,
-    });
+    const cachedOptions = { databaseUrl: db.url, keysSecret, cpuProfileDir: profileDir };
+    let cached = await startServer(cachedOptions);
     servers.push(cached);
     log(`server ${cached.baseUrl} (pid ${cached.pid})`);
     log(
@@ -100,6 +149,7 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
         `${options.categories * options.subcategoriesPerCategory} subcategories, a 4-level chain`,
     );
     const seed = await seedCatalogue(db.pool, keysSecret, options);
+    const orderProductIds = await prepareOrders(db.pool);
     const uncached = await startServer({
       databaseUrl: db.url,
       keysSecret,
@@ -137,8 +187,47 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
       scenarios.push({ label, measured, cpu: stopCpu() });
     };
     await run(`cached, ${options.connections} conns`, cached, options.connections);
+
+    // The same, while reseller B places orders on the same catalogue through the same server.
+    log(`orders alongside: ${ORDER_CONNECTIONS} connections, at most ${ORDER_RATE}/s`);
+    const placing = load({
+      url: `${cached.baseUrl}/api/orders`,
+      method: 'POST',
+      body: orderProductIds.map((productId) => JSON.stringify({ productId, quantity: 1 })),
+      cookies: [await cookieOf(cached)],
+      connections: ORDER_CONNECTIONS,
+      seconds: options.warmupSeconds + options.seconds + 1,
+      overallRate: ORDER_RATE,
+    });
+    await run(
+      `cached, ${options.connections} conns, orders alongside`,
+      cached,
+      options.connections,
+    );
+    const orders = await placing;
     await run('built every time, 1 conn', uncached, 1);
     await run(`built every time, ${options.connections} conns`, uncached, options.connections);
+
+    const firsts: FirstRequests[] = [];
+    const cachedUrl = () => `${cached.baseUrl}${listPath}`;
+    const buyerCookie = await cookieOf(cached);
+    firsts.push(
+      await firstRequests('first request after a price change', PRICE_CHANGES, async () => {
+        await db.pool.query(
+          `update products set reseller_price_cents = reseller_price_cents + 1
+           where id = (select id from products order by name limit 1)`,
+        );
+        return { url: cachedUrl(), cookie: buyerCookie };
+      }),
+    );
+    firsts.push(
+      await firstRequests('first request after a restart', RESTARTS, async () => {
+        await cached.stop();
+        cached = await startServer(cachedOptions);
+        servers[0] = cached;
+        return { url: cachedUrl(), cookie: await cookieOf(cached) };
+      }),
+    );
 
     const info = {
       date: new Date().toISOString(),
@@ -165,6 +254,16 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
         ]),
       ),
     );
+    log(
+      `orders alongside: ${fmt(orders.okPerSecond)} orders/s, median ${fmt(orders.medianMs)} ms, ` +
+        `p99 ${fmt(orders.p99Ms)} ms, non-2xx ${orders.non2xx}`,
+    );
+    log(
+      table(
+        ['first request', 'median ms', 'max ms', 'each ms'],
+        firsts.map((f) => [f.label, fmt(f.medianMs), fmt(f.maxMs), f.samplesMs.join(' ')]),
+      ),
+    );
     const first = scenarios[0]!.measured;
     log(
       verdict(
@@ -173,6 +272,22 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
         first.ok > 0 ? `${fmt(first.medianMs)} ms` : 'no request completed',
       ),
     );
+    const busy = scenarios[1]!.measured;
+    log(
+      verdict(
+        'median ≤ 100 ms and p99 ≤ 250 ms with ≥ 200 orders/s alongside',
+        busy.ok > 0 &&
+          busy.medianMs <= TARGET_MEDIAN_MS &&
+          busy.p99Ms <= TARGET_P99_MS &&
+          orders.okPerSecond >= 200,
+        `${fmt(busy.medianMs)} / ${fmt(busy.p99Ms)} ms, ${fmt(orders.okPerSecond)} orders/s`,
+      ),
+    );
+    for (const f of firsts)
+      log(
+        verdict(`${f.label}: median ≤ 150 ms`, f.medianMs <= TARGET_FIRST_MS, `${f.medianMs} ms`),
+      );
+    if (orders.failures.length) log(`order failures:\n  ${orders.failures.join('\n  ')}`);
     for (const scenario of scenarios) {
       log(`${scenario.label}: ${noiseWarning(scenario.cpu)}`);
       if (scenario.measured.failures.length)
@@ -181,6 +296,8 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
     const file = saveResults('products', {
       ...info,
       scenarios,
+      orders,
+      firsts,
       gzipBytes: probe.wire.length,
       encoding: probe.encoding,
       jsonBytes: probe.json.length,

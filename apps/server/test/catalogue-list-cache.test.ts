@@ -107,10 +107,7 @@ describe('the whole-catalogue product list cache', () => {
     await placedOrder(resellerB, product.id);
     await foldStockChanges(ctx.database.db);
     await placedOrder(resellerB, product.id);
-    await ctx.database.db
-      .update(products)
-      .set({ stock: 0 })
-      .where(eq(products.id, requested.id));
+    await ctx.database.db.update(products).set({ stock: 0 }).where(eq(products.id, requested.id));
     expect(await listFingerprint(ctx.database.db, chain)).toBe(fingerprint);
 
     // Several at once share the work and all see the same, current stock.

@@ -1,11 +1,12 @@
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gunzip } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { Product, ProductListQuery } from '@keymarket/contracts/catalogue';
 import type { Role } from '@keymarket/contracts/users';
 import { rowsOf, type Executor } from '../../db/client';
+import { deflatePiece, gzipOfPieces, type DeflatedPiece } from '../../lib/gzip-pieces';
 import { chainKeyFields, pricedTables } from '../pricing/pricing-inputs';
 import type { PricingChain } from '../pricing/pricing.service';
 import { badgesOf } from './product-view';
@@ -14,7 +15,6 @@ import { badgesOf } from './product-view';
 // matters more than the last bytes: 6.1 MB of JSON took ~57 ms at level 1 against ~460 ms at
 // the default 6, for 1.08 MB instead of 0.88 MB (measured on the shared 2-core machine, loaded).
 const GZIP_LEVEL = 1;
-const gzipAsync = (data: Buffer) => promisify(gzip)(data, { level: GZIP_LEVEL });
 const gunzipAsync = promisify(gunzip);
 
 /**
@@ -27,7 +27,8 @@ const gunzipAsync = promisify(gunzip);
  * JSON up to its stock-dependent fields (`badges` and `stockQuantity`, written last), kept as
  * bytes. An answer reads the stock of every product (one small query, with the fingerprint, in
  * one statement so both are of one moment), writes those fields between the kept bytes and
- * gzips the whole. The last answer is kept too, and served again while the stock is unchanged.
+ * compresses again the pieces of it whose stock changed (renderList). The last answer is kept too,
+ * and served again while the stock is unchanged.
  *
  * An entry is valid for as long as the list's fingerprint is unchanged (`listFingerprint`): the
  * catalogue's version row (bumped by a trigger on any change of a product other than its stock,
@@ -67,6 +68,8 @@ interface Entry {
   last?: { stock: string; rendered: RenderedList };
   /** An answer being rendered, and the stock it was read with. */
   rendering?: { stock: string; done: Promise<RenderedList> };
+  /** The compressed pieces of the last answer (renderList). */
+  pieces?: Piece[];
   /** The answer for those who came while another was being rendered. */
   next?: Promise<RenderedList | undefined>;
 }
@@ -137,9 +140,8 @@ export class ProductListCache {
       if (rendered) return rendered;
     }
     // The list changed while it was built: answer the build's own snapshot.
-    return renderList(etagOf(built.key, built.fingerprint, stockTag(built.stock)), built.list, (id) =>
-      built.stock.get(id),
-    );
+    const etag = etagOf(built.key, built.fingerprint, stockTag(built.stock));
+    return (await renderList(etag, built.list, (id) => built.stock.get(id))).rendered;
   }
 
   private built(buildKey: string, build: () => Promise<BuiltList>) {
@@ -179,9 +181,15 @@ export class ProductListCache {
 
   private render(key: string, entry: Entry, stock: string) {
     const quantities = JSON.parse(stock) as Record<string, number> | null;
-    const done = renderList(etagOf(key, entry.fingerprint, stock), entry.list, (id) =>
-      quantities?.[id],
-    );
+    const done = renderList(
+      etagOf(key, entry.fingerprint, stock),
+      entry.list,
+      (id) => quantities?.[id],
+      entry.pieces,
+    ).then(({ rendered, pieces }) => {
+      entry.pieces = pieces;
+      return rendered;
+    });
     const rendering = { stock, done };
     entry.rendering = rendering;
     void done.then(
@@ -237,36 +245,62 @@ export function pricedList(page: { data: Product[]; pagination: unknown }): Pric
   };
 }
 
-/** The JSON of `list` with each product's stock from `stockOf` (0 for one it does not know). */
-export function spliceStock(
-  list: PricedList,
-  stockOf: (id: string) => number | undefined,
-): Buffer {
-  const n = list.ids.length;
-  const tails = new Array<string>(n);
-  let size = list.head.length + list.fixed.length + list.tail.length;
-  for (let i = 0; i < n; i++) {
-    const stock = stockOf(list.ids[i]!) ?? 0;
-    const badges = stock === 0 ? list.badgesAtZero[i] : list.badgesInStock[i];
-    tails[i] = `${badges},"stockQuantity":${stock}}`;
-    size += tails[i]!.length; // ASCII: badges and digits
-  }
-  const out = Buffer.allocUnsafe(size);
-  let at = out.write(list.head, 0, 'latin1');
-  for (let i = 0; i < n; i++) {
-    at += list.fixed.copy(out, at, list.offsets[i], list.offsets[i + 1]);
-    at += out.write(tails[i]!, at, 'latin1');
-  }
-  out.write(list.tail, at, 'utf8');
-  return out;
+/** Products per piece of the gzip answer: about 33 KB of JSON, the deflate window. */
+const PRODUCTS_PER_PIECE = 50;
+
+/** A piece of an answer, and the stock fields it was written with. */
+interface Piece {
+  stock: string;
+  piece: DeflatedPiece;
 }
 
+/**
+ * The gzip answer of `list` with each product's stock from `stockOf` (0 for one it does not
+ * know). The products are compressed in pieces of PRODUCTS_PER_PIECE (gzip-pieces.ts); a piece
+ * of `previous` whose products have the same stock fields is taken as it is, so after a few sales
+ * only the pieces holding the products sold are compressed again.
+ */
 async function renderList(
   etag: string,
   list: PricedList,
   stockOf: (id: string) => number | undefined,
-): Promise<RenderedList> {
-  return { etag, gzip: await gzipAsync(spliceStock(list, stockOf)) };
+  previous: readonly Piece[] = [],
+): Promise<{ rendered: RenderedList; pieces: Piece[] }> {
+  const n = list.ids.length;
+  const stockFields = list.ids.map((id, i) => {
+    const stock = stockOf(id) ?? 0;
+    const badges = stock === 0 ? list.badgesAtZero[i] : list.badgesInStock[i];
+    return `${badges},"stockQuantity":${stock}}`;
+  });
+  const pieces = await Promise.all(
+    Array.from({ length: Math.ceil(n / PRODUCTS_PER_PIECE) }, async (_, p) => {
+      const from = p * PRODUCTS_PER_PIECE;
+      const to = Math.min(n, from + PRODUCTS_PER_PIECE);
+      const stock = stockFields.slice(from, to).join('');
+      const before = previous[p];
+      if (before?.stock === stock) return before;
+      return { stock, piece: await deflatePiece(splice(list, stockFields, from, to), GZIP_LEVEL) };
+    }),
+  );
+  const [head, tail] = await Promise.all([
+    deflatePiece(Buffer.from(list.head), GZIP_LEVEL),
+    deflatePiece(Buffer.from(list.tail), GZIP_LEVEL),
+  ]);
+  const gzip = gzipOfPieces([head, ...pieces.map((p) => p.piece), tail]);
+  return { rendered: { etag, gzip }, pieces };
+}
+
+/** Products `from` to `to` of `list` as JSON, each with its stock fields (ASCII). */
+function splice(list: PricedList, stockFields: readonly string[], from: number, to: number) {
+  let size = list.offsets[to]! - list.offsets[from]!;
+  for (let i = from; i < to; i++) size += stockFields[i]!.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = from; i < to; i++) {
+    at += list.fixed.copy(out, at, list.offsets[i], list.offsets[i + 1]);
+    at += out.write(stockFields[i]!, at, 'latin1');
+  }
+  return out;
 }
 
 /**
