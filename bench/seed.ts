@@ -78,7 +78,12 @@ async function inTransaction(pool: pg.Pool, run: (client: pg.PoolClient) => Prom
 }
 
 /** Admin deposits: the balance, its ledger row and its audit row, as the balance module writes them. */
-export async function deposit(pool: pg.Pool, admin: string, userIds: readonly string[], cents: bigint) {
+export async function deposit(
+  pool: pg.Pool,
+  admin: string,
+  userIds: readonly string[],
+  cents: bigint,
+) {
   await inTransaction(pool, async (client) => {
     await client.query(
       `with moved as (update users set balance_cents = balance_cents + $2 where id = any($1::uuid[])

@@ -72,10 +72,10 @@ export function crc32Combine(crc1: number, crc2: number, length2: number): numbe
 
 function times(matrix: Uint32Array, vector: number): number {
   let sum = 0;
-  for (let i = 0, v = vector >>> 0; v !== 0; i++, v >>>= 1) if (v & 1) sum ^= matrix[i]!;
+  for (let i = 0, v = vector >>> 0; v !== 0; i++, v >>>= 1) if (v & 1) sum ^= matrix[i] ?? 0;
   return sum >>> 0;
 }
 
 function square(result: Uint32Array, matrix: Uint32Array) {
-  for (let n = 0; n < 32; n++) result[n] = times(matrix, matrix[n]!);
+  for (let n = 0; n < 32; n++) result[n] = times(matrix, matrix[n] ?? 0);
 }

@@ -64,7 +64,9 @@ export const subcategories = pgTable(
  */
 export const productCatalogueVersion = pgTable('product_catalogue_version', {
   id: integer('id').primaryKey().default(1),
-  version: bigint('version', { mode: 'bigint' }).notNull().default(sql`0`),
+  version: bigint('version', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
 });
 
 const cents = (name: string) => bigint(name, { mode: 'bigint' }).notNull();

@@ -292,14 +292,14 @@ async function renderList(
 
 /** Products `from` to `to` of `list` as JSON, each with its stock fields (ASCII). */
 function splice(list: PricedList, stockFields: readonly string[], from: number, to: number) {
-  let size = list.offsets[to]! - list.offsets[from]!;
-  for (let i = from; i < to; i++) size += stockFields[i]!.length;
+  const fields = stockFields.slice(from, to);
+  const size = (list.offsets[to] ?? 0) - (list.offsets[from] ?? 0) + fields.join('').length;
   const out = Buffer.allocUnsafe(size);
   let at = 0;
-  for (let i = from; i < to; i++) {
-    at += list.fixed.copy(out, at, list.offsets[i], list.offsets[i + 1]);
-    at += out.write(stockFields[i]!, at, 'latin1');
-  }
+  fields.forEach((field, k) => {
+    at += list.fixed.copy(out, at, list.offsets[from + k], list.offsets[from + k + 1]);
+    at += out.write(field, at, 'latin1');
+  });
   return out;
 }
 
