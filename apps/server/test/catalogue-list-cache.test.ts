@@ -16,8 +16,10 @@ import {
   listFingerprint,
   pricedList,
   ProductListCache,
+  renderList,
 } from '../src/modules/products/product-list-cache';
 import { foldStockChanges } from '../src/modules/products/stock';
+import { badgesOf } from '../src/modules/products/product-view';
 import { CACHED_LIST_MIN_LIMIT } from '../src/modules/products/products.service';
 import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder } from './helpers/money';
@@ -234,5 +236,59 @@ describe('ProductListCache', () => {
     const small = new ProductListCache(10);
     small.set('a', 'f', list('"a"', 11));
     expect(small.get('a', 'f')).toBeUndefined();
+  });
+});
+
+describe('renderList', () => {
+  const products = Array.from({ length: 130 }, (_, i): Product => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    name: `Produit ${i} é`,
+    description: 'مفتاح رقمي',
+    imageUrl: null,
+    category: { id: 'c', nameEn: 'Games', nameFr: 'Jeux', nameAr: 'ألعاب' },
+    subcategory: null,
+    deliveryType: i % 2 ? 'instant' : 'request',
+    isNew: i % 3 === 0,
+    badges: [],
+    stockQuantity: 0,
+    allowBackorder: i % 4 === 1,
+    price: 1.5,
+    sellingPrice: 2,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  }));
+  const page = { data: products, pagination: { page: 1, limit: 500, total: 130, totalPages: 1 } };
+  const list = pricedList(page);
+  const json = async (rendered: Promise<{ rendered: { gzip: Buffer } }>) =>
+    JSON.parse(gunzipSync((await rendered).rendered.gzip).toString()) as ProductList;
+
+  it('writes each stock and its badges in, and compresses again only the pieces that changed', async () => {
+    const first = await renderList('"a"', list, (id) => (id.endsWith('7') ? 0 : 5));
+    const stockOf = (id: string) => (id === products[60]!.id ? 0 : 5);
+    const again = await renderList('"b"', list, stockOf, first.pieces);
+    const fresh = await renderList('"c"', list, stockOf);
+    expect(again.rendered.gzip.equals(fresh.rendered.gzip)).toBe(true);
+    const answer = await json(Promise.resolve(again));
+    expect(answer.pagination).toEqual(page.pagination);
+    expect(answer.data[60]).toEqual({
+      ...products[60],
+      stockQuantity: 0,
+      badges: badgesOf({ ...products[60]!, stock: 0 }),
+    });
+    expect(answer.data[61]).toMatchObject({ stockQuantity: 5, badges: ['instant'] });
+    // Products 0-49, 50-99 and 100-129: the first and last pieces had a product ending in 7 at 0.
+    const unchanged = await renderList('"d"', list, stockOf, again.pieces);
+    expect(unchanged.pieces.every((piece, i) => piece === again.pieces[i])).toBe(true);
+    const oneSale = await renderList(
+      '"e"',
+      list,
+      (id) => (id === products[120]!.id ? 4 : stockOf(id)),
+      again.pieces,
+    );
+    expect(oneSale.pieces.map((piece, i) => piece === again.pieces[i])).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect((await json(Promise.resolve(oneSale))).data[120]).toMatchObject({ stockQuantity: 4 });
   });
 });

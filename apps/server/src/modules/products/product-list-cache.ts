@@ -260,7 +260,7 @@ interface Piece {
  * of `previous` whose products have the same stock fields is taken as it is, so after a few sales
  * only the pieces holding the products sold are compressed again.
  */
-async function renderList(
+export async function renderList(
   etag: string,
   list: PricedList,
   stockOf: (id: string) => number | undefined,
