@@ -44,6 +44,27 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     await expectLedgerInvariants(db());
   });
 
+  it('replays the first answer even when the product has since sold out or been deleted', async () => {
+    const buyer = await fundedReseller(100);
+    const { product } = await instantProduct(2);
+    const body = { productId: product.id, quantity: 2 };
+    const first = await placeOrder(buyer, body, 'sold-out-1');
+    expect(first.statusCode, first.body).toBe(201);
+
+    // The stock is gone: a new order would be refused before the statement runs.
+    const soldOut = await placeOrder(buyer, body, 'sold-out-1');
+    expect(soldOut.statusCode, soldOut.body).toBe(201);
+    expect(soldOut.headers['idempotent-replayed']).toBe('true');
+    expect(soldOut.json<Order>().id).toBe(first.json<Order>().id);
+
+    await db().execute(sql`update products set deleted_at = now() where id = ${product.id}`);
+    const deleted = await placeOrder(buyer, body, 'sold-out-1');
+    expect(deleted.statusCode, deleted.body).toBe(201);
+    expect(deleted.json<Order>().id).toBe(first.json<Order>().id);
+    expect(await ordersOf(db(), buyer.user.id)).toHaveLength(1);
+    expect(await ledgerOf(db(), buyer.user.id, 'purchase')).toHaveLength(1);
+  });
+
   it('refuses the same key with a different body with 409 conflict and changes nothing', async () => {
     const buyer = await fundedReseller(100);
     const { product } = await instantProduct(5);

@@ -96,12 +96,19 @@ export class OrdersService {
   ): Promise<PlacedOrder> {
     assertMayPlaceOrder(caller);
     const hash = requestHash(input);
-    if (idempotencyKey) {
-      const replay = await this.replay(caller, idempotencyKey, hash);
-      if (replay) return replay;
-    }
     const idempotency = idempotencyKey ? { key: idempotencyKey, hash } : undefined;
-    const placed = await retryOnConflict(() => this.placeOnce(caller, input, idempotency));
+    // No look-up of the key before placing: the statement reserves the key first and is refused
+    // ('replay') when it is taken, so a first request (nearly every one) costs no extra round
+    // trip. A refusal before the statement (the product gone, the stock short) must not hide the
+    // answer this key already has, so that is when the record is looked for.
+    let placed: Order | 'replay';
+    try {
+      placed = await retryOnConflict(() => this.placeOnce(caller, input, idempotency));
+    } catch (error) {
+      const replay = idempotencyKey ? await this.replay(caller, idempotencyKey, hash) : undefined;
+      if (replay) return replay;
+      throw error;
+    }
     if (placed !== 'replay') return { body: placed, replayed: false };
     // Only a request with an Idempotency-Key is answered 'replay'.
     const replay = idempotencyKey ? await this.replay(caller, idempotencyKey, hash) : undefined;
