@@ -197,17 +197,25 @@ export interface ExplainedStatement {
   plan: string;
 }
 
-/** The order statement the server sends for one key bought by `buyer` from the manager's chain. */
-function orderStatementOf(seed: OrdersSeed, buyer: string, orderId: string): [string, unknown[]] {
-  const price = BigInt(seed.chainPriceCents);
+/**
+ * The order statement the server sends for one key bought by `buyer`: from the manager's chain
+ * (`chain`, the longer path: the manager's profit is credited too) or at the platform's price.
+ */
+export function orderStatementOf(
+  seed: OrdersSeed,
+  buyer: string,
+  orderId: string,
+  chain = true,
+): [string, unknown[]] {
+  const price = BigInt(chain ? seed.chainPriceCents : seed.resellerPriceCents);
   const priceChain = [
     { userId: buyer, costCents: String(price) },
-    { userId: seed.managerId, costCents: String(seed.managerPriceCents) },
+    ...(chain ? [{ userId: seed.managerId, costCents: String(seed.managerPriceCents) }] : []),
   ];
   const order = {
     id: orderId,
     buyerId: buyer,
-    sellerId: seed.managerId,
+    sellerId: chain ? seed.managerId : null,
     productId: seed.productId,
     productName: seed.productName,
     categoryId: seed.categoryId,
@@ -227,7 +235,13 @@ function orderStatementOf(seed: OrdersSeed, buyer: string, orderId: string): [st
       claim: 1,
       debit: { kind: 'purchase', actorId: buyer, orderId },
       margins: profitMargins(order),
-      audit: { actorId: buyer, action: 'order.placed', targetType: 'order', targetId: orderId },
+      audit: {
+        actorId: buyer,
+        action: 'order.placed',
+        targetType: 'order',
+        targetId: orderId,
+        after: { productId: seed.productId, quantity: 1, totalCents: price, status: 'completed' },
+      },
       idempotency: null,
       // The benchmark's stock stays far above any threshold: the server's statement carries no
       // low-stock check for these sales either.

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PG_HOST, PG_PORT, PG_USER } from './database';
+import { orderStatementOf } from './diagnose';
 import { percentile } from './report';
 import { GROUP, type OrdersSeed } from './seed';
 
@@ -91,7 +92,7 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
     `made AS (SELECT gen_random_uuid() AS order_id)`,
     `debited AS (UPDATE users SET balance_cents = balance_cents - ${price} WHERE id = ${buyer} AND balance_cents >= ${price} RETURNING id, balance_cents)`,
     `debited_entry AS (INSERT INTO ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind, order_id, actor_id, created_at) SELECT id, 'balance', -${price}, balance_cents, 'purchase', order_id, id, clock_timestamp() FROM debited, made)`,
-    `claimed AS (UPDATE product_keys SET order_id = ${orderId}, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, ciphertext)`,
+    `claimed AS (UPDATE product_keys SET order_id = ${orderId}, sold_at = now() WHERE id IN (SELECT id FROM product_keys WHERE product_id = ${product} AND order_id IS NULL ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, ciphertext)`,
     `taken AS (${taken})`,
     `placed AS (INSERT INTO orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity, delivery_type, unit_price_cents, total_cents, status, price_chain, delivered_at) ` +
       `SELECT order_id, ${buyer}, ${chain ? manager : 'NULL'}, ${product}, '${seed.productName}', '${seed.categoryId}', 1, 'instant', ${price}, ${price}, 'completed', ${priceChain}, now() FROM made RETURNING created_at)`,
@@ -112,6 +113,63 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
       `WHEN NOT EXISTS (SELECT 1 FROM taken) THEN 'out_of_stock' END) \\gset`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** Stand-ins for what each pgbench transaction picks afresh: the buyer and the order's id. */
+const BUYER_STAND_IN = '00000000-0000-4000-8fff-00000000b0b0';
+const ORDER_STAND_IN = '00000000-0000-4000-8fff-00000000000d';
+
+/** A bound value of the server's statement written into the script as a literal. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`The order statement binds a value pgbench cannot carry: ${typeof value}`);
+}
+
+/**
+ * pgbench takes `:name` (digits too) anywhere in a statement for one of its variables and aborts
+ * the client when it has none by that name; the statement's JSON (`"quantity":1`) and time formats
+ * (`HH24:MI:SS`) hold such colons inside string literals. Those literals are written as escape
+ * strings with the colon as `\x3a`: the same value for PostgreSQL, nothing for pgbench to take.
+ */
+function hideColons(statement: string): string {
+  return statement.replace(/(?<![A-Za-z0-9_])'((?:[^']|'')*)'/g, (whole, body: string) =>
+    /:[A-Za-z0-9_]/.test(body)
+      ? `E'${body.replaceAll('\\', '\\\\').replaceAll(':', '\\x3a')}'`
+      : whole,
+  );
+}
+
+/**
+ * The server's own order statement (`orderStatement`, as `diagnose.ts` renders it for EXPLAIN),
+ * one key from the seeded product, as one pgbench transaction: the ceiling follows the statement
+ * whenever it changes (notifications, outbox checks, low-stock, margins), so the HTTP figures'
+ * share of it stays honest. Each transaction picks a random seeded buyer and makes its own order
+ * id (`made`); every other bound value is written in as a literal.
+ */
+export function serverOrderScript(seed: OrdersSeed, resellers: number, chain: boolean): string {
+  const group = chain ? GROUP.chainResellers : GROUP.platformResellers;
+  const [text, params] = orderStatementOf(seed, BUYER_STAND_IN, ORDER_STAND_IN, chain);
+  const bound = text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (value === BUYER_STAND_IN) return `(${buyerIdSql(group)})`;
+    if (value === ORDER_STAND_IN) return '(SELECT order_id FROM made)';
+    return literal(value);
+  });
+  const withAt = /\bwith\b/i.exec(bound);
+  if (!withAt) throw new Error('The order statement no longer starts with a WITH');
+  const at = withAt.index + withAt[0].length;
+  const statement = `${bound.slice(0, at)} made AS (SELECT gen_random_uuid() AS order_id),${bound.slice(at)}`;
+  // pgbench reads a statement up to the end of its line: one line, no comments.
+  const oneLine = hideColons(
+    statement
+      .replace(/--[^\n]*/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  return `\\set buyer random(1, ${resellers})\n${oneLine} \\gset\n`;
 }
 
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
