@@ -197,11 +197,11 @@ describe('GET /api/orders/all: date range, product, buyer and seller filters, so
     expect(csvIds(exported)).toEqual([]);
   });
 
-  it('sorts by total, quantity, product, status and date, ties newest first', async () => {
+  it('sorts by total, quantity, product, status and date, ties in the sort direction', async () => {
     const byTotal = (await list(admin, 'sort=-total&limit=100')).data;
     const totals = byTotal.map((o) => o.totalAmount);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
-    // Equal totals keep the list's own order: newest first.
+    // Equal totals descending: newest first, as the unsorted list.
     for (let i = 1; i < byTotal.length; i++) {
       const [before, row] = [byTotal[i - 1], byTotal[i]];
       if (before && row && before.totalAmount === row.totalAmount) {
@@ -211,14 +211,17 @@ describe('GET /api/orders/all: date range, product, buyer and seller filters, so
     const ascending = (await list(admin, 'sort=total&limit=100')).data.map((o) => o.totalAmount);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
+    // An ascending sort is the descending one read backwards, ties included: oldest first.
     const quantities = (await list(admin, 'sort=quantity&limit=100')).data;
     expect(quantities.map((o) => o.quantity)).toEqual([1, 1, 1, 2, 2, 3, 3]);
-    // Among the quantity 1 orders: newest first (m1 on the 5th, r3 on the 4th, r1 on the 1st).
+    // Among the quantity 1 orders: oldest first (r1 on the 1st, r3 on the 4th, m1 on the 5th).
     expect(quantities.slice(0, 3).map((o) => o.createdAt.slice(0, 10))).toEqual([
-      '2020-01-05',
-      '2020-01-04',
       '2020-01-01',
+      '2020-01-04',
+      '2020-01-05',
     ]);
+    const descending = (await list(admin, 'sort=-quantity&limit=100')).data;
+    expect(descending.map((o) => o.id)).toEqual(quantities.map((o) => o.id).reverse());
 
     const products = (await list(admin, 'sort=-product&limit=100')).data.map((o) => o.productName);
     expect(products).toEqual(['Beta', 'Beta', 'Beta', 'Alpha', 'Alpha', 'Alpha', 'Alpha']);
@@ -305,7 +308,7 @@ describe('GET /api/orders/all: date range, product, buyer and seller filters, so
     const expectedQuantity = await queryRows<{ id: string }>(
       db(),
       sql`select id from orders where buyer_id = ${r2.user.id} and created_at >= '2021-06-01'
-        order by quantity asc, created_at desc, id desc`,
+        order by quantity asc, created_at asc, id asc`,
     );
     expect(byQuantity).toEqual(expectedQuantity.map((row) => row.id));
   });

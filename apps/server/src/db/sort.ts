@@ -1,6 +1,6 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { olderThan } from './keyset';
+import { newerThan, olderThan } from './keyset';
 import type { Sort } from '@keymarket/contracts/pagination';
 
 /**
@@ -36,4 +36,38 @@ export function sortedAfter<Column extends string>(
   const its = sql`(select ${column} from ${table} where ${table.id} = ${id})`;
   const beyond = sort.direction === 'desc' ? sql`${column} < ${its}` : sql`${column} > ${its}`;
   return sql`(${beyond} or (${column} = ${its} and ${olderThan(table, id)}))`;
+}
+
+type Timed = PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn };
+
+/**
+ * The ORDER BY of a list whose sorts reverse as a whole: ties follow the sort's direction
+ * (ascending: oldest first; descending, and unsorted: newest first), so `sort=x` is `sort=-x`
+ * read backwards. One index on `(column, created_at, id)` then gives a page in either direction,
+ * read forwards or backwards; with ties always newest first, an ascending sort of a column with
+ * few values (an order's quantity or status) sorted most of the table (bench/README.md, "Ledger
+ * and orders pages"). `columns` are of `table`.
+ */
+export function sortedWhole<Column extends string>(
+  sort: Sort<Column> | undefined,
+  columns: Record<Column, AnyPgColumn>,
+  table: Timed,
+): SQL[] {
+  const direction = sort?.direction === 'asc' ? asc : desc;
+  const ties = [direction(table.createdAt), direction(table.id)];
+  if (!sort || columns[sort.by] === table.createdAt) return ties;
+  return [direction(columns[sort.by]), ...ties];
+}
+
+/** `sortedAfter` for a list ordered by `sortedWhole`: among ties, older or newer by direction. */
+export function sortedWholeAfter<Column extends string>(
+  sort: Sort<Column> | undefined,
+  columns: Record<Column, AnyPgColumn>,
+  table: Timed,
+  id: string,
+): SQL {
+  if (sort?.direction !== 'asc') return sortedAfter(sort, columns, table, id);
+  const column = columns[sort.by];
+  const its = sql`(select ${column} from ${table} where ${table.id} = ${id})`;
+  return sql`(${column} > ${its} or (${column} = ${its} and ${newerThan(table, id)}))`;
 }

@@ -1,21 +1,9 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  isNull,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderSortColumn, OrderStatus } from '@keymarket/contracts/orders';
 import { COUNT_CAP, type Sort } from '@keymarket/contracts/pagination';
 import type { Database, Executor } from '../../db/client';
-import { sortedAfter, sortedBy } from '../../db/sort';
+import { sortedWhole, sortedWholeAfter } from '../../db/sort';
 import { categories, orders, products, users } from '../../db/schema/index';
 import { batchedLookup } from '../../lib/batched-lookup';
 import { EXPORT_BATCH } from '../../lib/csv';
@@ -134,11 +122,13 @@ const sortColumns = {
   product: orders.productName,
 } as const;
 
-/** The list's own order, newest first, ending on the id so that equal values keep one order. */
-const listOrder = [desc(orders.createdAt), desc(orders.id)];
-
+/**
+ * Newest first, or the chosen column with its ties in the same direction, ending on the id so
+ * that equal values keep one order (`sortedWhole`): each column's index, `(column, created_at,
+ * id)`, gives a page either way.
+ */
 function orderOf(sort: Sort<OrderSortColumn> | undefined) {
-  return sortedBy(sort, sortColumns, listOrder);
+  return sortedWhole(sort, sortColumns, orders);
 }
 
 /** An order with its buyer, seller and category, as the lists read it. */
@@ -211,7 +201,7 @@ export function orderBatch(db: Executor, filter: OrderFilter, afterId?: string) 
     .where(
       and(
         whereOf(filter),
-        afterId ? sortedAfter(filter.sort, sortColumns, orders, afterId) : undefined,
+        afterId ? sortedWholeAfter(filter.sort, sortColumns, orders, afterId) : undefined,
       ),
     )
     .orderBy(...orderOf(filter.sort))
