@@ -311,4 +311,11 @@ test('admin orders at 1366 px in French: "Envoyer les clés" and Reject stay ins
       .locator('xpath=..')
       .evaluate((element) => element.scrollWidth - element.clientWidth),
   ).toBe(0);
+  // French plurals too, beside "3 lines" and "3 أسطر" above: "3 lignes", never "3 ligne".
+  await send.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Saisissez 3 lignes pour');
+  await expect(dialog).toContainText('0 / 3 lignes');
+  await dialog.getByLabel(text('fr', 'orders.sendKeys.keys')).fill('UNE-SEULE');
+  await expect(dialog).toContainText('1 / 3 lignes');
 });

@@ -22,9 +22,9 @@ import { namespaceText, text } from './support/locales';
  */
 const directory = fileURLToPath(new URL('../artifacts/screenshots/polish/', import.meta.url));
 
-type Language = 'en' | 'ar';
+type Language = 'en' | 'fr' | 'ar';
 type Look = { language: Language; theme: string };
-const looks: Look[] = [
+const looks: (Look & { language: 'en' | 'ar' })[] = [
   { language: 'en', theme: 'light' },
   { language: 'ar', theme: 'dark' },
 ];
@@ -158,10 +158,11 @@ for (const look of looks) {
         await expect(charge).toContainText(text(language, 'shop.buyDialog.balanceAfter'));
         const separator = language === 'ar' ? '[.,٫]' : '\\.';
         await expect(charge).toContainText(new RegExp(`\\$18${separator}00`));
-        await expect(charge).toContainText(new RegExp(`Fr\\u00a0?41${separator}00`));
+        // "Fr" is made of letters: a no-break space always stands between it and the digits.
+        await expect(charge).toContainText(new RegExp(`Fr\\u00a041${separator}00`));
         await expect(charge).toContainText(new RegExp(`\\$82${separator}00`));
         await expect(dialog.getByTestId('order-total')).toContainText(
-          new RegExp(`Fr\\u00a0?9${separator}00`),
+          new RegExp(`Fr\\u00a09${separator}00`),
         );
         expect(await sidewaysOverflow(page)).toBe(0);
         await shot(page, `buy-dialog-${width}-${language}`);
@@ -509,6 +510,49 @@ for (const look of looks) {
     });
   });
 }
+
+test('money in French: a decimal comma, no grouping, a letter code set apart (390 and 1366 px)', async ({
+  page,
+  admin,
+  makeUser,
+}) => {
+  // DA 134.568 to the dollar: $10 is "DA 1345,68" to a French reader, the balance of $100
+  // "DA 13456,80" (not "13 456,80"); what is charged is said in dollars, with a comma too.
+  await currencyAt(admin, 'DZD', 'DA', 134.568);
+  const product = await seedProduct(admin, {
+    deliveryType: 'request',
+    stockQuantity: 5,
+    resellerPrice: 10,
+    name: `Polish virgule ${uniqueSuffix()}`,
+  });
+  const reseller = await makeUser('reseller', 'virgule');
+  await deposit(admin, reseller.id, 100);
+  await signInAs(page, reseller);
+  await page.addInitScript(() =>
+    window.localStorage.setItem(
+      'display-currency',
+      JSON.stringify({ code: 'DZD', symbol: 'DA', rateToUSD: 134.568 }),
+    ),
+  );
+  for (const width of widths) {
+    await prepare(page, { language: 'fr', theme: 'purple' }, width);
+    await page.goto('/reseller/products');
+    await settle(page);
+    await expect(page.getByLabel(text('fr', 'balance.label'))).toContainText(/DA\u00a013456,80/);
+    await page.getByRole('searchbox').first().fill(product.name);
+    const card = page.getByRole('listitem').filter({ hasText: product.name });
+    await expect(card).toContainText(/DA\u00a01345,68/);
+    await page.getByRole('button', { name: product.name }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('order-total')).toContainText(/DA\u00a01345,68/);
+    const charge = dialog.getByTestId('order-charge');
+    await expect(charge).toContainText(/\$10,00/);
+    await expect(charge).toContainText(/\$90,00/);
+    await expect(dialog).not.toContainText(/\d\.\d\d\b/);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.keyboard.press('Escape');
+  }
+});
 
 test('server messages name money with 2 decimals ("$10.00", not "$10")', async ({
   origin,
