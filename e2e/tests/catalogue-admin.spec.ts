@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, jsonOf, uniqueSuffix } from './support/api';
-import { image, seedProduct } from './support/catalogue';
+import { image, newKeys, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
+import { namespaceText, text } from './support/locales';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -130,6 +131,40 @@ test.describe('admin catalogue', () => {
     expect(listed.data).toEqual([
       expect.objectContaining({ name: product, stockQuantity: 3, badges: ['new', 'instant'] }),
     ]);
+  });
+
+  test('the keys dialog has a Close button in Arabic on a phone (390 px) too', async ({
+    page,
+    admin,
+  }) => {
+    // English at 1366 px is the test above; the same button, right to left on a phone.
+    const product = await seedProduct(admin, { keys: newKeys(2, 'CLOSE') });
+    const catalogue = (key: string) => namespaceText('ar', 'catalogue', key);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'ar'));
+    await signInAs(page, ADMIN);
+    await page.goto('/admin/products');
+    await page
+      .getByRole('searchbox', { name: catalogue('products.search'), exact: true })
+      .fill(product.name);
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: product.name });
+    await row
+      .getByRole('button', {
+        name: catalogue('products.manageKeys').replace('{{name}}', product.name),
+      })
+      .click();
+    const keysDialog = page.getByRole('dialog', {
+      name: catalogue('keys.title').replace('{{name}}', product.name),
+    });
+    await expect(keysDialog).toContainText(
+      catalogue('keys.inventoryCount').replace('{{count}}', '2'),
+    );
+    const close = keysDialog.getByRole('button', { name: text('ar', 'common.close'), exact: true });
+    const box = (await close.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await close.click();
+    await expect(keysDialog).toBeHidden();
   });
 
   test('deleting a category that still has products is refused with the reason, in Arabic too', async ({

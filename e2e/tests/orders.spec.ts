@@ -202,44 +202,56 @@ test.describe('request orders', () => {
     }
   });
 
-  test('a buyer cancels its own pending order and is refunded', async ({
-    page,
-    origin,
-    admin,
-    makeUser,
-  }) => {
-    const product = await seedProduct(admin, {
-      deliveryType: 'request',
-      stockQuantity: 3,
-      resellerPrice: 9,
+  for (const look of [
+    { language: 'en', width: 1366 },
+    { language: 'ar', width: 390 },
+  ] as const) {
+    test(`a buyer cancels its own pending order and is refunded (${look.language}, ${look.width} px)`, async ({
+      page,
+      origin,
+      admin,
+      makeUser,
+    }) => {
+      const say = (key: string) => text(look.language, key);
+      const product = await seedProduct(admin, {
+        deliveryType: 'request',
+        stockQuantity: 3,
+        resellerPrice: 9,
+      });
+      const buyer = await makeUser('reseller', 'cancel');
+      await deposit(admin, buyer.id, 20);
+      const buyerApi = await apiSignedInAs(origin, buyer.username, buyer.password);
+      await placeOrder(buyerApi, product.id, 1);
+      await buyerApi.dispose();
+
+      await page.setViewportSize({ width: look.width, height: 844 });
+      await page.addInitScript((language) => {
+        window.localStorage.setItem('preferredLanguage', language);
+      }, look.language);
+      await signInAs(page, buyer);
+      await page.goto('/reseller/orders');
+      const balance = page.getByLabel(say('balance.label'));
+      await expect(balance).toContainText('11.00');
+      // Its own purchases: what it spent, not a revenue.
+      const stats = page.getByRole('region', { name: say('orders.stats.label') });
+      await expect(stats).toContainText(say('orders.stats.spent'));
+      await expect(stats).not.toContainText(say('orders.stats.revenue'));
+      await page.getByLabel(say('orders.list.search')).fill(product.name);
+      const row = page.getByRole('table').getByRole('row').filter({ hasText: product.name });
+      await row.getByRole('button', { name: say('orders.cancel.open'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: say('orders.cancel.title') });
+      await dialog.getByLabel(say('orders.cancel.reason')).fill('Customer changed their mind');
+      await dialog.getByRole('button', { name: say('orders.cancel.submit') }).click();
+
+      const notice = page.getByText(say('orders.cancel.success'));
+      await expect(notice).toBeVisible();
+      await expect(row).toContainText(say('orders.status.cancelledByBuyer'));
+      // The toast sits under the top bar, never over the row (and its buttons) it reports on.
+      const [noticeBox, rowBox] = [await notice.boundingBox(), await row.boundingBox()];
+      expect(noticeBox!.y + noticeBox!.height).toBeLessThan(rowBox!.y);
+      await expect(balance).toContainText('20.00');
     });
-    const buyer = await makeUser('reseller', 'cancel');
-    await deposit(admin, buyer.id, 20);
-    const buyerApi = await apiSignedInAs(origin, buyer.username, buyer.password);
-    await placeOrder(buyerApi, product.id, 1);
-    await buyerApi.dispose();
-
-    await signInAs(page, buyer);
-    await page.goto('/reseller/orders');
-    await expect(balanceChip(page)).toContainText('$11.00');
-    // Its own purchases: what it spent, not a revenue.
-    const stats = page.getByRole('region', { name: 'Order statistics' });
-    await expect(stats).toContainText('Spent');
-    await expect(stats).not.toContainText('Revenue');
-    const row = await orderRow(page, product.name);
-    await row.getByRole('button', { name: 'Cancel' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
-    await dialog.getByLabel('Why are you cancelling?').fill('Customer changed their mind');
-    await dialog.getByRole('button', { name: 'Cancel order' }).click();
-
-    const notice = page.getByText('Order cancelled and refunded');
-    await expect(notice).toBeVisible();
-    await expect(row).toContainText('Cancelled by the buyer');
-    // The toast sits under the top bar, never over the row (and its buttons) it reports on.
-    const [noticeBox, rowBox] = [await notice.boundingBox(), await row.boundingBox()];
-    expect(noticeBox!.y + noticeBox!.height).toBeLessThan(rowBox!.y);
-    await expect(balanceChip(page)).toContainText('$20.00');
-  });
+  }
 });
 
 test.describe('profit', () => {

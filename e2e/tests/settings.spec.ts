@@ -2,6 +2,8 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, jsonOf, uniqueSuffix } from './support/api';
 import { expectNoSeriousViolations, settle } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
+import { sidewaysOverflow } from './support/layout';
+import { namespaceText } from './support/locales';
 
 /**
  * The admin's Settings screens against the real server: what an administrator changes there
@@ -176,6 +178,38 @@ test('an admin edits currencies, alerts, FAQs, banned countries and music', asyn
   await expect
     .poll(() => preview.evaluate((audio: HTMLAudioElement) => audio.duration), { timeout: 10_000 })
     .toBeCloseTo(2, 1);
+});
+
+test('in Arabic on a phone (390 px), the music upload bar shows while sending and goes once done', async ({
+  page,
+}) => {
+  // English at 1366 px is the test above; here the bar is also seen during the upload.
+  const music = (key: string) => namespaceText('ar', 'settings', `music.${key}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'ar'));
+  await signInAs(page, ADMIN);
+  await page.goto('/admin/settings/music');
+  // The upload waits a moment on its way to the server, long enough to see its bar.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/music/update', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel(music('file')).setInputFiles({
+    name: `tone-${uniqueSuffix()}.wav`,
+    mimeType: 'audio/wav',
+    buffer: wavFile(1),
+  });
+  await page.getByRole('button', { name: music('upload'), exact: true }).click();
+  const bar = page.getByRole('progressbar', { name: music('progress') });
+  await expect(bar).toBeVisible();
+  release();
+  await expect(toast(page, music('uploaded'))).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  // The file field starts over too, and the page is no wider than the phone.
+  await expect(page.getByText(music('noFile'))).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
 });
 
 test('maintenance mode, switched on in Settings, refuses a reseller', async ({
