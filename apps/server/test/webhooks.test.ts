@@ -1,3 +1,4 @@
+import type { NotificationList } from '@keymarket/contracts/notifications';
 import type { Order } from '@keymarket/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -49,6 +50,12 @@ const bodyOf = (received: Received) => JSON.parse(received.body) as EventBody;
 async function deliveryNamed(user: SignedInUser, webhookId: string, deliveryId: string) {
   const { data } = await deliveriesOf(user, webhookId, '?limit=100');
   return data.find((d) => d.id === deliveryId);
+}
+
+async function notificationsOf(user: SignedInUser, type: string) {
+  const response = await user.inject({ method: 'GET', url: '/api/notifications?limit=100' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<NotificationList>().data.filter((n) => n.type === type);
 }
 
 async function eventCount() {
@@ -277,8 +284,9 @@ describe('deliveries', () => {
     }
   });
 
-  it('disables an endpoint that has failed every delivery for 24 hours, flags it and audits it', async () => {
+  it('disables an endpoint that has failed every delivery for 24 hours, flags it, audits it and tells its owner only', async () => {
     const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const bystander = await ctx.factory.signedIn('reseller', admin.user);
     const created = await createdWebhook(reseller, receiver.url, ['ping']);
     await ctx.database.db
       .update(webhookEndpoints)
@@ -301,6 +309,16 @@ describe('deliveries', () => {
           sql`${auditLog.action} = 'webhook.disabled' and ${auditLog.targetId} = ${created.id}`,
         );
       expect(audits).toHaveLength(1);
+      // Written by the statement that disabled it: there as soon as the endpoint is off.
+      const told = await notificationsOf(reseller, 'webhook.disabled');
+      expect(told).toEqual([
+        expect.objectContaining({
+          readAt: null,
+          data: { webhookId: created.id, url: receiver.url },
+        }),
+      ]);
+      expect(await notificationsOf(bystander, 'webhook.disabled')).toEqual([]);
+      expect(await notificationsOf(admin, 'webhook.disabled')).toEqual([]);
     } finally {
       receiver.answerWith(() => 200);
     }
@@ -310,6 +328,121 @@ describe('deliveries', () => {
       payload: { enabled: true },
     });
     expect(reenabled.json<Webhook>()).toMatchObject({ enabled: true, disabledForFailuresAt: null });
+  });
+
+  it('does not follow a redirect: a 302 is a failed attempt and its target receives nothing', async () => {
+    const target = await WebhookReceiver.start();
+    try {
+      const reseller = await ctx.factory.signedIn('reseller', admin.user);
+      const created = await createdWebhook(reseller, receiver.url, ['ping']);
+      receiver.answerWith((r) =>
+        r.headers['keymarket-event'] === 'ping'
+          ? { status: 302, headers: { location: target.url } }
+          : 200,
+      );
+      const ping = await reseller.inject({
+        method: 'POST',
+        url: `/api/webhooks/${created.id}/test`,
+      });
+      const deliveryId = ping.json<Delivery>().id;
+      const failed = await vi.waitFor(async () => {
+        const d = await deliveryNamed(reseller, created.id, deliveryId);
+        if (d?.status !== 'failed') throw new Error('not yet');
+        return d;
+      }, WAIT);
+      expect(failed).toMatchObject({
+        attempts: 8,
+        lastStatusCode: 302,
+        lastError: 'The endpoint answered 302',
+      });
+      expect(
+        receiver.received.filter((r) => r.headers['keymarket-delivery'] === deliveryId),
+      ).toHaveLength(8);
+      expect(target.received).toEqual([]);
+    } finally {
+      receiver.answerWith(() => 200);
+      await target.close();
+    }
+  });
+});
+
+/**
+ * The retry schedule, read from the delivery row: after its n-th failed attempt a delivery is
+ * due again WEBHOOK_RETRY_BASE_MS × 2^(n-1) after that attempt was recorded (base, 2×, 4×, …,
+ * 64× for the 7th), and the 8th failure is final. The base is an hour, so the worker never
+ * retries on its own: the test makes each retry due (time passing) and reads the next one. The
+ * moment an attempt is recorded is bounded by the database clock read before the attempt was
+ * made due and after its outcome was seen, so the check is exact without timing anything.
+ */
+describe('the retry schedule', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  const slow = useTestApp({ ...FAST_OUTBOX, WEBHOOK_RETRY_BASE_MS: String(HOUR_MS) });
+  const failing = madeBeforeAll(() => WebhookReceiver.start());
+  afterAll(() => failing.close());
+
+  /** The database clock, and a delivery's fields, in microseconds since the epoch. */
+  async function clockMicros(): Promise<bigint> {
+    const [row] = await queryRows<{ t: string }>(
+      slow.database.db,
+      sql`select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as t`,
+    );
+    return BigInt(row!.t);
+  }
+  async function deliveryRow(id: string) {
+    const [row] = await queryRows<{
+      status: string;
+      attempts: number;
+      settled: boolean;
+      next: string;
+    }>(
+      slow.database.db,
+      sql`select status, attempts, locked_until is null as settled,
+            (extract(epoch from next_attempt_at) * 1000000)::bigint::text as next
+          from outbox_deliveries where id = ${id}::uuid`,
+    );
+    return row!;
+  }
+
+  it('doubles the delay after each failed attempt, from WEBHOOK_RETRY_BASE_MS, and fails after the 8th', async () => {
+    failing.answerWith(() => 500);
+    const reseller = await slow.factory.signedIn('reseller');
+    const created = await createdWebhook(reseller, failing.url, ['ping']);
+    let before = await clockMicros();
+    const ping = await reseller.inject({ method: 'POST', url: `/api/webhooks/${created.id}/test` });
+    const deliveryId = ping.json<Delivery>().id;
+
+    const delaysMs: number[] = [];
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      const row = await vi.waitFor(async () => {
+        const r = await deliveryRow(deliveryId);
+        if (r.attempts < attempt || !r.settled) throw new Error('not yet');
+        return r;
+      }, WAIT);
+      const after = await clockMicros();
+      expect(row.attempts).toBe(attempt);
+      if (attempt === 8) {
+        expect(row.status).toBe('failed');
+        break;
+      }
+      expect(row.status).toBe('pending');
+      // Recorded at some moment between `before` and `after`: the delay lies within.
+      const next = BigInt(row.next);
+      const expectedMs = HOUR_MS * 2 ** (attempt - 1);
+      expect(next - BigInt(expectedMs) * 1000n).toBeGreaterThanOrEqual(before);
+      expect(next - BigInt(expectedMs) * 1000n).toBeLessThanOrEqual(after);
+      delaysMs.push(expectedMs);
+
+      before = await clockMicros();
+      await slow.database.db.execute(
+        sql`update outbox_deliveries set next_attempt_at = now() where id = ${deliveryId}::uuid`,
+      );
+    }
+    expect(delaysMs.map((ms) => ms / HOUR_MS)).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    expect(
+      failing.received.filter((r) => r.headers['keymarket-delivery'] === deliveryId),
+    ).toHaveLength(8);
+    const logged = await deliveriesOf(reseller, created.id);
+    expect(logged.data[0]).toMatchObject({ status: 'failed', attempts: 8, nextAttemptAt: null });
   });
 });
 

@@ -25,6 +25,8 @@ export const notificationTypes = [
   'order.key_replaced',
   /** The buyer: an administrator refunded one unit of its order (DESIGN.md §11). */
   'order.unit_refunded',
+  /** The endpoint's owner: its webhook failed every delivery for 24 hours and was disabled (§9). */
+  'webhook.disabled',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -84,6 +86,10 @@ export const notificationSchema = z.discriminatedUnion('type', [
       stock: z.number().int(),
       threshold: z.number().int(),
     }),
+  }),
+  z.object({
+    type: z.literal('webhook.disabled'),
+    data: z.object({ webhookId: z.uuid(), url: z.string() }),
   }),
 ]);
 

@@ -11,6 +11,9 @@ export interface Received {
   body: string;
 }
 
+/** A status code, or a status code with headers (a redirect's `location`). */
+export type Answer = number | { status: number; headers: Record<string, string> };
+
 /**
  * A real HTTP server on 127.0.0.1 that webhooks are sent to: it keeps every request and answers
  * what `answer` says (200 unless told).
@@ -18,7 +21,7 @@ export interface Received {
 export class WebhookReceiver {
   readonly received: Received[] = [];
   /** An object of its own, so a copy of the receiver (`madeBeforeAll`) changes the same one. */
-  private readonly behaviour = { answer: (_request: Received): number => 200 };
+  private readonly behaviour = { answer: (_request: Received): Answer => 200 };
 
   private constructor(private readonly server: Server) {}
 
@@ -31,7 +34,9 @@ export class WebhookReceiver {
       request.on('end', () => {
         const received = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
         receiver.received.push(received);
-        response.statusCode = receiver.behaviour.answer(received);
+        const answer = receiver.behaviour.answer(received);
+        if (typeof answer === 'number') response.statusCode = answer;
+        else response.writeHead(answer.status, answer.headers);
         response.end('ok');
       });
     });
@@ -43,8 +48,8 @@ export class WebhookReceiver {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
   }
 
-  /** The status code to answer each request with (200 until told). */
-  answerWith(answer: (request: Received) => number) {
+  /** What to answer each request with (200 until told). */
+  answerWith(answer: (request: Received) => Answer) {
     this.behaviour.answer = answer;
   }
 

@@ -58,6 +58,8 @@ function linkOf(content: EmailContent, { publicUrl, role }: Context): string {
       return `${area}/statement?bucket=profit`;
     case 'stock.low':
       return `${area}/products?search=${encodeURIComponent(content.data.productName)}`;
+    case 'webhook.disabled':
+      return `${area}/api`;
     case 'password.reset':
       return content.data.resetUrl;
     case 'password.changed':
@@ -145,6 +147,15 @@ const en: Texts = (c, url, l) => {
           `${c.data.productName} is down to ${c.data.stock} in stock (threshold ${c.data.threshold}).`,
         ],
         action: { label: 'Open the product', url },
+      };
+    case 'webhook.disabled':
+      return {
+        subject: 'Your webhook was disabled',
+        lines: [
+          `Every delivery to your webhook ${c.data.url} failed for 24 hours, so it was disabled and nothing more is sent to it.`,
+          'Fix the endpoint, then enable it again on the API & webhooks screen; its failed deliveries can be retried from there.',
+        ],
+        action: { label: 'Open API & webhooks', url },
       };
     case 'password.reset':
       return {
@@ -243,6 +254,15 @@ const fr: Texts = (c, url, l) => {
           `Il ne reste que ${c.data.stock} de ${c.data.productName} en stock (seuil ${c.data.threshold}).`,
         ],
         action: { label: 'Ouvrir le produit', url },
+      };
+    case 'webhook.disabled':
+      return {
+        subject: 'Votre webhook a été désactivé',
+        lines: [
+          `Toutes les livraisons vers votre webhook ${c.data.url} ont échoué pendant 24 heures : il a été désactivé et plus rien ne lui est envoyé.`,
+          'Corrigez le point de terminaison, puis réactivez-le sur l’écran API et webhooks ; ses livraisons échouées peuvent y être relancées.',
+        ],
+        action: { label: 'Ouvrir API et webhooks', url },
       };
     case 'password.reset':
       return {
@@ -344,6 +364,15 @@ const ar: Texts = (c, url, l) => {
           `بقي ${c.data.stock} فقط من ${c.data.productName} في المخزون (الحد ${c.data.threshold}).`,
         ],
         action: { label: 'فتح المنتج', url },
+      };
+    case 'webhook.disabled':
+      return {
+        subject: 'تم تعطيل الـ webhook الخاص بك',
+        lines: [
+          `فشلت كل عمليات التسليم إلى الـ webhook ‏${c.data.url} طوال 24 ساعة، لذا تم تعطيله ولن يُرسل إليه شيء بعد الآن.`,
+          'أصلح نقطة الاستقبال ثم فعّلها من جديد في شاشة الـ API والـ webhooks؛ ويمكن إعادة محاولة عمليات التسليم الفاشلة من هناك.',
+        ],
+        action: { label: 'فتح الـ API والـ webhooks', url },
       };
     case 'password.reset':
       return {

@@ -3,6 +3,7 @@ import type { DeliveryStatus } from '@keymarket/contracts/integration';
 import type { Executor } from '../../db/client';
 import { outboxDeliveries, outboxEvents, webhookEndpoints } from '../../db/schema/index';
 import { oneRow } from '../../lib/rows';
+import { notifyUserCte } from '../notifications/notification-writes';
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
 export type NewWebhook = typeof webhookEndpoints.$inferInsert;
@@ -126,8 +127,9 @@ export async function markEndpointHealthy(db: Executor, endpointId: string) {
 
 /**
  * A failure: the endpoint has been failing since its first failure after a success; once that is
- * `disableAfterMs` ago it is turned off, flagged, and an audit row tells its owner (one statement,
- * so two instances failing at once disable it once).
+ * `disableAfterMs` ago it is turned off, flagged, audited, and its owner gets a `webhook.disabled`
+ * notification (and its email, if switched on). One statement, so two instances failing at once
+ * disable it once and tell the owner once, and the notification commits with the change.
  */
 export async function markEndpointFailing(
   db: Executor,
@@ -150,7 +152,13 @@ export async function markEndpointFailing(
       select id, user_id, url from marked where just_disabled
     ), audited as (
       ${auditInsertFrom()}
-    )
+    ), ${notifyUserCte('told', {
+      type: 'webhook.disabled',
+      userId: sql`disabled.user_id`,
+      data: sql`jsonb_build_object('webhookId', disabled.id::text, 'url', disabled.url)`,
+      source: sql`disabled`,
+      signal: true,
+    })}
     select id from disabled`)) as unknown as { rows: unknown[] };
   return rows.rows.length > 0;
 }

@@ -39,6 +39,10 @@ describe('email preferences on the profile screen', { timeout: 40_000 }, () => {
     expect(completed).toBeChecked();
     // An administrator's types are not offered to a reseller.
     expect(screen.queryByLabelText('A product runs low on stock')).toBeNull();
+    // Every role owns webhooks, so every role may be told by email that one was disabled.
+    expect(
+      screen.getByLabelText('Your webhook is disabled after 24 hours of failures'),
+    ).not.toBeChecked();
     await user.click(screen.getByLabelText('Your ticket is answered'));
     await user.click(screen.getByText('Save email choices'));
 

@@ -13,7 +13,7 @@ import { useNotificationPreferences, useSaveNotificationPreferences } from '../a
 
 /** The types a role can receive (DESIGN.md §12): only those are offered by email. */
 const typesByRole: Record<Role, NotificationType[]> = {
-  admin: ['order.pending', 'ticket.opened', 'stock.low', 'balance.credited'],
+  admin: ['order.pending', 'ticket.opened', 'stock.low', 'balance.credited', 'webhook.disabled'],
   manager: [
     'order.completed',
     'order.rejected',
@@ -22,6 +22,7 @@ const typesByRole: Record<Role, NotificationType[]> = {
     'ticket.answered',
     'order.key_replaced',
     'order.unit_refunded',
+    'webhook.disabled',
   ],
   reseller: [
     'order.completed',
@@ -31,6 +32,7 @@ const typesByRole: Record<Role, NotificationType[]> = {
     'ticket.answered',
     'order.key_replaced',
     'order.unit_refunded',
+    'webhook.disabled',
   ],
 };
 

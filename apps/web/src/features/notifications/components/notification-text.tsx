@@ -3,7 +3,10 @@ import type { Notification } from '@keymarket/contracts/notifications';
 import type { Role } from '@keymarket/contracts/users';
 import { useFormatPrice } from '@/lib/format-price';
 
-/** Where an entry leads: the order, the ticket, or the statement of the bucket it credited. */
+/**
+ * Where an entry leads: the order, the ticket, the statement of the bucket it credited, or the
+ * API & webhooks screen of a disabled webhook.
+ */
 export function notificationLink(notification: Notification, role: Role): string {
   switch (notification.type) {
     case 'order.completed':
@@ -21,6 +24,8 @@ export function notificationLink(notification: Notification, role: Role): string
       return `/${role}/statement?bucket=profit`;
     case 'stock.low':
       return `/${role}/products?search=${encodeURIComponent(notification.data.productName)}`;
+    case 'webhook.disabled':
+      return `/${role}/api`;
   }
 }
 
@@ -112,6 +117,12 @@ export function NotificationText({ notification }: { notification: Notification 
         <>
           {iso(notification.data.productName)} {t('notifications.types.stockLow')}{' '}
           {t('notifications.stockLeft', { stock: notification.data.stock })}
+        </>
+      );
+    case 'webhook.disabled':
+      return (
+        <>
+          {t('notifications.types.webhookDisabled')} <bdi dir="ltr">{notification.data.url}</bdi>
         </>
       );
   }

@@ -52,6 +52,16 @@ const profit: Notification = {
   readAt: '2026-11-24T09:30:00.000Z',
   data: { amount: 12.4, orders: 3 },
 };
+const webhookDisabled: Notification = {
+  id: '0b8b5f57-4d55-4a53-9b4a-8c3f3f6a1c03',
+  type: 'webhook.disabled',
+  createdAt: '2026-11-24T08:00:00.000Z',
+  readAt: '2026-11-24T08:30:00.000Z',
+  data: {
+    webhookId: '2d0f5a4b-3c8e-4d9f-8a21-223344556677',
+    url: 'https://shop.example/hooks',
+  },
+};
 const listOf = (data: Notification[], unread: number) =>
   okReply({ data, pagination: { page: 1, limit: 8, total: data.length, totalPages: 1 }, unread });
 
@@ -73,7 +83,7 @@ describe('the bell', () => {
       'GET /users/me/role': okReply({ role: 'reseller' }),
       'GET /users/me': okReply(aUser()),
       'GET /notifications/unread-count': () => okReply({ unread }),
-      'GET /notifications': () => listOf([completed, profit], unread),
+      'GET /notifications': () => listOf([completed, profit, webhookDisabled], unread),
       'POST /notifications/read-all': () => {
         unread = 0;
         return okReply({ updated: 2 });
@@ -90,6 +100,9 @@ describe('the bell', () => {
     expect(entry).toHaveTextContent('Netflix 1M');
     expect(entry).toHaveAttribute('href', `/reseller/orders?order=${completed.data.orderId}`);
     expect(within(panel).getByRole('menuitem', { name: /3 sales/ })).toHaveTextContent('$12.40');
+    const disabled = within(panel).getByRole('menuitem', { name: /failed every delivery/ });
+    expect(disabled).toHaveTextContent('https://shop.example/hooks');
+    expect(disabled).toHaveAttribute('href', '/reseller/api');
 
     await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
