@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationPreferences } from '@keymarket/contracts/notifications';
 import type { ParsedMail } from 'mailparser';
+import { webhookEndpoints } from '../src/db/schema/index';
+import { DISABLE_AFTER_MS } from '../src/modules/webhooks/webhook-consumer';
+import { markEndpointFailing } from '../src/modules/webhooks/webhooks.repository';
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import { expectError } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
@@ -173,14 +176,42 @@ describe('notification emails', () => {
     expect(mail!.text).toContain(`${PUBLIC_URL}/reseller/orders?order=${order.id}`);
     expect(`${mail!.html}${mail!.text}${mail!.subject}`).not.toContain('SECRET-CODE-7731');
   });
+
+  it('writes in French for a French profile (lang="fr", left to right): a webhook disabled after 24 hours of failures', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    await setPreferences(reseller, { email: ['webhook.disabled'], language: 'fr' });
+    const [endpoint] = await ctx.database.db
+      .insert(webhookEndpoints)
+      .values({
+        userId: reseller.user.id,
+        url: 'https://hooks.example/keymarket',
+        events: ['ping'],
+        secretCiphertext: Buffer.from('sealed'),
+        failingSince: sql`now() - interval '25 hours'`,
+      })
+      .returning();
+    // The failure the webhook consumer records: this one disables the endpoint.
+    expect(await markEndpointFailing(ctx.database.db, endpoint!.id, DISABLE_AFTER_MS)).toBe(true);
+
+    const [mail] = await emailsTo(reseller.user.email, 1);
+    expect(mail!.subject).toBe('Votre webhook a été désactivé · Key Bazaar');
+    expect(mail!.html).toContain('<html lang="fr" dir="ltr">');
+    expect(mail!.html).toContain(`href="${PUBLIC_URL}/reseller/api"`);
+    expect(mail!.text).toContain(`Bonjour ${reseller.user.username},`);
+    expect(mail!.text).toContain(
+      'Toutes les livraisons vers votre webhook https://hooks.example/keymarket ont échoué pendant 24 heures',
+    );
+    expect(mail!.text).toContain(`Ouvrir API et webhooks: ${PUBLIC_URL}/reseller/api`);
+  });
 });
 
 describe('forgotten password', () => {
-  async function forgot(identifier: string) {
+  async function forgot(identifier: string, from?: { remoteAddress: string }) {
     return ctx.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
       payload: { identifier },
+      ...from,
     });
   }
   async function reset(token: string, password = NEW_PASSWORD) {
@@ -254,6 +285,23 @@ describe('forgotten password', () => {
     }
     expectError(await reset('made-up-token'), 400, 'validation');
     expect((await login(user.user.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers 202 to 20 requests an hour from one address, known account or not, then 429', async () => {
+    const from = { remoteAddress: '203.0.113.40' };
+    const user = await ctx.factory.signedIn('reseller', admin.user);
+    for (let i = 0; i < 20; i++) {
+      const response = await forgot(`nobody-${i}@example.com`, from);
+      expect(response.statusCode, response.body).toBe(202);
+    }
+    const refused = await forgot(user.user.email, from);
+    expectError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await settle();
+    expect(await emailDeliveries(user.user.id)).toEqual([]);
+    // The limit is the address's: another one is still answered, and the account is emailed.
+    expect((await forgot(user.user.email, { remoteAddress: '203.0.113.41' })).statusCode).toBe(202);
+    await emailsTo(user.user.email, 1);
   });
 
   it('limits requests per account silently (still 202, no more emails)', async () => {

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@keymarket/contracts/notifications';
 import { openDatabase } from '../src/db/client';
+import { notifyUserCte, writeNotification } from '../src/modules/notifications/notification-writes';
 import { freshPostgresDatabase, onPostgres } from './helpers/database';
 import type { SignedInUser } from './helpers/factory';
 import { CatalogueFactory } from './helpers/catalogue-factory';
@@ -66,6 +69,29 @@ describe('GET /api/notifications/stream', () => {
     await buyerStream.heartbeats(2);
     // The stranger heard nothing of it but heartbeats.
     expect(strangerStream.events.map((e) => e.event)).toEqual(['ready']);
+  });
+
+  it('delivers a new notification less than a second after the commit of its change', async () => {
+    const { buyer } = world;
+    const stream = await open(buyer);
+    // The change: a notification written in a transaction of the test's own, so the clock starts
+    // at its COMMIT (taken just before it: the time measured includes the commit itself).
+    let committing = 0;
+    await ctx.database.db.transaction(async (tx) => {
+      await writeNotification(
+        tx,
+        notifyUserCte('timed', {
+          type: 'ticket.answered',
+          userId: sql`${buyer.user.id}::uuid`,
+          data: sql`jsonb_build_object('ticketId', ${randomUUID()}::text, 'subject', 'Timed')`,
+          signal: true,
+        }),
+      );
+      committing = performance.now();
+    });
+    const event = await stream.next(notificationEvent('ticket.answered'));
+    expect((event.data as Notification).data).toMatchObject({ subject: 'Timed' });
+    expect(event.receivedAt - committing).toBeLessThan(1000);
   });
 
   it('resumes with Last-Event-ID: what was raised while disconnected arrives, and nothing sent before', async () => {

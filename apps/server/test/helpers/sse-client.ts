@@ -5,6 +5,8 @@ export interface SseEvent {
   event: string;
   data: unknown;
   id?: string;
+  /** When its last line was read (`performance.now()`), for the tests that time delivery. */
+  receivedAt: number;
 }
 
 /**
@@ -61,7 +63,7 @@ export class SseClient {
   }
 
   private parse(block: string) {
-    const event: SseEvent = { event: 'message', data: undefined };
+    const event: SseEvent = { event: 'message', data: undefined, receivedAt: performance.now() };
     let isComment = true;
     for (const line of block.split('\n')) {
       if (line.startsWith(':')) continue;
