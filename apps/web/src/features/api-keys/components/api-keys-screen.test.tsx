@@ -55,6 +55,14 @@ describe('API keys screen', () => {
     expect(screen.queryByText(KEY)).not.toBeInTheDocument();
   });
 
+  it('links to the interactive API reference the server serves at /api/docs', async () => {
+    mockApi({ 'GET /api-keys': okReply({ data: [] }) });
+    renderWithProviders(<ApiKeysScreen />);
+    const link = await screen.findByRole('link', { name: 'Open the API reference' });
+    expect(link).toHaveAttribute('href', '/api/docs/');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('refuses an empty name before calling the server', async () => {
     const fetchMock = mockApi({ 'GET /api-keys': okReply({ data: [] }) });
     const user = userEvent.setup();
