@@ -67,15 +67,17 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
-    index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The status filter, newest first, and the sort by status (with its ties, as below).
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt),
     // The orders screen's seller and product filters, newest first (DESIGN.md §10).
     index('orders_seller_idx').on(t.sellerId, t.createdAt),
     index('orders_product_idx').on(t.productId, t.createdAt),
     // Sorted by total (`?sort=-total`), in the list's whole order, so a page reads 25 entries
-    // instead of sorting every order (bench/README.md, "Ledger and orders pages").
+    // instead of sorting every order (bench/README.md, "Ledger and orders pages"): forwards for
+    // an ascending sort, backwards for a descending one, as the ties follow the sort's direction.
     index('orders_total_idx').on(t.totalCents, t.createdAt, t.id),
-    // The other sortable columns, the same way (status has orders_status_created_idx).
+    // The other sortable columns, the same way (status: orders_status_created_idx).
     index('orders_quantity_idx').on(t.quantity, t.createdAt, t.id),
     index('orders_product_name_idx').on(t.productName, t.createdAt, t.id),
     // The list's search: ILIKE '%…%' on the product's name (pg_trgm, migration 0001).
