@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { nonNegativeUsdAmount, usdAmount } from './money';
-import { exportFormatSchema, pageQuerySchema, paginated } from './pagination';
+import { exportFormatSchema, pageQuerySchema, paginated, sortParam } from './pagination';
+import { languages } from './system-settings';
 import { freeText, nameText } from './text';
 
 /** Uploads: images for categories, subcategories, products and avatars. */
@@ -219,6 +220,25 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const PRODUCT_LIST_MAX = 10_000;
+/**
+ * The columns a products list sorts by (`?sort=-stock`); unsorted, it is by name. The prices are
+ * the platform's, which only administrators see, so only they sort by them.
+ */
+export const productSortColumns = [
+  'name',
+  'category',
+  'initialPrice',
+  'managerPrice',
+  'resellerPrice',
+  'stock',
+] as const;
+export type ProductSortColumn = (typeof productSortColumns)[number];
+export const platformPriceSortColumns = [
+  'initialPrice',
+  'managerPrice',
+  'resellerPrice',
+] as const satisfies readonly ProductSortColumn[];
+
 export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   /** The one list allowed 10000 (DESIGN.md §2). */
@@ -228,6 +248,9 @@ export const productListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   /** Admins only: `only` lists the soft-deleted products, `include` lists both. */
   deleted: z.enum(['exclude', 'include', 'only']).default('exclude'),
+  sort: sortParam(productSortColumns).optional(),
+  /** The language whose category names `sort=category` follows; English unless told. */
+  lang: z.enum(languages, { error: 'lang must be one of: en, fr, ar' }).optional(),
 });
 
 // Key inventory

@@ -42,6 +42,10 @@ export const assertMayEditCatalogue = (caller: Caller) =>
 export const assertMaySeeDeletedProducts = (caller: Caller) =>
   requireRole(caller, ['admin'], 'Only an administrator can see deleted products');
 
+/** The platform's prices are the administrators' alone: so is the order they put products in. */
+export const assertMaySortByPlatformPrices = (caller: Caller) =>
+  requireRole(caller, ['admin'], "Only an administrator can sort by the platform's prices");
+
 /** A soft-deleted product exists for administrators only. */
 export function assertMaySeeProduct<T extends { product: { deletedAt: Date | null } }>(
   caller: Caller,

@@ -1,9 +1,15 @@
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ProductSortColumn } from '@keymarket/contracts/catalogue';
+import type { Sort } from '@keymarket/contracts/pagination';
+import type { languages } from '@keymarket/contracts/system-settings';
 import type { Executor } from '../../db/client';
+import { sortedBy } from '../../db/sort';
 import { categories, products, subcategories } from '../../db/schema/index';
 import { oneRow } from '../../lib/rows';
 import { foldProductStock, productStock } from './stock';
+
+type Language = (typeof languages)[number];
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
@@ -60,13 +66,37 @@ function whereOf(filter: ProductFilter): SQL | undefined {
   );
 }
 
+export interface ProductPage {
+  limit: number;
+  offset: number;
+  sort?: Sort<ProductSortColumn> | undefined;
+  /** The language of the category names `sort=category` follows. */
+  language: Language;
+}
+
+const categoryNames = { en: categories.nameEn, fr: categories.nameFr, ar: categories.nameAr };
+
+/** The list's own order: by name, the id keeping equal names in one order across pages. */
+const byName = [asc(products.name), asc(products.id)];
+
+/** What each sortable column of a products list sorts by; equal values follow `byName`. */
+function orderOf({ sort, language }: ProductPage): SQL[] {
+  return sortedBy(
+    sort,
+    {
+      name: products.name,
+      category: categoryNames[language],
+      initialPrice: products.initialPriceCents,
+      managerPrice: products.managerPriceCents,
+      resellerPrice: products.resellerPriceCents,
+      stock: productStock,
+    },
+    byName,
+  );
+}
+
 /** One page of products with their category names: two queries whatever the page size. */
-export async function listProducts(
-  db: Executor,
-  filter: ProductFilter,
-  limit: number,
-  offset: number,
-) {
+export async function listProducts(db: Executor, filter: ProductFilter, page: ProductPage) {
   const where = whereOf(filter);
   const [rows, [count]] = await Promise.all([
     db
@@ -75,9 +105,9 @@ export async function listProducts(
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(sub, eq(sub.id, products.subcategoryId))
       .where(where)
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(...orderOf(page))
+      .limit(page.limit)
+      .offset(page.offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)

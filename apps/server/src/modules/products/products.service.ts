@@ -6,6 +6,7 @@ import type {
   productPatchSchema,
   subcategoryProductsQuerySchema,
 } from '@keymarket/contracts/catalogue';
+import { platformPriceSortColumns, type ProductSortColumn } from '@keymarket/contracts/catalogue';
 import { toCents } from '@keymarket/contracts/money';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type { Database, Executor } from '../../db/client';
@@ -15,6 +16,7 @@ import type { AuthContext } from '../access/auth-context';
 import {
   assertMayEditCatalogue,
   assertMaySeeDeletedProducts,
+  assertMaySortByPlatformPrices,
   assertMaySeeProduct,
   isAdmin,
 } from '../access/policy';
@@ -49,6 +51,9 @@ type ProductFields = z.output<typeof productFieldsSchema>;
 type ProductPatch = z.output<typeof productPatchSchema>;
 type SubcategoryProductsQuery = z.output<typeof subcategoryProductsQuerySchema>;
 
+const isPlatformPriceSort = (column: ProductSortColumn | undefined) =>
+  platformPriceSortColumns.some((price) => price === column);
+
 /** Lists this long go through the cache; shorter pages cost less to build than to validate. */
 export const CACHED_LIST_MIN_LIMIT = 500;
 
@@ -65,6 +70,7 @@ export class ProductsService {
 
   async list(caller: AuthContext, query: ProductListQuery, db: Executor = this.db) {
     if (query.deleted !== 'exclude') assertMaySeeDeletedProducts(caller);
+    if (isPlatformPriceSort(query.sort?.by)) assertMaySortByPlatformPrices(caller);
     const { rows, total } = await listProducts(
       db,
       {
@@ -73,8 +79,12 @@ export class ProductsService {
         search: query.search || undefined,
         deleted: query.deleted,
       },
-      query.limit,
-      (query.page - 1) * query.limit,
+      {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+        sort: query.sort,
+        language: query.lang ?? 'en',
+      },
     );
     return pageOf(await productViewsFor(db, caller, rows), query, total);
   }
