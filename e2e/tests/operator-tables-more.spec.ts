@@ -108,7 +108,7 @@ test('users: search, sort by balance, status filter, page size, reload, CSV, pho
   await expectPhoneCards(page, 'users');
 });
 
-test('products: the admin catalogue searches, sorts by name and filters by category', async ({
+test('products: the admin catalogue searches, pages, sorts by name and filters by category', async ({
   page,
   admin,
 }) => {
@@ -117,6 +117,23 @@ test('products: the admin catalogue searches, sorts by name and filters by categ
   const beta = await seedProduct(admin, { name: `${tag} Beta` });
   const alpha = await seedProduct(admin, { name: `${tag} Alpha` });
   const gamma = await seedProduct(admin, { name: `${tag} Gamma` });
+  // Nine more in Gamma's category, so the search matches twelve: more than a page of 10.
+  for (let i = 1; i <= 9; i += 1) {
+    await expectOk(
+      await admin.post('/api/products', {
+        multipart: {
+          name: `${tag} Item ${i}`,
+          categoryId: gamma.categoryId,
+          deliveryType: 'request',
+          initialPrice: '5',
+          managerPrice: '8',
+          resellerPrice: '10',
+          stockQuantity: '1',
+        },
+      }),
+      'Creating a product',
+    );
+  }
 
   await signInAs(page, ADMIN);
   await page.goto('/admin/products');
@@ -125,7 +142,26 @@ test('products: the admin catalogue searches, sorts by name and filters by categ
     .getByRole('searchbox', { name: 'Search products', exact: true })
     .fill(tag);
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
-  await expect(bodyRows(page)).toHaveCount(3);
+  // The server pages the catalogue: ten rows, then the two left on page 2.
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination).toContainText('Page 1 of 2');
+  await expect(bodyRows(page)).toHaveCount(10);
+  await pagination.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(pagination).toContainText('Page 2 of 2');
+  await expect(bodyRows(page)).toHaveCount(2);
+  // A reload opens the same page of the same search.
+  await page.reload();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(
+    page.getByRole('main').getByRole('searchbox', { name: 'Search products', exact: true }),
+  ).toHaveValue(tag);
+  await expect(bodyRows(page)).toHaveCount(2);
+  // A page of 25 holds all twelve, from the first page again.
+  await pagination.getByLabel('Rows per page').selectOption('25');
+  await expect(page).toHaveURL(/size=25/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(bodyRows(page)).toHaveCount(12);
 
   const nameHeader = page.getByRole('columnheader', { name: 'Product' });
   await nameHeader.getByRole('button').click();
@@ -134,10 +170,11 @@ test('products: the admin catalogue searches, sorts by name and filters by categ
   await expect(bodyRows(page).nth(2)).toContainText(gamma.name);
   await nameHeader.getByRole('button').click();
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-  await expect(bodyRows(page).nth(0)).toContainText(gamma.name);
+  await expect(bodyRows(page).nth(0)).toContainText(`${tag} Item 9`);
+  await expect(bodyRows(page).nth(11)).toContainText(alpha.name);
   await expect(page).toHaveURL(/sort=-name/);
 
-  // Each product has its own category: the filter keeps one.
+  // Each seeded product has its own category: the filter keeps one.
   await page.getByLabel('Filter by category').selectOption(beta.categoryId);
   await expect(page).toHaveURL(/category=/);
   await expect(bodyRows(page)).toHaveCount(1);
@@ -148,10 +185,11 @@ test('products: the admin catalogue searches, sorts by name and filters by categ
     page.getByRole('main').getByRole('searchbox', { name: 'Search products', exact: true }),
   ).toHaveValue(tag);
   await expect(page.getByLabel('Filter by category')).toHaveValue(beta.categoryId);
+  await expect(page).toHaveURL(/size=25/);
   await expect(bodyRows(page)).toHaveCount(1);
 
   await page.getByLabel('Filter by category').selectOption('');
-  await expect(bodyRows(page)).toHaveCount(3);
+  await expect(bodyRows(page)).toHaveCount(12);
   await expectPhoneCards(page, 'products');
 });
 

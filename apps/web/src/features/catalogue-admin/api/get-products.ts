@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PRODUCT_LIST_MAX, productListSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
+import type { Language } from '@/lib/i18n';
 
 /** The shop's products live under the same first key, so the admin's changes refresh it too. */
 export const productsQueryKey = ['products'] as const;
@@ -12,7 +13,7 @@ export type AdminProductFilters = {
   deleted: 'exclude' | 'only';
 };
 
-/** The whole catalogue in one call (the API's one 10,000-item list); the table virtualises it. */
+/** The whole catalogue in one call (the API's one 10,000-item list), for the key pool's choice. */
 export function getAdminProducts(filters: AdminProductFilters, signal?: AbortSignal) {
   return apiClient.get('/products', productListSchema, {
     query: {
@@ -35,4 +36,33 @@ export const adminProductsQueryOptions = (filters: AdminProductFilters) =>
 
 export function useAdminProducts(filters: AdminProductFilters) {
   return useQuery(adminProductsQueryOptions(filters));
+}
+
+/** One page of the products table: what GET /products takes (`sort` as `?sort=` text). */
+export type AdminProductPageQuery = AdminProductFilters & {
+  page: number;
+  limit: number;
+  sort?: string;
+  /** The language of the category names a sort by category follows. */
+  lang?: Language;
+};
+
+export function getAdminProductPage(query: AdminProductPageQuery, signal?: AbortSignal) {
+  return apiClient.get('/products', productListSchema, {
+    query: { ...query, search: query.search || undefined },
+    signal,
+  });
+}
+
+export const adminProductPageQueryOptions = (query: AdminProductPageQuery) =>
+  queryOptions({
+    queryKey: [...productsQueryKey, 'admin', 'page', query],
+    queryFn: ({ signal }) => getAdminProductPage(query, signal),
+    // Keeps the page on screen while the next one loads, so paging and typing do not flash.
+    placeholderData: keepPreviousData,
+  });
+
+/** The products table's page: sorted, searched and filtered by the server. */
+export function useAdminProductPage(query: AdminProductPageQuery) {
+  return useQuery(adminProductPageQueryOptions(query));
 }

@@ -1,14 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
+import { AppProvider } from '@/app/provider';
+import { AppToaster } from '@/app/toaster';
 import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { aCategory, aProduct, CATEGORY_ID, PRODUCT_ID } from '../catalogue-fixtures';
 import { ProductsScreen } from './products-screen';
 
-const pageOf = (data: Product[]) =>
-  okReply({ data, pagination: { page: 1, limit: 10_000, total: data.length, totalPages: 1 } });
+const pageOf = (data: Product[], { page = 1, limit = 10, total = data.length } = {}) =>
+  okReply({ data, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } });
 
 /** The `GET /products` queries made so far, as search parameters. */
 function productQueries(fetchMock: ReturnType<typeof mockApi>) {
@@ -18,38 +21,129 @@ function productQueries(fetchMock: ReturnType<typeof mockApi>) {
     .map((url) => Object.fromEntries(url.searchParams));
 }
 
+/** The screen at `path`, with the router to read the URL it keeps its state in. */
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <ProductsScreen />
+            <AppToaster />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+const urlParams = (router: ReturnType<typeof renderAt>) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+/** Products named `Product 1`… as the server would page them. */
+const numbered = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    aProduct({
+      id: `00000000-0000-4000-8000-${String(from + index).padStart(12, '0')}`,
+      name: `Product ${from + index}`,
+    }),
+  );
+
 // Whole forms filled through the real app providers: seconds, not milliseconds, on a busy machine.
 describe('products screen', { timeout: 15_000 }, () => {
-  // jsdom has no layout: give every element a screenful so the virtualiser has a viewport.
-  beforeEach(() => {
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(640);
-    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(1024);
-  });
-
-  it('renders only the rows in view of 10,000 products, with prices and stock', async () => {
-    const products = Array.from({ length: 10_000 }, (_, index) =>
-      aProduct({
-        id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-        name: `Product ${index + 1}`,
-      }),
-    );
+  it('asks the server for one page and shows its rows with prices and stock', async () => {
     const fetchMock = mockApi({
       'GET /categories': okReply({ data: [aCategory()] }),
-      'GET /products': pageOf(products),
+      'GET /products': pageOf(numbered(1, 10), { total: 137 }),
     });
-    renderWithProviders(<ProductsScreen />);
+    renderAt('/');
 
-    expect(await screen.findByText('Products: 10000', {}, { timeout: 15_000 })).toBeInTheDocument();
-    const table = screen.getByRole('table');
-    expect(table).toHaveAttribute('aria-rowcount', '10001');
-    const rows = within(table).getAllByRole('row');
-    // The header, a spacer and a screenful of rows with a few extra: not ten thousand.
-    expect(rows.length).toBeLessThan(40);
+    expect(await screen.findByText('Products: 137')).toBeInTheDocument();
+    expect(productQueries(fetchMock)[0]).toEqual({ page: '1', limit: '10', deleted: 'exclude' });
+    const table = screen.getByRole('table', { name: 'Products table' });
+    // A header row and the page's ten products: the catalogue is never loaded whole.
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
     const first = within(table).getByText('Product 1').closest('tr')!;
     for (const text of ['Games', 'Steam', 'Instant', '$5.00', '$8.00', '$10.00', '3', 'New']) {
       expect(within(first).getByText(text)).toBeInTheDocument();
     }
-    expect(productQueries(fetchMock)[0]).toEqual({ limit: '10000', deleted: 'exclude' });
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(pagination).toHaveTextContent('Page 1 of 14');
+  });
+
+  it('keeps the page, its size, the sort and the filters in the URL and asks for them', async () => {
+    const fetchMock = mockApi({
+      'GET /categories': okReply({ data: [aCategory()] }),
+      'GET /products': () => {
+        const query = productQueries(fetchMock).at(-1) ?? {};
+        const limit = Number(query.limit);
+        const page = Number(query.page);
+        return pageOf(numbered((page - 1) * limit + 1, limit), { page, limit, total: 137 });
+      },
+    });
+    const router = renderAt('/?page=3&size=25&sort=-stock&category=' + CATEGORY_ID);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Product 51')).toBeInTheDocument();
+    expect(productQueries(fetchMock)[0]).toEqual({
+      page: '3',
+      limit: '25',
+      categoryId: CATEGORY_ID,
+      deleted: 'exclude',
+      sort: '-stock',
+    });
+    expect(screen.getByRole('columnheader', { name: /Stock/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(pagination).toHaveTextContent('Page 3 of 6');
+
+    // Next page, then a jump to the last one.
+    await user.click(within(pagination).getByRole('button', { name: 'Next page' }));
+    await expect.poll(() => urlParams(router).page).toBe('4');
+    expect(await screen.findByText('Product 76')).toBeInTheDocument();
+    await user.type(within(pagination).getByLabelText('Go to page'), '6');
+    await user.click(within(pagination).getByRole('button', { name: 'Go' }));
+    await expect.poll(() => productQueries(fetchMock).at(-1)?.page).toBe('6');
+    expect(urlParams(router).page).toBe('6');
+
+    // Another page size starts again from the first page.
+    await user.selectOptions(within(pagination).getByLabelText('Rows per page'), '50');
+    await expect
+      .poll(() => productQueries(fetchMock).at(-1))
+      .toEqual({
+        page: '1',
+        limit: '50',
+        categoryId: CATEGORY_ID,
+        deleted: 'exclude',
+        sort: '-stock',
+      });
+    expect(urlParams(router)).toEqual({ size: '50', sort: '-stock', category: CATEGORY_ID });
+
+    // Sorting by category asks for the names in the reader's language, from the first page.
+    await user.click(
+      within(screen.getByRole('columnheader', { name: /Category/ })).getByRole('button'),
+    );
+    await expect
+      .poll(() => productQueries(fetchMock).at(-1))
+      .toEqual({
+        page: '1',
+        limit: '50',
+        categoryId: CATEGORY_ID,
+        deleted: 'exclude',
+        sort: 'category',
+        lang: 'en',
+      });
+    expect(urlParams(router).sort).toBe('category');
   });
 
   it('searches and filters by category through the API', async () => {
@@ -58,14 +152,16 @@ describe('products screen', { timeout: 15_000 }, () => {
       'GET /categories': okReply({ data: [aCategory()] }),
       'GET /products': pageOf([aProduct()]),
     });
-    renderWithProviders(<ProductsScreen />);
+    renderWithProviders(<ProductsScreen />, { url: '/?page=2' });
 
     await screen.findByRole('option', { name: 'Games' });
     await user.selectOptions(screen.getByLabelText('Filter by category'), CATEGORY_ID);
     await user.type(screen.getByLabelText('Search products'), 'elden');
+    // A new filter starts from the first page.
     await vi.waitFor(() =>
       expect(productQueries(fetchMock).at(-1)).toEqual({
-        limit: '10000',
+        page: '1',
+        limit: '10',
         categoryId: CATEGORY_ID,
         search: 'elden',
         deleted: 'exclude',
