@@ -121,7 +121,8 @@ describe('live figures', () => {
       'GET /notifications/unread-count': () => okReply({ unread }),
     });
     renderApp('/reseller/profile');
-    const summary = await screen.findByLabelText('Your balance');
+    // The first render loads the area's lazy chunks: seconds on a busy machine (as above).
+    const summary = await screen.findByLabelText('Your balance', {}, { timeout: 20_000 });
     expect(summary).toHaveTextContent('$120.50');
     const [stream] = FakeEventSource.opened;
     expect(stream?.url).toBe('/api/notifications/stream');
@@ -135,7 +136,7 @@ describe('live figures', () => {
     expect(
       await screen.findByRole('button', { name: 'Notifications, 1 unread' }),
     ).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('falls back to refetching on focus while the stream is down, and reopens it from the last event', async () => {
     let balance = 10;
@@ -145,7 +146,7 @@ describe('live figures', () => {
         okReply(aUser({ balance: { current: balance, total: 10, spent: 0, profit: 0 } })),
     });
     renderApp('/reseller/profile');
-    expect(await screen.findByText('$10.00')).toBeInTheDocument();
+    expect(await screen.findByText('$10.00', {}, { timeout: 20_000 })).toBeInTheDocument();
     // Faked only once the screen is up: the first render loads lazy chunks, which a busy
     // machine can take seconds over, and the reconnect delay is all this test needs to control.
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -162,7 +163,7 @@ describe('live figures', () => {
     await act(() => vi.advanceTimersByTimeAsync(3_500));
     expect(FakeEventSource.opened.at(-1)?.url).toBe('/api/notifications/stream?lastEventId=42');
     vi.useRealTimers();
-  });
+  }, 30_000);
 });
 
 describe('invalidationsFor', () => {
