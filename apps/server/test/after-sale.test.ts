@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index';
 import type { Order } from '@keymarket/contracts/orders';
 import type { Ticket } from '@keymarket/contracts/tickets';
-import { actOnKey, freshKeys, importKeys, reportKey } from './helpers/after-sale';
+import { actOnKey, freshKeys, importKeys, reportKey, sellerChain } from './helpers/after-sale';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
@@ -24,7 +24,8 @@ import {
   unsoldKeysOf,
 } from './helpers/money';
 
-const { ctx, catalogue, admin, db } = useCatalogueApp();
+const app = useCatalogueApp();
+const { ctx, catalogue, admin, db } = app;
 
 const moveKeys = (productId: string, payload: object) =>
   admin.inject({ method: 'POST', url: `/api/products/${productId}/keys/move`, payload });
@@ -46,14 +47,7 @@ async function backorderSetup(keys = 0) {
 }
 
 /** manager (invited by the admin) → reseller buyer; the manager sells at $12, the platform at $8. */
-async function chainSetup(keys: number) {
-  const manager = await ctx.factory.signedIn('manager', admin.user);
-  const buyer = await ctx.factory.signedIn('reseller', manager.user);
-  await deposit(admin, buyer.user.id, 100);
-  const product = await catalogue.product({ keys });
-  await catalogue.sellerPrice(manager.user.id, product.id, 1200n);
-  return { manager, buyer, product };
-}
+const chainSetup = (keys: number) => sellerChain(app, keys);
 
 describe('backorders', () => {
   it('takes an instant order beyond the keys as a paid, pending backorder', async () => {

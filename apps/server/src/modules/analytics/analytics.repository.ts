@@ -1,12 +1,11 @@
 import { and, asc, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_RESULTS_MAX } from '@keymarket/contracts/analytics';
-import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import type { Role, UserStatus } from '@keymarket/contracts/users';
 import { rowsOf, type Executor } from '../../db/client';
 import { files, products, users } from '../../db/schema/index';
 import { escapeLike } from '../products/products.repository';
 import { downlineIds } from '../users/downline';
-import { productStock } from '../products/stock';
+import { lowStockThreshold, productStock } from '../products/stock';
 import { oneRow } from '../../lib/rows';
 
 const inDownlineOf = (userId: string): SQL => sql`${users.id} in ${downlineIds(userId)}`;
@@ -35,14 +34,6 @@ export async function userTotals(db: Executor) {
   }));
 }
 
-/**
- * A product's low-stock threshold: its own, or the system settings' default (DESIGN.md §11),
- * read in the query so the list and the count agree with what the settings say now.
- */
-const thresholdOf = sql<number>`coalesce(${products.lowStockThreshold},
-  (select (s.value->>'lowStockThreshold')::int from settings s where s.key = 'system'),
-  ${defaultSystemSettings.lowStockThreshold}::int)`;
-
 /** Products not deleted: how many, how many sold out, how many at or under their threshold. */
 export async function productTotals(db: Executor) {
   return oneRow(
@@ -50,7 +41,7 @@ export async function productTotals(db: Executor) {
       .select({
         total: sql<number>`count(*)::int`,
         outOfStock: sql<number>`(count(*) filter (where ${productStock} = 0))::int`,
-        lowStock: sql<number>`(count(*) filter (where ${productStock} <= ${thresholdOf}))::int`,
+        lowStock: sql<number>`(count(*) filter (where ${productStock} <= ${lowStockThreshold}))::int`,
       })
       .from(products)
       .where(isNull(products.deletedAt)),
@@ -59,9 +50,14 @@ export async function productTotals(db: Executor) {
 
 export async function lowStockProducts(db: Executor, limit = 10) {
   return db
-    .select({ id: products.id, name: products.name, stock: productStock, threshold: thresholdOf })
+    .select({
+      id: products.id,
+      name: products.name,
+      stock: productStock,
+      threshold: lowStockThreshold,
+    })
     .from(products)
-    .where(and(isNull(products.deletedAt), lte(productStock, thresholdOf)))
+    .where(and(isNull(products.deletedAt), lte(productStock, lowStockThreshold)))
     .orderBy(asc(productStock), asc(products.name))
     .limit(limit);
 }

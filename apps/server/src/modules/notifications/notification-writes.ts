@@ -103,6 +103,39 @@ export function profitNotificationCte(
     ${returning(signal)}), ${emailCtes(name)}`;
 }
 
+/**
+ * A CTE `name` writing the `stock.low` notification (DESIGN.md §11, §12) for every active
+ * administrator when a change that took `taken` units from the product's stock took it across
+ * its threshold: above it before (`stockAfter + taken`), at or below it after. Stock already at or
+ * below the threshold raises nothing, so an alert is once per crossing, not once per sale under
+ * the threshold; an administrator who already has an unread one for the product is skipped, which
+ * holds two changes crossing at once to one alert. Every change that takes stock raises it this
+ * way: a sale (the order statement), a key replaced or a backorder filled (`recordKeysSold`),
+ * keys deleted or moved out (`notifyLowStock`, products/stock.ts).
+ *
+ * `stockAfter` and `threshold` are expressions over the product's row (`from products`, not
+ * aliased, as `productStock` needs).
+ */
+export function lowStockNotificationCte(
+  name: string,
+  change: { productId: string; taken: number; stockAfter: SQL; threshold: SQL; signal: boolean },
+): SQL {
+  const { productId, taken } = change;
+  return notifyAdminsCte(name, {
+    type: 'stock.low',
+    data: sql`jsonb_build_object('productId', low.id::text, 'productName', low.name,
+      'stock', low.stock, 'threshold', low.threshold)`,
+    source: sql`(select products.id, products.name, (${change.stockAfter})::int as stock,
+                        (${change.threshold})::int as threshold
+                 from products where products.id = ${productId}::uuid) as low`,
+    onlyIf: sql`low.stock + ${taken}::int > low.threshold and low.stock <= low.threshold
+      and not exists (select 1 from notifications seen
+                      where seen.user_id = admin.id and seen.read_at is null
+                        and seen.type = 'stock.low' and seen.data->>'productId' = ${productId}::text)`,
+    signal: change.signal,
+  });
+}
+
 /** Runs one notification CTE as a statement of `tx` (the change's transaction). */
 export async function writeNotification(tx: Executor, cte: SQL): Promise<void> {
   await tx.execute(sql`with ${cte} select 1`);

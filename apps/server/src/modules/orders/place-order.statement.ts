@@ -42,7 +42,11 @@ import { fromCents } from '@keymarket/contracts/money';
 import { preparedRowsOf, type Executor } from '../../db/client';
 import type { OrderRow, orders } from '../../db/schema/index';
 import { jsonParam, outboxEventCtes } from '../outbox/outbox-events';
-import { notifyAdminsCte, profitNotificationCte } from '../notifications/notification-writes';
+import {
+  lowStockNotificationCte,
+  notifyAdminsCte,
+  profitNotificationCte,
+} from '../notifications/notification-writes';
 import {
   auditInsert,
   bucketMove,
@@ -156,26 +160,19 @@ function pendingNotificationData(plan: OrderPlan): SQL {
 }
 
 /**
- * The `stock.low` notification (DESIGN.md §11, §12) for every active administrator, when this sale
- * takes the product's stock across its threshold: above it before, at or below it after. Stock
- * already below it raises nothing, so an alert is once per crossing, not once per sale under the
- * threshold. The stock before is the statement's snapshot (the counter and the pending changes,
- * `productStock`), so concurrent sales each see the stock without the others' uncommitted units;
- * two that cross at once are held to one alert by skipping an administrator who already has an
- * unread one for the product. The insert writes a row only on the crossing.
+ * The `stock.low` notification (`lowStockNotificationCte`), when this sale takes the product's
+ * stock across its threshold. The stock after is the statement's snapshot (the counter and the
+ * pending changes, `productStock`) less this sale, whose own change the snapshot does not see:
+ * concurrent sales each see the stock without the others' uncommitted units, and the skipped
+ * unread alert holds two that cross at once to one. The insert writes a row only on the crossing.
  */
 function lowStockCte(plan: OrderPlan, threshold: number): SQL {
-  const { productId, productName, quantity } = plan.order;
-  return notifyAdminsCte('low_stock_note', {
-    type: 'stock.low',
-    data: sql`jsonb_build_object('productId', ${productId}::text, 'productName', ${productName}::text,
-      'stock', before.stock - ${quantity}::int, 'threshold', ${threshold}::int)`,
-    source: sql`(select ${productStock} as stock from products
-                 where products.id = ${productId}::uuid) as before`,
-    onlyIf: sql`before.stock > ${threshold}::int and before.stock - ${quantity}::int <= ${threshold}::int
-      and not exists (select 1 from notifications seen
-                      where seen.user_id = admin.id and seen.read_at is null
-                        and seen.type = 'stock.low' and seen.data->>'productId' = ${productId}::text)`,
+  const { productId, quantity } = plan.order;
+  return lowStockNotificationCte('low_stock_note', {
+    productId,
+    taken: quantity,
+    stockAfter: sql`${productStock} - ${quantity}::int`,
+    threshold: sql`${threshold}::int`,
     signal: false,
   });
 }

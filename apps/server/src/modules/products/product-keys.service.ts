@@ -35,7 +35,7 @@ import {
 } from './product-keys.repository';
 import { KeyFileReader, keyFileKind } from './key-file';
 import { fillBackordersRetrying } from './fill-backorders';
-import { addKeysToStock, productStockOf } from './stock';
+import { addKeysToStock, notifyLowStock, productStockOf } from './stock';
 
 type ImportResult = z.infer<typeof importKeysResponseSchema>;
 type ProductKeyView = z.infer<typeof productKeySchema>;
@@ -285,6 +285,7 @@ export class ProductKeysService {
       if (deleted < keyIds.length) {
         throw new AppError('conflict', keyPoolMessages.notUnsold(keyIds.length - deleted));
       }
+      await notifyLowStock(tx, productId, deleted);
       const stock = (await productStockOf(tx, productId))?.stock ?? 0;
       await writeAudit(tx, {
         actorId: caller.userId,
@@ -337,6 +338,7 @@ export class ProductKeysService {
               : keyPoolMessages.notEnough(moved),
           );
         }
+        await notifyLowStock(tx, productId, moved);
         // Keys moved in are keys arriving: the target's waiting backorders take them first, in
         // this transaction, exactly as after an import (DESIGN.md §11).
         const filled = await fillBackordersRetrying(tx, toProductId);

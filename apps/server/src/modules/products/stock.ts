@@ -23,10 +23,12 @@ import { afterSaleMessages } from '@keymarket/contracts/orders';
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@keymarket/contracts/messages';
+import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import { rowsOf, type Executor } from '../../db/client';
 import { orders, productKeys, products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { oneRow } from '../../lib/rows';
+import { lowStockNotificationCte, writeNotification } from '../notifications/notification-writes';
 
 type DeliveryType = (typeof products.$inferSelect)['deliveryType'];
 
@@ -63,11 +65,44 @@ function saleChangeInsert(productId: string, quantity: number) {
 }
 
 /**
+ * A product's low-stock threshold: its own, or the system settings' default (DESIGN.md §11),
+ * read in the query, so it agrees with what the settings say now.
+ */
+export const lowStockThreshold = sql<number>`coalesce(${products.lowStockThreshold},
+  (select (s.value->>'lowStockThreshold')::int from settings s where s.key = 'system'),
+  ${defaultSystemSettings.lowStockThreshold}::int)`;
+
+/**
  * Keys sold outside the order statement (a backorder filled, a faulty key replaced): a change
- * row, as an instant sale appends, so it needs no lock on the product's row.
+ * row, as an instant sale appends, so it needs no lock on the product's row; and the `stock.low`
+ * alert when they take the stock across its threshold (`notifyLowStock`).
  */
 export async function recordKeysSold(db: Executor, productId: string, count: number) {
-  if (count > 0) await db.execute(saleChangeInsert(productId, count));
+  if (count <= 0) return;
+  await db.execute(saleChangeInsert(productId, count));
+  await notifyLowStock(db, productId, count);
+}
+
+/**
+ * After a change of the caller's transaction took `taken` units from the product's stock (keys
+ * sold, deleted or moved out), the `stock.low` notification for the administrators if that took
+ * the stock across its threshold (`lowStockNotificationCte`), in the same transaction: it
+ * commits or vanishes with the change. The stock after is read now, the change included; the
+ * stock before is that plus `taken`, this change's own units, whatever other changes committed
+ * meanwhile. The order statement raises its own (place-order.statement.ts).
+ */
+export async function notifyLowStock(db: Executor, productId: string, taken: number) {
+  if (taken <= 0) return;
+  await writeNotification(
+    db,
+    lowStockNotificationCte('low_stock_note', {
+      productId,
+      taken,
+      stockAfter: productStock,
+      threshold: lowStockThreshold,
+      signal: true,
+    }),
+  );
 }
 
 /**

@@ -114,6 +114,35 @@ describe('orders screen', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Include my downline')).not.toBeInTheDocument();
   });
 
+  it('offers an admin no send-keys on a backorder, which imported keys fill: only Reject', async () => {
+    const backorder = anOrder({
+      id: '3b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+      productName: 'Steam gift card',
+      deliveryType: 'instant',
+      backordered: true,
+    });
+    mockApi({
+      'GET /orders/all': okReply({
+        data: [backorder, orders[1]],
+        pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
+      }),
+      'GET /orders/all/stats': statsReply,
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+    });
+    renderWithProviders(<OrdersScreen role="admin" />);
+
+    const waiting = (await screen.findByText('Steam gift card')).closest('tr')!;
+    expect(within(waiting).getByText('Backordered')).toBeInTheDocument();
+    expect(within(waiting).queryByRole('button', { name: 'Send keys' })).not.toBeInTheDocument();
+    expect(
+      within(waiting).getByRole('button', { name: 'Reject order of Steam gift card' }),
+    ).toBeVisible();
+    // A pending request order beside it keeps both actions.
+    const request = screen.getByText('Spotify account').closest('tr')!;
+    expect(within(request).getByRole('button', { name: 'Send keys' })).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Send keys' })).toHaveLength(1);
+  });
+
   const listUrls = (fetchMock: ReturnType<typeof mockApi>) =>
     fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))

@@ -333,10 +333,18 @@ export function OrdersScreen({ role }: { role: Role }) {
                           </Button>
                           {isAdmin && pending && (
                             <>
-                              <Button size="sm" onClick={() => setDialog({ kind: 'send', order })}>
-                                <KeyRound aria-hidden className="size-4" />
-                                {t('orders.sendKeys.open')}
-                              </Button>
+                              {/* A backorder is filled by the keys imported into its product
+                                  (its status says "Backordered"): the server refuses keys sent
+                                  by hand for it, so only Reject is offered. */}
+                              {!order.backordered && (
+                                <Button
+                                  size="sm"
+                                  onClick={() => setDialog({ kind: 'send', order })}
+                                >
+                                  <KeyRound aria-hidden className="size-4" />
+                                  {t('orders.sendKeys.open')}
+                                </Button>
+                              )}
                               {/* An icon, so the row fits beside the wider send-keys button. */}
                               <Button
                                 size="icon"
