@@ -411,7 +411,7 @@ describe('the retry schedule', () => {
     const ping = await reseller.inject({ method: 'POST', url: `/api/webhooks/${created.id}/test` });
     const deliveryId = ping.json<Delivery>().id;
 
-    const delaysMs: number[] = [];
+    let retriesChecked = 0;
     for (let attempt = 1; attempt <= 8; attempt++) {
       const row = await vi.waitFor(async () => {
         const r = await deliveryRow(deliveryId);
@@ -430,14 +430,15 @@ describe('the retry schedule', () => {
       const expectedMs = HOUR_MS * 2 ** (attempt - 1);
       expect(next - BigInt(expectedMs) * 1000n).toBeGreaterThanOrEqual(before);
       expect(next - BigInt(expectedMs) * 1000n).toBeLessThanOrEqual(after);
-      delaysMs.push(expectedMs);
+      retriesChecked += 1;
 
       before = await clockMicros();
       await slow.database.db.execute(
         sql`update outbox_deliveries set next_attempt_at = now() where id = ${deliveryId}::uuid`,
       );
     }
-    expect(delaysMs.map((ms) => ms / HOUR_MS)).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    // Seven retries, each due 1, 2, 4 … 64 hours after its failure (checked in the loop).
+    expect(retriesChecked).toBe(7);
     expect(
       failing.received.filter((r) => r.headers['keymarket-delivery'] === deliveryId),
     ).toHaveLength(8);

@@ -43,10 +43,13 @@ export async function refundUnit(
   const reversals: UnitRefund['reversals'] = [];
   // What that one unit paid each seller: the order's margins for a quantity of one.
   for (const { sellerId, marginCents } of profitMargins({ ...order, quantity: 1 })) {
+    // FOR NO KEY UPDATE, as an UPDATE of the buckets takes: it still holds off a conversion or a
+    // sale's margin, but not the key-share locks a backorder fill's ledger rows and notifications
+    // take on their buyer, which may be this seller (FOR UPDATE would deadlock with that fill).
     const [seller] = await rowsOf<{ username: string; profit: string; balance: string }>(
       tx,
       sql`select username, profit_cents::text as profit, balance_cents::text as balance
-          from users where id = ${sellerId}::uuid for update`,
+          from users where id = ${sellerId}::uuid for no key update`,
     );
     if (!seller) throw new Error(`seller ${sellerId} of order ${order.id} has no row`);
     const profit = BigInt(seller.profit);
