@@ -98,6 +98,24 @@ describe('the whole-catalogue product list cache', () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it('sorts a long list by stock afresh after sales (the cached order would go stale)', async () => {
+    const first = await catalogue.product({ deliveryType: 'instant', keys: 3 });
+    const second = await catalogue.product({ deliveryType: 'instant', keys: 2 });
+    await deposit(admin, resellerB.user.id, 100);
+    const sortedUrl = `${url}&sort=-stock`;
+    const order = async () => {
+      const answer = await resellerB.inject({ method: 'GET', url: sortedUrl });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const ids = answer.json<ProductList>().data.map((p) => p.id);
+      return ids.filter((id) => id === first.id || id === second.id);
+    };
+    expect(await order()).toEqual([first.id, second.id]);
+
+    await placedOrder(resellerB, first.id);
+    await placedOrder(resellerB, first.id);
+    expect(await order()).toEqual([second.id, first.id]);
+  });
+
   it('keeps the priced list through sales and folds, and still shows each stock exactly', async () => {
     const product = await catalogue.product({ deliveryType: 'instant', keys: 4 });
     const requested = await catalogue.product({ deliveryType: 'request', stock: 5 });

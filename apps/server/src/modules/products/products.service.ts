@@ -63,9 +63,17 @@ export class ProductsService {
     private readonly listCache?: ProductListCache,
   ) {}
 
-  /** Whether `list` for this query is answered by `renderedList` instead. */
+  /**
+   * Whether `list` for this query is answered by `renderedList` instead. Not when sorted by stock:
+   * the cached list keeps its order through sales (only the stock figures are written in), so a
+   * stock order would go stale and its pages would repeat or skip products.
+   */
   isCachedList(query: ProductListQuery) {
-    return Boolean(this.listCache?.enabled) && query.limit >= CACHED_LIST_MIN_LIMIT;
+    return (
+      Boolean(this.listCache?.enabled) &&
+      query.limit >= CACHED_LIST_MIN_LIMIT &&
+      query.sort?.by !== 'stock'
+    );
   }
 
   async list(caller: AuthContext, query: ProductListQuery, db: Executor = this.db) {
