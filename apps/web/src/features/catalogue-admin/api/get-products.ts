@@ -15,15 +15,7 @@ export type AdminProductFilters = {
 
 /** The whole catalogue in one call (the API's one 10,000-item list), for the key pool's choice. */
 export function getAdminProducts(filters: AdminProductFilters, signal?: AbortSignal) {
-  return apiClient.get('/products', productListSchema, {
-    query: {
-      limit: PRODUCT_LIST_MAX,
-      categoryId: filters.categoryId,
-      search: filters.search || undefined,
-      deleted: filters.deleted,
-    },
-    signal,
-  });
+  return getAdminProductPage({ ...filters, page: 1, limit: PRODUCT_LIST_MAX }, signal);
 }
 
 export const adminProductsQueryOptions = (filters: AdminProductFilters) =>
