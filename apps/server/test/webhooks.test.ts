@@ -52,6 +52,18 @@ async function deliveryNamed(user: SignedInUser, webhookId: string, deliveryId: 
   return data.find((d) => d.id === deliveryId);
 }
 
+/** Sends the webhook's test ping and waits for its delivery to end failed (8 attempts). */
+async function testPingUntilFailed(user: SignedInUser, webhookId: string) {
+  const ping = await user.inject({ method: 'POST', url: `/api/webhooks/${webhookId}/test` });
+  const deliveryId = ping.json<Delivery>().id;
+  const failed = await vi.waitFor(async () => {
+    const d = await deliveryNamed(user, webhookId, deliveryId);
+    if (d?.status !== 'failed') throw new Error('not yet');
+    return d;
+  }, WAIT);
+  return { deliveryId, failed };
+}
+
 async function notificationsOf(user: SignedInUser, type: string) {
   const response = await user.inject({ method: 'GET', url: '/api/notifications?limit=100' });
   expect(response.statusCode, response.body).toBe(200);
@@ -243,16 +255,7 @@ describe('deliveries', () => {
     const created = await createdWebhook(reseller, receiver.url, ['ping']);
     receiver.answerWith((r) => (r.headers['keymarket-event'] === 'ping' ? 500 : 200));
     try {
-      const ping = await reseller.inject({
-        method: 'POST',
-        url: `/api/webhooks/${created.id}/test`,
-      });
-      const deliveryId = ping.json<Delivery>().id;
-      const failed = await vi.waitFor(async () => {
-        const d = await deliveryNamed(reseller, created.id, deliveryId);
-        if (d?.status !== 'failed') throw new Error('not yet');
-        return d;
-      }, WAIT);
+      const { deliveryId, failed } = await testPingUntilFailed(reseller, created.id);
       expect(failed).toMatchObject({
         attempts: 8,
         lastStatusCode: 500,
@@ -340,16 +343,7 @@ describe('deliveries', () => {
           ? { status: 302, headers: { location: target.url } }
           : 200,
       );
-      const ping = await reseller.inject({
-        method: 'POST',
-        url: `/api/webhooks/${created.id}/test`,
-      });
-      const deliveryId = ping.json<Delivery>().id;
-      const failed = await vi.waitFor(async () => {
-        const d = await deliveryNamed(reseller, created.id, deliveryId);
-        if (d?.status !== 'failed') throw new Error('not yet');
-        return d;
-      }, WAIT);
+      const { deliveryId, failed } = await testPingUntilFailed(reseller, created.id);
       expect(failed).toMatchObject({
         attempts: 8,
         lastStatusCode: 302,
