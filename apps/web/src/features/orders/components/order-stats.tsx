@@ -37,8 +37,14 @@ function StatCard({
       </span>
       <div className="min-w-0">
         <p className="text-xs leading-tight text-muted">{label}</p>
-        {/* A long amount wraps inside the card rather than spill out of it. */}
-        <p className="text-xl font-semibold [overflow-wrap:anywhere] text-fg tabular-nums">
+        {/* A long amount is set smaller, so five cards at 1366 px keep it on one line ("$48142.3"
+            over "2" before); past that it wraps inside the card rather than spill out of it. */}
+        <p
+          className={clsx(
+            'font-semibold [overflow-wrap:anywhere] text-fg tabular-nums',
+            value.length > 8 ? 'text-lg' : 'text-xl',
+          )}
+        >
           <bdi dir="ltr">{value}</bdi>
         </p>
       </div>
