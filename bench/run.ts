@@ -3,10 +3,12 @@ import { analyticsBenchmark, DEFAULT_ANALYTICS_OPTIONS } from './analytics';
 import { DEFAULT_LEDGER_OPTIONS, ledgerBenchmark } from './ledger';
 import { DEFAULT_ORDERS_OPTIONS, ordersBenchmark } from './orders';
 import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
+import { DEFAULT_SCALE_OPTIONS, DIMENSIONS, scaleBenchmark, type Dimension } from './scale';
 
 const USAGE = `npm run bench [-- <benchmark>...] [options]
 
-benchmarks: orders, products, analytics, ledger (default: all, in that order)
+benchmarks: orders, products, analytics, ledger (default: all, in that order), scale (only
+  when named: seeds up to 1,000,000 orders, ~20 minutes)
 options:
   --seconds N       measured seconds per scenario (default 20; analytics: 10 per call)
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
@@ -16,8 +18,15 @@ options:
   --protocol P      orders: pgbench -M simple|extended|prepared (default prepared)
   --diagnose        orders: also run the raw-SQL what-ifs that isolate the causes (+2.5 min)
   --profile         profile the server's CPU (node --cpu-prof) and print where it went
-  --keep            ledger: keep the seeded database (its name is printed) for EXPLAIN by hand
-  --database NAME   ledger: measure on a database a --keep run seeded, without seeding`;
+  --keep            ledger, scale: keep the seeded database(s) (names printed) for EXPLAIN by hand
+  --database NAME   ledger: measure on a database a --keep run seeded, without seeding
+  --dimension D     scale: orders, users, products or all (default all)
+  --sizes A,B,C     scale: the sizes of the one dimension (default orders 10000,100000,1000000;
+                    users 1000,10000,100000; products 1000,10000,100000)
+  --baseline O,U,P  scale: orders, users and products while another dimension grows
+                    (default 10000,1000,1000)
+  --requests N      scale: sequential requests per read call (default 20); there --seconds is
+                    the order load's (default 10, --warmup 3, --connections 64)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,6 +41,10 @@ const { values, positionals } = parseArgs({
     profile: { type: 'boolean' },
     keep: { type: 'boolean' },
     database: { type: 'string' },
+    dimension: { type: 'string' },
+    sizes: { type: 'string' },
+    baseline: { type: 'string' },
+    requests: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -43,7 +56,7 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
-const known = ['orders', 'products', 'analytics', 'ledger'] as const;
+const known = ['orders', 'products', 'analytics', 'ledger', 'scale'] as const;
 type Benchmark = (typeof known)[number];
 const isBenchmark = (name: string): name is Benchmark =>
   (known as readonly string[]).includes(name);
@@ -62,7 +75,14 @@ if (protocol !== 'simple' && protocol !== 'extended' && protocol !== 'prepared')
   console.error(`--protocol must be simple, extended or prepared`);
   process.exit(2);
 }
-const selected: Benchmark[] = positionals.length ? positionals.filter(isBenchmark) : [...known];
+const selected: Benchmark[] = positionals.length
+  ? positionals.filter(isBenchmark)
+  : known.filter((name) => name !== 'scale');
+
+/** A comma-separated list of positive integers (`--sizes 1000,10000`). */
+function ints(name: string, value: string): number[] {
+  return value.split(',').map((part) => int(name, part.trim(), 0));
+}
 const seconds = int('seconds', values.seconds, DEFAULT_ORDERS_OPTIONS.seconds);
 const warmupSeconds = int('warmup', values.warmup, DEFAULT_ORDERS_OPTIONS.warmupSeconds);
 
@@ -92,6 +112,30 @@ for (const benchmark of selected) {
       ...DEFAULT_ANALYTICS_OPTIONS,
       seconds: int('seconds', values.seconds, DEFAULT_ANALYTICS_OPTIONS.seconds),
       warmupSeconds: int('warmup', values.warmup, DEFAULT_ANALYTICS_OPTIONS.warmupSeconds),
+    });
+  } else if (benchmark === 'scale') {
+    const dimension = values.dimension ?? 'all';
+    if (dimension !== 'all' && !(DIMENSIONS as readonly string[]).includes(dimension)) {
+      console.error(`--dimension must be orders, users, products or all`);
+      process.exit(2);
+    }
+    const baseline = values.baseline ? ints('baseline', values.baseline) : undefined;
+    if (baseline && baseline.length !== 3) {
+      console.error('--baseline needs three numbers: orders,users,products');
+      process.exit(2);
+    }
+    await scaleBenchmark({
+      ...DEFAULT_SCALE_OPTIONS,
+      dimensions: dimension === 'all' ? [...DIMENSIONS] : [dimension as Dimension],
+      sizes: values.sizes ? ints('sizes', values.sizes) : undefined,
+      ...(baseline
+        ? { baseline: { orders: baseline[0]!, users: baseline[1]!, products: baseline[2]! } }
+        : {}),
+      requests: int('requests', values.requests, DEFAULT_SCALE_OPTIONS.requests),
+      seconds: int('seconds', values.seconds, DEFAULT_SCALE_OPTIONS.seconds),
+      warmupSeconds: int('warmup', values.warmup, DEFAULT_SCALE_OPTIONS.warmupSeconds),
+      connections: int('connections', values.connections, DEFAULT_SCALE_OPTIONS.connections),
+      keep: values.keep ?? false,
     });
   } else {
     await productsBenchmark({
