@@ -13,6 +13,7 @@ import {
 import { rowsOf } from '../src/db/client';
 import { loadPricingChain } from '../src/modules/pricing/pricing.service';
 import {
+  jsonMembers,
   listFingerprint,
   pricedList,
   ProductListCache,
@@ -223,7 +224,7 @@ describe('the whole-catalogue product list cache', () => {
 
 describe('ProductListCache', () => {
   const list = (name: string, bytes: number) => ({
-    ...pricedList({ data: [], pagination: {} }),
+    ...pricedList([], {}, 0),
     head: name,
     fixed: Buffer.alloc(bytes),
   });
@@ -236,7 +237,8 @@ describe('ProductListCache', () => {
   });
 
   it('drops the least recently used entries past its memory budget', () => {
-    const cache = new ProductListCache(100);
+    // Three quarters of the budget hold lists, one quarter the products' shared JSON.
+    const cache = new ProductListCache(133);
     cache.set('a', 'f', list('"a"', 40));
     cache.set('b', 'f', list('"b"', 40));
     cache.get('a', 'f'); // a is now more recent than b
@@ -251,7 +253,7 @@ describe('ProductListCache', () => {
     off.set('a', 'f', list('"a"', 1));
     expect(off.enabled).toBe(false);
     expect(off.get('a', 'f')).toBeUndefined();
-    const small = new ProductListCache(10);
+    const small = new ProductListCache(13);
     small.set('a', 'f', list('"a"', 11));
     expect(small.get('a', 'f')).toBeUndefined();
   });
@@ -267,26 +269,56 @@ describe('renderList', () => {
     subcategory: null,
     deliveryType: i % 2 ? 'instant' : 'request',
     isNew: i % 3 === 0,
-    badges: [],
-    stockQuantity: 0,
     allowBackorder: i % 4 === 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
     price: 1.5,
     sellingPrice: 2,
-    createdAt: '2026-01-01T00:00:00.000Z',
+    badges: [],
+    stockQuantity: 0,
   }));
-  const page = { data: products, pagination: { page: 1, limit: 500, total: 130, totalPages: 1 } };
-  const list = pricedList(page);
-  const json = async (rendered: Promise<{ rendered: { gzip: Buffer } }>) =>
-    JSON.parse(gunzipSync((await rendered).rendered.gzip).toString()) as ProductList;
+  const pagination = { page: 1, limit: 500, total: 130, totalPages: 1 };
+  /** The list of `products`, product i's stock at slot 129 - i of a stock read. */
+  const listed = (price: (i: number) => number) =>
+    pricedList(
+      products.map((product, i) => {
+        const { price: _p, sellingPrice, badges: _b, stockQuantity: _s, ...shared } = product;
+        const row = { ...product, stock: 0 };
+        return {
+          id: product.id,
+          fragment: {
+            version: '1',
+            json: Buffer.from(JSON.stringify(shared).slice(0, -1)),
+            badgesAtZero: JSON.stringify(badgesOf({ ...row, stock: 0 })),
+            badgesInStock: JSON.stringify(badgesOf({ ...row, stock: 1 })),
+          },
+          prices: jsonMembers({ price: price(i), sellingPrice }),
+          stockSlot: 129 - i,
+        };
+      }),
+      pagination,
+      130,
+    );
+  const list = listed(() => 1.5);
+  /** A stock read giving product i `stockOf(i)`. */
+  const read = (stockOf: (i: number) => number) =>
+    Int32Array.from({ length: 130 }, (_, slot) => stockOf(129 - slot));
+  const json = (rendered: { rendered: { gzip: Buffer } }) =>
+    JSON.parse(gunzipSync(rendered.rendered.gzip).toString()) as ProductList;
+  const same = (a: { pieces: { piece: unknown }[] }, b: { pieces: { piece: unknown }[] }) =>
+    a.pieces.map((piece, i) => piece.piece === b.pieces[i]?.piece);
 
   it('writes each stock and its badges in, and compresses again only the pieces that changed', async () => {
-    const first = await renderList('"a"', list, (id) => (id.endsWith('7') ? 0 : 5));
-    const stockOf = (id: string) => (id === products[60]!.id ? 0 : 5);
-    const again = await renderList('"b"', list, stockOf, first.pieces);
-    const fresh = await renderList('"c"', list, stockOf);
+    const first = await renderList(
+      '"a"',
+      list,
+      read((i) => (i % 10 === 7 ? 0 : 5)),
+    );
+    const stockOf = (i: number) => (i === 60 ? 0 : 5);
+    const again = await renderList('"b"', list, read(stockOf), first.pieces);
+    const fresh = await renderList('"c"', list, read(stockOf));
     expect(again.rendered.gzip.equals(fresh.rendered.gzip)).toBe(true);
-    const answer = await json(Promise.resolve(again));
-    expect(answer.pagination).toEqual(page.pagination);
+    const answer = json(again);
+    expect(answer.pagination).toEqual(pagination);
     expect(answer.data[60]).toEqual({
       ...products[60],
       stockQuantity: 0,
@@ -294,19 +326,44 @@ describe('renderList', () => {
     });
     expect(answer.data[61]).toMatchObject({ stockQuantity: 5, badges: ['instant'] });
     // Products 0-49, 50-99 and 100-129: the first and last pieces had a product ending in 7 at 0.
-    const unchanged = await renderList('"d"', list, stockOf, again.pieces);
-    expect(unchanged.pieces.every((piece, i) => piece === again.pieces[i])).toBe(true);
+    const unchanged = await renderList('"d"', list, read(stockOf), again.pieces);
+    expect(same(unchanged.pieces, again.pieces)).toEqual([true, true, true]);
     const oneSale = await renderList(
       '"e"',
       list,
-      (id) => (id === products[120]!.id ? 4 : stockOf(id)),
+      read((i) => (i === 120 ? 4 : stockOf(i))),
       again.pieces,
     );
-    expect(oneSale.pieces.map((piece, i) => piece === again.pieces[i])).toEqual([
-      true,
-      true,
-      false,
-    ]);
-    expect((await json(Promise.resolve(oneSale))).data[120]).toMatchObject({ stockQuantity: 4 });
+    expect(same(oneSale.pieces, again.pieces)).toEqual([true, true, false]);
+    expect(json(oneSale).data[120]).toMatchObject({ stockQuantity: 4 });
+  });
+
+  it('takes the pieces of the list it replaces where their bytes are the same', async () => {
+    const before = await renderList(
+      '"a"',
+      list,
+      read(() => 3),
+    );
+    const repriced = listed((i) => (i === 75 ? 9.99 : 1.5));
+    const after = await renderList(
+      '"b"',
+      repriced,
+      read(() => 3),
+      before.pieces,
+    );
+    expect(same(after.pieces, before.pieces)).toEqual([true, false, true]);
+    expect(
+      after.rendered.gzip.equals(
+        (
+          await renderList(
+            '"c"',
+            repriced,
+            read(() => 3),
+          )
+        ).rendered.gzip,
+      ),
+    ).toBe(true);
+    expect(json(after).data[75]).toMatchObject({ price: 9.99, stockQuantity: 3 });
+    expect(json(after).data[74]).toMatchObject({ price: 1.5 });
   });
 });

@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { constants, crc32, deflateRaw } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /*
  * A gzip body put together from pieces compressed apart, so that a body which differs from the
@@ -9,16 +8,20 @@ import { constants, crc32, deflateRaw } from 'node:zlib';
  * whole, combined from the pieces', and its length).
  */
 
-const deflateRawAsync = promisify(deflateRaw);
-
 export interface DeflatedPiece {
   deflated: Buffer;
   crc: number;
   length: number;
 }
 
-export async function deflatePiece(data: Buffer, level: number): Promise<DeflatedPiece> {
-  const deflated = await deflateRawAsync(data, { level, finishFlush: constants.Z_SYNC_FLUSH });
+/**
+ * One piece, compressed on the calling thread. Synchronous on purpose: pieces are small (~33 KB),
+ * and Node's asynchronous zlib call sets up a stream and a thread-pool hop for each, which cost
+ * 3-5 times the CPU of the compression itself (200 pieces of a list: ~45 ms of CPU against ~10 ms,
+ * measured on the 2-core machine). Callers compressing many pieces yield between batches.
+ */
+export function deflatePiece(data: Buffer, level: number): DeflatedPiece {
+  const deflated = deflateRawSync(data, { level, finishFlush: constants.Z_SYNC_FLUSH });
   return { deflated, crc: crc32(data), length: data.length };
 }
 
@@ -45,37 +48,54 @@ export function gzipOfPieces(pieces: readonly DeflatedPiece[]): Buffer {
   ]);
 }
 
-/** zlib's crc32_combine: the CRC-32 of A then B from crc(A), crc(B) and B's length. */
+/** The CRC-32 polynomial, reflected. */
+const POLY = 0xedb88320;
+
+/** x^(2^k) modulo the CRC-32 polynomial, k = 0..31 (zlib's x2n_table). */
+const X2N = (() => {
+  const table = new Uint32Array(32);
+  let p = 1 << 30; // x^1
+  table[0] = p;
+  for (let k = 1; k < 32; k++) table[k] = p = multModP(p, p);
+  return table;
+})();
+
+/**
+ * zlib's crc32_combine (1.2.12 and later): the CRC-32 of A then B from crc(A), crc(B) and B's
+ * length, as crc(A) times x^(8·length) modulo the polynomial, plus crc(B). A few hundred bit
+ * steps whatever the length, so a body of two hundred pieces is combined in well under a
+ * millisecond (the older matrix method took ~17 ms for 200 pieces on every answer).
+ */
 export function crc32Combine(crc1: number, crc2: number, length2: number): number {
   if (length2 <= 0) return crc1 >>> 0;
-  const even = new Uint32Array(32); // the operator for 2^k zero bits, k even
-  const odd = new Uint32Array(32);
-  odd[0] = 0xedb88320; // the CRC-32 polynomial: the operator for one zero bit
-  for (let n = 1, row = 1; n < 32; n++, row <<= 1) odd[n] = row;
-  square(even, odd); // two zero bits
-  square(odd, even); // four zero bits
-  let crc = crc1 >>> 0;
-  let remaining = length2;
-  // Apply length2 zero bytes to crc1, one bit of length2 at a time (the first square: one byte).
+  return (multModP(x2nModP(length2, 3), crc1 >>> 0) ^ crc2) >>> 0;
+}
+
+/** a times b modulo the polynomial (reflected bit order, as CRC-32 keeps them). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  let bits = b >>> 0;
   for (;;) {
-    square(even, odd);
-    if (remaining % 2) crc = times(even, crc);
-    remaining = Math.floor(remaining / 2);
-    if (remaining === 0) break;
-    square(odd, even);
-    if (remaining % 2) crc = times(odd, crc);
-    remaining = Math.floor(remaining / 2);
-    if (remaining === 0) break;
+    if (a & m) {
+      p ^= bits;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    bits = bits & 1 ? (bits >>> 1) ^ POLY : bits >>> 1;
   }
-  return (crc ^ crc2) >>> 0;
+  return p >>> 0;
 }
 
-function times(matrix: Uint32Array, vector: number): number {
-  let sum = 0;
-  for (let i = 0, v = vector >>> 0; v !== 0; i++, v >>>= 1) if (v & 1) sum ^= matrix[i] ?? 0;
-  return sum >>> 0;
-}
-
-function square(result: Uint32Array, matrix: Uint32Array) {
-  for (let n = 0; n < 32; n++) result[n] = times(matrix, matrix[n] ?? 0);
+/** x^(n·2^k) modulo the polynomial. */
+function x2nModP(n: number, k: number): number {
+  let p = 0x80000000; // x^0
+  let rest = n;
+  let i = k;
+  while (rest > 0) {
+    if (rest % 2) p = multModP(X2N[i & 31] ?? 0, p);
+    rest = Math.floor(rest / 2);
+    i++;
+  }
+  return p;
 }

@@ -92,46 +92,45 @@ export async function quoteProducts(
 
   // Sequential on purpose: `db` may be a transaction (a price change, the cached list's
   // snapshot), whose queries share one connection. An order quotes outside any transaction.
-  const adminPackage = top.packageId ? await adminPackagePrices(db, top.packageId, ids) : [];
-  const managerPackagesByMember = [];
+  const adminPackage = top.packageId
+    ? await adminPackagePrices(db, top.packageId, ids)
+    : new Map<string, BasePrices>();
+  const managerPackageByMember: Map<string, bigint>[] = [];
   for (const [i, member] of members.entries()) {
     // The top member's seller is the platform, which prices through the admin package.
     const seller = members[i + 1];
     if (!seller) break;
-    managerPackagesByMember.push(
+    managerPackageByMember.push(
       member.managerPackageId
         ? await managerPackagePrices(db, member.managerPackageId, seller.id, ids)
-        : [],
+        : new Map(),
     );
   }
   // The buyer's own prices (for its default selling price) come in the same query.
-  const sellerRows = await sellerPricesOf(
+  const sellerPrices = await sellerPricesOf(
     db,
     (options.costsOnly ? members.slice(1) : members).map((m) => m.id),
     ids,
   );
-
-  const adminPackageByProduct = new Map(adminPackage.map((r) => [r.productId, r]));
-  const managerPackageByMember = managerPackagesByMember.map(
-    (rows) => new Map(rows.map((r) => [r.productId, r.priceCents])),
-  );
-  const sellerPriceByKey = new Map(
-    sellerRows.map((r) => [`${r.sellerId}:${r.productId}`, r.priceCents]),
-  );
-
+  const sellerPriceByMember = members.map((member) => sellerPrices.get(member.id));
+  const buyerPrices = options.costsOnly ? undefined : sellerPriceByMember[0];
   const quotes = new Map<string, Quote>();
+  // One set of member prices, filled again for each product (chainCosts keeps none of it): the
+  // whole-catalogue list prices 10,000 products here, and fewer objects is less collection.
+  const prices: MemberPrices[] = members.map(() => ({}));
   for (const product of products) {
-    const prices: MemberPrices[] = members.map((member, i) => ({
-      adminPackage: i === members.length - 1 ? adminPackageByProduct.get(product.id) : undefined,
-      managerPackageCents: managerPackageByMember[i]?.get(product.id),
-      sellerPriceCents: i > 0 ? sellerPriceByKey.get(`${member.id}:${product.id}`) : undefined,
-    }));
+    prices.forEach((memberPrices, i) => {
+      memberPrices.adminPackage =
+        i === members.length - 1 ? adminPackage.get(product.id) : undefined;
+      memberPrices.managerPackageCents = managerPackageByMember[i]?.get(product.id);
+      memberPrices.sellerPriceCents = i > 0 ? sellerPriceByMember[i]?.get(product.id) : undefined;
+    });
     const costsCents = chainCosts(members, product, prices);
     quotes.set(product.id, {
       costsCents,
       sellingPriceCents: defaultSellingPrice(
         buyerCostOf(costsCents),
-        sellerPriceByKey.get(`${buyer.id}:${product.id}`),
+        buyerPrices?.get(product.id),
         product,
       ),
     });

@@ -1,34 +1,39 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import type { Product, ProductListQuery } from '@keymarket/contracts/catalogue';
+import type { ProductListQuery } from '@keymarket/contracts/catalogue';
 import type { Role } from '@keymarket/contracts/users';
 import { rowsOf, type Executor } from '../../db/client';
 import { deflatePiece, gzipOfPieces, type DeflatedPiece } from '../../lib/gzip-pieces';
 import { chainKeyFields, pricedTables } from '../pricing/pricing-inputs';
 import type { PricingChain } from '../pricing/pricing.service';
-import { badgesOf } from './product-view';
+import {
+  databaseIdentity,
+  ProductFragments,
+  type Fragment,
+  type FragmentKeeper,
+} from './product-fragments';
 
-// Level 1: a whole list is gzipped again whenever its stock changed (every sale), so the time
-// matters more than the last bytes: 6.1 MB of JSON took ~57 ms at level 1 against ~460 ms at
-// the default 6, for 1.08 MB instead of 0.88 MB (measured on the shared 2-core machine, loaded).
+// Level 1: a piece is compressed again whenever a product in it sold, so the time matters more
+// than the last bytes: 6.1 MB of JSON took ~57 ms at level 1 against ~460 ms at the default 6,
+// for 1.08 MB instead of 0.88 MB (measured on the shared 2-core machine, loaded).
 const GZIP_LEVEL = 1;
 const gunzipAsync = promisify(gunzip);
 
 /**
  * Whole-catalogue product lists, priced once and served again while nothing they were priced
- * from has changed, with the current stock spliced in for each answer.
+ * from has changed, with the current stock written in for each answer.
  *
  * The shop loads every product at once (up to 10,000, priced through the buyer's whole chain of
- * sellers); building that answer costs hundreds of milliseconds of CPU. Sales change only the
- * stock, and they come many a second, so an entry is the list without its stock: each product's
- * JSON up to its stock-dependent fields (`badges` and `stockQuantity`, written last), kept as
- * bytes. An answer reads the stock of every product (one small query, with the fingerprint, in
- * one statement so both are of one moment), writes those fields between the kept bytes and
- * compresses again the pieces of it whose stock changed (renderList). The last answer is kept too,
- * and served again while the stock is unchanged.
+ * sellers). Sales change only the stock, and they come many a second, so an entry is the list
+ * without its stock: each product's JSON up to its stock-dependent fields (`badges` and
+ * `stockQuantity`, written last), kept as bytes. An answer reads the stock of every product (one
+ * small query, with the fingerprint, in one statement so both are of one moment), writes those
+ * fields between the kept bytes and compresses again only the pieces of it whose stock changed
+ * (renderList). The last answer is kept too, and served again while the stock is unchanged.
  *
  * An entry is valid for as long as the list's fingerprint is unchanged (`listFingerprint`): the
  * catalogue's version row (bumped by a trigger on any change of a product other than its stock,
@@ -36,6 +41,12 @@ const gunzipAsync = promisify(gunzip);
  * pricing rows, so any change to them, whichever process or tool made it, is seen. An entry is
  * built from one snapshot (fingerprint and rows read in the same repeatable-read transaction), so
  * it is always a list that was true at some moment, never a mix.
+ *
+ * Building one is cheap once any list was built (products.service.ts `buildPricedList`): the part
+ * of each product's JSON that is the same for everyone is kept per product and row version
+ * (product-fragments.ts), so a build prices the products afresh and joins kept bytes; and the
+ * compressed pieces of the entry it replaces are taken again wherever their bytes are the same,
+ * so after one product's price changed, one piece is compressed again.
  */
 export interface RenderedList {
   /** Strong validator for If-None-Match: the key, fingerprint and stock it was built for. */
@@ -52,10 +63,18 @@ export interface PricedList {
   /** The badges JSON of each product when out of stock, and when not. */
   badgesAtZero: string[];
   badgesInStock: string[];
+  /** Where each product's stock is in a stock read (`readStock`); -1 for none (stock 0). */
+  stockSlots: Int32Array;
+  /** How many figures a stock read holds for this list: every product's, deleted ones too. */
+  stockCount: number;
   tail: string;
 }
 
-/** The current stock of every product, as the database answers it: JSON `{id: quantity}`. */
+/**
+ * Every product's stock (counter plus pending changes), as the database answers it: the figures
+ * in the order of the products' ids, separated by commas. Small (~40 KB for 10,000 products) and
+ * read without JSON: a list knows where its products are in it (`PricedList.stockSlots`).
+ */
 export interface ListState {
   fingerprint: string;
   stock: string;
@@ -68,8 +87,8 @@ interface Entry {
   last?: { stock: string; rendered: RenderedList };
   /** An answer being rendered, and the stock it was read with. */
   rendering?: { stock: string; done: Promise<RenderedList> };
-  /** The compressed pieces of the last answer (renderList). */
-  pieces?: Piece[];
+  /** The compressed pieces of the last answer, and the list they are of (renderList). */
+  pieces?: RenderedPieces;
   /** The answer for those who came while another was being rendered. */
   next?: Promise<RenderedList | undefined>;
 }
@@ -79,25 +98,32 @@ export interface BuiltList {
   key: string;
   fingerprint: string;
   list: PricedList;
-  stock: Map<string, number>;
+  stock: string;
 }
 
 /** Priced lists by key, least recently used dropped first past a budget in bytes. */
 export class ProductListCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly building = new Map<string, Promise<BuiltList>>();
+  /** The products' shared JSON, kept across lists and builds (a quarter of the budget). */
+  readonly fragments: ProductFragments;
 
   /** `maxBytes` 0 turns caching off (every list is built afresh). */
-  constructor(maxBytes: number) {
-    // A list bigger than the whole budget is not kept (lru-cache's maxEntrySize is maxSize).
+  constructor(maxBytes: number, store?: FragmentKeeper) {
+    // A list bigger than the lists' share of the budget is not kept (lru-cache's maxEntrySize
+    // is maxSize).
     this.entries =
       maxBytes > 0
         ? new LRUCache({
-            maxSize: maxBytes,
-            // The kept bytes (the last gzip answer adds about a sixth of them).
+            maxSize: Math.max(1, Math.floor(maxBytes * 0.75)),
+            // The kept bytes (the last gzip answer adds about a fifth of them).
             sizeCalculation: (entry) => Math.max(1, entry.list.fixed.length),
           })
         : undefined;
+    this.fragments = new ProductFragments(
+      Math.floor(maxBytes / 4),
+      maxBytes > 0 ? store : undefined,
+    );
   }
 
   get enabled() {
@@ -111,7 +137,9 @@ export class ProductListCache {
   }
 
   set(key: string, fingerprint: string, list: PricedList) {
-    this.entries?.set(key, { fingerprint, list });
+    // The pieces of the list it replaces are compared with the new list's when it is rendered.
+    const pieces = this.entries?.get(key)?.pieces;
+    this.entries?.set(key, { fingerprint, list, pieces });
   }
 
   /**
@@ -127,21 +155,23 @@ export class ProductListCache {
   ): Promise<RenderedList> {
     const now = await state();
     const entry = this.entries?.get(key);
-    if (entry?.fingerprint === now.fingerprint) {
+    if (entry && fits(entry, now)) {
       const rendered = await this.rendered(key, entry, now, state);
       if (rendered) return rendered;
       return this.answer(key, state, build);
     }
     const built = await this.built(`${key}\n${now.fingerprint}`, build);
-    this.entries?.set(built.key, { fingerprint: built.fingerprint, list: built.list });
+    if (this.entries?.get(built.key)?.fingerprint !== built.fingerprint) {
+      this.set(built.key, built.fingerprint, built.list);
+    }
     const fresh = this.entries?.get(built.key);
-    if (fresh && built.key === key && built.fingerprint === now.fingerprint) {
+    if (fresh && built.key === key && fits(fresh, now)) {
       const rendered = await this.rendered(key, fresh, now, state);
       if (rendered) return rendered;
     }
     // The list changed while it was built: answer the build's own snapshot.
-    const etag = etagOf(built.key, built.fingerprint, stockTag(built.stock));
-    return (await renderList(etag, built.list, (id) => built.stock.get(id))).rendered;
+    const etag = etagOf(built.key, built.fingerprint, built.stock);
+    return (await renderList(etag, built.list, readStock(built.stock))).rendered;
   }
 
   private built(buildKey: string, build: () => Promise<BuiltList>) {
@@ -173,18 +203,17 @@ export class ProductListCache {
       .then(async () => {
         entry.next = undefined;
         const later = await state();
-        if (later.fingerprint !== entry.fingerprint) return undefined;
+        if (!fits(entry, later)) return undefined;
         return this.rendered(key, entry, later, state);
       });
     return entry.next;
   }
 
   private render(key: string, entry: Entry, stock: string) {
-    const quantities = JSON.parse(stock) as Record<string, number> | null;
     const done = renderList(
       etagOf(key, entry.fingerprint, stock),
       entry.list,
-      (id) => quantities?.[id],
+      readStock(stock),
       entry.pieces,
     ).then(({ rendered, pieces }) => {
       entry.pieces = pieces;
@@ -205,95 +234,170 @@ export class ProductListCache {
   }
 }
 
+/** The entry is of this fingerprint, and the stock read holds a figure for each of its slots. */
+const fits = (entry: Entry, now: ListState) =>
+  entry.fingerprint === now.fingerprint && stockCountOf(now.stock) === entry.list.stockCount;
+
 const etagOf = (key: string, fingerprint: string, stock: string) =>
   `"${createHash('sha256').update(`${key}\n${fingerprint}\n${stock}`).digest('base64url').slice(0, 32)}"`;
 
-const stockTag = (stock: Map<string, number>) => JSON.stringify([...stock]);
+/** The figures of a stock read (`ListState.stock`). */
+export function readStock(stock: string): Int32Array {
+  const figures = new Int32Array(stockCountOf(stock));
+  let value = 0;
+  let negative = false;
+  let at = 0;
+  for (let i = 0; i < stock.length; i++) {
+    const code = stock.charCodeAt(i);
+    if (code === 44 /* , */) {
+      figures[at++] = negative ? -value : value;
+      value = 0;
+      negative = false;
+    } else if (code === 45 /* - */) negative = true;
+    else value = value * 10 + (code - 48);
+  }
+  if (stock.length) figures[at] = negative ? -value : value;
+  return figures;
+}
+
+function stockCountOf(stock: string): number {
+  if (!stock) return 0;
+  let count = 1;
+  for (let i = stock.indexOf(','); i >= 0; i = stock.indexOf(',', i + 1)) count++;
+  return count;
+}
+
+/** One product of a list as a build prices it. */
+export interface ListedProduct {
+  fragment: Fragment;
+  id: string;
+  /** Its priced fields as JSON members (`"price":1.5,"sellingPrice":2`), no braces. */
+  prices: string;
+  /** Where its stock is in a stock read; -1 for none. */
+  stockSlot: number;
+}
 
 /**
- * `page` (a page of products as `list` answers it) without the stock: each product's JSON with
- * `badges` and `stockQuantity` moved last and left out, and its badges both ways.
+ * A list of `products` without their stock: each product's shared JSON, then its prices, then
+ * `"badges":` (the stock fields follow when it is rendered). `stockCount`: the figures in a
+ * stock read of the same snapshot.
  */
-export function pricedList(page: { data: Product[]; pagination: unknown }): PricedList {
-  const pieces: string[] = [];
-  const offsets = new Uint32Array(page.data.length + 1);
-  const ids: string[] = [];
-  const badgesAtZero: string[] = [];
-  const badgesInStock: string[] = [];
-  let offset = 0;
-  page.data.forEach((product, i) => {
-    const { badges: _badges, stockQuantity: _stock, ...fixed } = product;
-    const json = JSON.stringify(fixed);
-    const piece = `${i ? ',' : ''}${json.slice(0, -1)},"badges":`;
-    pieces.push(piece);
-    offsets[i] = offset;
-    offset += Buffer.byteLength(piece);
-    ids.push(product.id);
-    badgesAtZero.push(JSON.stringify(badgesOf({ ...product, stock: 0 })));
-    badgesInStock.push(JSON.stringify(badgesOf({ ...product, stock: 1 })));
+export function pricedList(
+  products: readonly ListedProduct[],
+  pagination: unknown,
+  stockCount: number,
+): PricedList {
+  const n = products.length;
+  const offsets = new Uint32Array(n + 1);
+  let size = 0;
+  products.forEach((product, i) => {
+    offsets[i] = size;
+    // `,` before all but the first, `,` before the prices, `,"badges":` after them (ASCII).
+    size += (i ? 1 : 0) + product.fragment.json.length + 1 + product.prices.length + 10;
   });
-  offsets[page.data.length] = offset;
-  const { data: _data, ...rest } = page;
+  offsets[n] = size;
+  const fixed = Buffer.allocUnsafe(size);
+  let at = 0;
+  products.forEach((product, i) => {
+    if (i) at += fixed.write(',', at, 'latin1');
+    at += product.fragment.json.copy(fixed, at);
+    at += fixed.write(`,${product.prices},"badges":`, at, 'latin1');
+  });
   return {
     head: '{"data":[',
-    fixed: Buffer.from(pieces.join('')),
+    fixed,
     offsets,
-    ids,
-    badgesAtZero,
-    badgesInStock,
-    tail: `],${JSON.stringify(rest).slice(1)}`,
+    ids: products.map((product) => product.id),
+    badgesAtZero: products.map((product) => product.fragment.badgesAtZero),
+    badgesInStock: products.map((product) => product.fragment.badgesInStock),
+    stockSlots: Int32Array.from(products, (product) => product.stockSlot),
+    stockCount,
+    tail: `],${JSON.stringify({ pagination }).slice(1)}`,
   };
 }
 
+/** A priced object's members as JSON, without braces: `{"price":1}` → `"price":1`. */
+export const jsonMembers = (fields: object) => JSON.stringify(fields).slice(1, -1);
+
 /** Products per piece of the gzip answer: about 33 KB of JSON, the deflate window. */
 const PRODUCTS_PER_PIECE = 50;
+/** Pieces compressed between two turns of the event loop (~1-2 ms), so orders are not held up. */
+const PIECES_PER_TURN = 8;
 
-/** A piece of an answer, and the stock fields it was written with. */
+/** A piece of an answer: the bytes and stock it was written with, compressed. */
 interface Piece {
-  stock: string;
+  fixed: Buffer;
+  stock: Int32Array;
   piece: DeflatedPiece;
 }
 
+/** The pieces of an answer and the list they were cut from. */
+export interface RenderedPieces {
+  list: PricedList;
+  pieces: Piece[];
+}
+
 /**
- * The gzip answer of `list` with each product's stock from `stockOf` (0 for one it does not
- * know). The products are compressed in pieces of PRODUCTS_PER_PIECE (gzip-pieces.ts); a piece
- * of `previous` whose products have the same stock fields is taken as it is, so after a few sales
- * only the pieces holding the products sold are compressed again.
+ * The gzip answer of `list` with each product's stock from `stock` (a stock read, by slot). The
+ * products are compressed in pieces of PRODUCTS_PER_PIECE (gzip-pieces.ts); a piece of
+ * `previous` is taken as it is when its products have the same stock and their kept bytes are
+ * the same (the same list, or the bytes compared when the list was built again), so after a
+ * few sales or one price change only the pieces holding those products are compressed again.
  */
 export async function renderList(
   etag: string,
   list: PricedList,
-  stockOf: (id: string) => number | undefined,
-  previous: readonly Piece[] = [],
-): Promise<{ rendered: RenderedList; pieces: Piece[] }> {
+  stock: Int32Array,
+  previous?: RenderedPieces,
+): Promise<{ rendered: RenderedList; pieces: RenderedPieces }> {
   const n = list.ids.length;
-  const stockFields = list.ids.map((id, i) => {
-    const stock = stockOf(id) ?? 0;
-    const badges = stock === 0 ? list.badgesAtZero[i] : list.badgesInStock[i];
-    return `${badges},"stockQuantity":${stock}}`;
-  });
-  const pieces = await Promise.all(
-    Array.from({ length: Math.ceil(n / PRODUCTS_PER_PIECE) }, async (_, p) => {
-      const from = p * PRODUCTS_PER_PIECE;
-      const to = Math.min(n, from + PRODUCTS_PER_PIECE);
-      const stock = stockFields.slice(from, to).join('');
-      const before = previous[p];
-      if (before?.stock === stock) return before;
-      return { stock, piece: await deflatePiece(splice(list, stockFields, from, to), GZIP_LEVEL) };
-    }),
-  );
-  const [head, tail] = await Promise.all([
+  const stockOf = (i: number) => {
+    const slot = list.stockSlots[i] ?? -1;
+    return slot >= 0 ? (stock[slot] ?? 0) : 0;
+  };
+  const sameList = previous?.list === list;
+  const pieces: Piece[] = [];
+  let compressed = 0;
+  for (let p = 0, from = 0; from < n; p++, from += PRODUCTS_PER_PIECE) {
+    const to = Math.min(n, from + PRODUCTS_PER_PIECE);
+    const figures = new Int32Array(to - from);
+    for (let i = from; i < to; i++) figures[i - from] = stockOf(i);
+    const fixed = list.fixed.subarray(list.offsets[from], list.offsets[to]);
+    const before = previous?.pieces[p];
+    if (before && sameFigures(before.stock, figures) && (sameList || before.fixed.equals(fixed))) {
+      pieces.push({ fixed, stock: figures, piece: before.piece });
+      continue;
+    }
+    if (compressed > 0 && compressed % PIECES_PER_TURN === 0) await nextTurn();
+    compressed++;
+    pieces.push({
+      fixed,
+      stock: figures,
+      piece: deflatePiece(splice(list, figures, from, to), GZIP_LEVEL),
+    });
+  }
+  const gzip = gzipOfPieces([
     deflatePiece(Buffer.from(list.head), GZIP_LEVEL),
+    ...pieces.map((p) => p.piece),
     deflatePiece(Buffer.from(list.tail), GZIP_LEVEL),
   ]);
-  const gzip = gzipOfPieces([head, ...pieces.map((p) => p.piece), tail]);
-  return { rendered: { etag, gzip }, pieces };
+  return { rendered: { etag, gzip }, pieces: { list, pieces } };
+}
+
+function sameFigures(a: Int32Array, b: Int32Array) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Products `from` to `to` of `list` as JSON, each with its stock fields (ASCII). */
-function splice(list: PricedList, stockFields: readonly string[], from: number, to: number) {
-  const fields = stockFields.slice(from, to);
-  const size = (list.offsets[to] ?? 0) - (list.offsets[from] ?? 0) + fields.join('').length;
+function splice(list: PricedList, figures: Int32Array, from: number, to: number) {
+  const fields = Array.from(figures, (stock, k) => {
+    const badges = stock === 0 ? list.badgesAtZero[from + k] : list.badgesInStock[from + k];
+    return `${badges},"stockQuantity":${stock}}`;
+  });
+  const size =
+    (list.offsets[to] ?? 0) - (list.offsets[from] ?? 0) + fields.reduce((a, f) => a + f.length, 0);
   const out = Buffer.allocUnsafe(size);
   let at = 0;
   fields.forEach((field, k) => {
@@ -358,18 +462,52 @@ export async function listFingerprint(db: Executor, chain: PricingChain | null):
   return rows[0]?.fingerprint ?? '';
 }
 
-/** The fingerprint and every product's stock (counter plus pending changes), of one moment. */
+/**
+ * Every product's stock, counter plus pending changes, in the order of the ids (`ListState`).
+ * The products' primary key gives that order without a sort.
+ */
+const stockFigures = sql`(
+  select coalesce(string_agg((p.stock + coalesce(c.delta, 0))::text, ',' order by p.id), '')
+  from products p
+  left join (select product_id, sum(delta) as delta from product_stock_changes
+             group by product_id) c on c.product_id = p.id)`;
+
+/** The fingerprint and every product's stock, of one moment (one statement). */
 export async function listState(db: Executor, chain: PricingChain | null): Promise<ListState> {
   const rows = await rowsOf<ListState>(
     db,
-    sql`select ${fingerprintColumn(chain)} as fingerprint, (
-      select coalesce(json_object_agg(p.id, p.stock + coalesce(c.delta, 0)), '{}')::text
-      from products p
-      left join (select product_id, sum(delta) as delta from product_stock_changes
-                 group by product_id) c on c.product_id = p.id
-    ) as stock`,
+    sql`select ${fingerprintColumn(chain)} as fingerprint, ${stockFigures} as stock`,
   );
-  return rows[0] ?? { fingerprint: '', stock: '{}' };
+  return rows[0] ?? { fingerprint: '', stock: '' };
+}
+
+/** What a build reads first, in its snapshot: `listState`, the ids in stock order, the database. */
+export interface ListSnapshot extends ListState {
+  /** Every product's id, in the order of a stock read, separated by commas. */
+  ids: string;
+  database: string;
+}
+
+export async function listSnapshot(
+  db: Executor,
+  chain: PricingChain | null,
+): Promise<ListSnapshot> {
+  const rows = await rowsOf<ListSnapshot>(
+    db,
+    sql`select ${fingerprintColumn(chain)} as fingerprint, ${stockFigures} as stock,
+      (select coalesce(string_agg(id::text, ',' order by id), '') from products) as ids,
+      ${databaseIdentity} as database`,
+  );
+  const [snapshot] = rows;
+  if (!snapshot) throw new Error('a select without FROM answers one row');
+  return snapshot;
+}
+
+/** Where each product id is in a stock read of the snapshot that read `ids`. */
+export function stockSlotsOf(ids: string): Map<string, number> {
+  const slots = new Map<string, number>();
+  if (ids) ids.split(',').forEach((id, slot) => slots.set(id, slot));
+  return slots;
 }
 
 function fingerprintColumn(chain: PricingChain | null): SQL {

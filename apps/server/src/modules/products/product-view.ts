@@ -20,14 +20,30 @@ export function badgesOf(
 }
 
 /** Either the platform's own prices (admins) or what this buyer pays and charges. */
-type PriceFields =
+export type PriceFields =
   { kind: 'platform' } | { kind: 'buyer'; costCents: bigint; sellingPriceCents: bigint };
 
-export function productView(
-  { product, category, subcategory }: ProductWithRefs,
-  prices: PriceFields,
-): Product {
-  const view: Product = {
+/** The columns of a product row its platform fields are read from (admins). */
+export type PlatformColumns = Pick<
+  ProductRow,
+  | 'initialPriceCents'
+  | 'managerPriceCents'
+  | 'resellerPriceCents'
+  | 'lowStockThreshold'
+  | 'deletedAt'
+>;
+
+/*
+ * A product as the API shows it is three parts, each written by one function here: the fields
+ * that are the same whoever looks (`sharedFields`), the prices the caller sees (`pricedFields`)
+ * and the stock (`stockFields`). `productView` is the three together; the whole-catalogue list
+ * (product-list-cache.ts) keeps the first part's JSON per product across callers and prices, and
+ * writes the stock in for each answer, from the same functions.
+ */
+
+/** What every caller who may see the product sees alike. */
+export function sharedFields({ product, category, subcategory }: SharedColumns) {
+  return {
     id: product.id,
     name: product.name,
     description: product.description,
@@ -36,33 +52,75 @@ export function productView(
     subcategory: subcategory?.id ? subcategory : null,
     deliveryType: product.deliveryType,
     isNew: product.isNew,
-    badges: badgesOf(product),
-    stockQuantity: product.stock,
     allowBackorder: product.allowBackorder,
-    price: 0,
     createdAt: product.createdAt.toISOString(),
-  };
-  if (prices.kind === 'platform') {
-    // Only administrators ever receive the platform's cost and the soft-delete date.
-    return {
-      ...view,
-      price: fromCents(product.initialPriceCents),
-      initialPrice: fromCents(product.initialPriceCents),
-      managerPrice: fromCents(product.managerPriceCents),
-      resellerPrice: fromCents(product.resellerPriceCents),
-      lowStockThreshold: product.lowStockThreshold,
-      deletedAt: product.deletedAt?.toISOString() ?? null,
-    };
-  }
+  } satisfies Partial<Product>;
+}
+
+/** The columns `sharedFields` reads: a product with its category and subcategory names. */
+export interface SharedColumns {
+  product: Pick<
+    ProductRow,
+    | 'id'
+    | 'name'
+    | 'description'
+    | 'imageFileId'
+    | 'deliveryType'
+    | 'isNew'
+    | 'allowBackorder'
+    | 'createdAt'
+  >;
+  category: ProductWithRefs['category'];
+  subcategory: ProductWithRefs['subcategory'];
+}
+
+/** The prices `prices` gives the caller. */
+export function pricedFields(product: PlatformColumns, prices: PriceFields) {
+  return prices.kind === 'platform'
+    ? platformFields(product)
+    : buyerFields(prices.costCents, prices.sellingPriceCents);
+}
+
+/**
+ * An administrator's prices: the platform's. Only administrators ever receive the platform's
+ * cost, its low-stock threshold and the soft-delete date.
+ */
+export function platformFields(product: PlatformColumns) {
   return {
-    ...view,
-    price: fromCents(prices.costCents),
-    sellingPrice: fromCents(prices.sellingPriceCents),
+    price: fromCents(product.initialPriceCents),
+    initialPrice: fromCents(product.initialPriceCents),
+    managerPrice: fromCents(product.managerPriceCents),
+    resellerPrice: fromCents(product.resellerPriceCents),
+    lowStockThreshold: product.lowStockThreshold,
+    deletedAt: product.deletedAt?.toISOString() ?? null,
+  } satisfies Partial<Product>;
+}
+
+/** A buyer's prices: what it pays, and what it charges its own invitees by default. */
+export function buyerFields(costCents: bigint, sellingPriceCents: bigint) {
+  return {
+    price: fromCents(costCents),
+    sellingPrice: fromCents(sellingPriceCents),
+  } satisfies Partial<Product>;
+}
+
+/** The fields that follow the stock: its badges and the quantity. */
+export function stockFields(
+  product: Pick<ProductRow, 'isNew' | 'deliveryType' | 'stock' | 'allowBackorder'>,
+) {
+  return { badges: badgesOf(product), stockQuantity: product.stock } satisfies Partial<Product>;
+}
+
+export function productView(row: ProductWithRefs, prices: PriceFields): Product {
+  return {
+    ...sharedFields(row),
+    ...pricedFields(row.product, prices),
+    ...stockFields(row.product),
   };
 }
 
 // Past this many products, loading the chain's whole price lists beats an IN list of every id.
-const QUOTE_BY_ID_MAX = 500;
+export const QUOTE_BY_ID_MAX = 500;
 
 /**
  * Products as `caller` sees them. Admins get the platform prices; anyone else gets its own cost

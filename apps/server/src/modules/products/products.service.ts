@@ -23,25 +23,39 @@ import {
 import { findSubcategory } from '../categories/categories.repository';
 import { removeFiles, storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
-import { loadPricingChain, type PricingChain } from '../pricing/pricing.service';
 import {
+  buyerCostOf,
+  loadPricingChain,
+  quoteProducts,
+  type PricingChain,
+} from '../pricing/pricing.service';
+import { known } from '../../lib/maps';
+import {
+  jsonMembers,
   listCacheKey,
-  listFingerprint,
+  listSnapshot,
   listState,
   pricedList,
+  stockSlotsOf,
+  type ListSnapshot,
   type ProductListCache,
 } from './product-list-cache';
-import { productViewsFor } from './product-view';
+import { buyerFields, platformFields, productViewsFor, QUOTE_BY_ID_MAX } from './product-view';
 import { assertCategoryPair, assertPlatformPrices, productNotFound } from './product-rules';
 import {
   findProductWithRefs,
+  findSharedColumns,
   insertProduct,
   listProducts,
+  listProductVersions,
   lockProduct,
   setDeletedAt,
   updateProduct,
   type NewProduct,
+  type ProductFilter,
+  type ProductPage,
   type ProductRow,
+  type ProductVersionRow,
 } from './products.repository';
 import { initialStock, stockAfterEdit } from './stock';
 import { messages } from '@keymarket/contracts/messages';
@@ -77,23 +91,8 @@ export class ProductsService {
   }
 
   async list(caller: AuthContext, query: ProductListQuery, db: Executor = this.db) {
-    if (query.deleted !== 'exclude') assertMaySeeDeletedProducts(caller);
-    if (isPlatformPriceSort(query.sort?.by)) assertMaySortByPlatformPrices(caller);
-    const { rows, total } = await listProducts(
-      db,
-      {
-        categoryId: query.categoryId,
-        subcategoryId: query.subcategoryId,
-        search: query.search || undefined,
-        deleted: query.deleted,
-      },
-      {
-        limit: query.limit,
-        offset: (query.page - 1) * query.limit,
-        sort: query.sort,
-        language: query.lang ?? 'en',
-      },
-    );
+    assertMayList(caller, query);
+    const { rows, total } = await listProducts(db, filterOf(query), pageOfQuery(query));
     return pageOf(await productViewsFor(db, caller, rows), query, total);
   }
 
@@ -105,6 +104,7 @@ export class ProductsService {
   async renderedList(caller: AuthContext, query: ProductListQuery) {
     const cache = this.listCache;
     if (!cache) throw new Error('renderedList needs the list cache: ask usesListCache first');
+    assertMayList(caller, query);
     const keyOf = (chain: PricingChain | null) => listCacheKey(caller, chain, query);
     const chainOf = (db: Executor) =>
       isAdmin(caller) ? Promise.resolve(null) : loadPricingChain(db, caller.userId);
@@ -118,18 +118,47 @@ export class ProductsService {
         this.db.transaction(
           async (tx) => {
             const snapshotChain = await chainOf(tx);
-            const fingerprint = await listFingerprint(tx, snapshotChain);
-            const page = await this.list(caller, query, tx);
+            const snapshot = await listSnapshot(tx, snapshotChain);
             return {
               key: keyOf(snapshotChain),
-              fingerprint,
-              list: pricedList(page),
-              stock: new Map(page.data.map((product) => [product.id, product.stockQuantity])),
+              fingerprint: snapshot.fingerprint,
+              list: await this.pricedListOf(tx, cache, query, snapshotChain, snapshot),
+              stock: snapshot.stock,
             };
           },
           { isolationLevel: 'repeatable read', accessMode: 'read only' },
         ),
     );
+  }
+
+  /**
+   * The list `list` answers, without its stock, from the snapshot `tx` reads (`snapshot`): the
+   * products in the list's order with their versions and platform prices (one narrow query), the
+   * shared part of each product's JSON kept from earlier builds where its version is the same
+   * (product-fragments.ts; the wide rows are read only for the others), and every product priced
+   * afresh for `chain` (null: an administrator, who sees the platform's prices).
+   */
+  private async pricedListOf(
+    tx: Executor,
+    cache: ProductListCache,
+    query: ProductListQuery,
+    chain: PricingChain | null,
+    snapshot: ListSnapshot,
+  ) {
+    const { rows, total } = await listProductVersions(tx, filterOf(query), pageOfQuery(query), {
+      platform: !chain,
+    });
+    const fragments = await cache.fragments.fragmentsOf(snapshot.database, rows, (ids) =>
+      findSharedColumns(tx, ids),
+    );
+    const prices = await listPricesOf(tx, chain, rows);
+    const slots = stockSlotsOf(snapshot.ids);
+    const products = rows.map((row, i) => {
+      const [fragment, priced] = [fragments[i], prices[i]];
+      if (!fragment || priced === undefined) throw new Error('a product without its parts');
+      return { id: row.id, fragment, prices: priced, stockSlot: slots.get(row.id) ?? -1 };
+    });
+    return pricedList(products, pageOf([], query, total).pagination, slots.size);
   }
 
   /** The list query of GET /products/subcategory/{id}, once the subcategory is known to exist. */
@@ -305,3 +334,48 @@ const audit = (
     before,
     after,
   });
+
+/** Who may ask for this list: deleted products and platform-price sorts are for administrators. */
+function assertMayList(caller: AuthContext, query: ProductListQuery) {
+  if (query.deleted !== 'exclude') assertMaySeeDeletedProducts(caller);
+  if (isPlatformPriceSort(query.sort?.by)) assertMaySortByPlatformPrices(caller);
+}
+
+const filterOf = (query: ProductListQuery): ProductFilter => ({
+  categoryId: query.categoryId,
+  subcategoryId: query.subcategoryId,
+  search: query.search || undefined,
+  deleted: query.deleted,
+});
+
+const pageOfQuery = (query: ProductListQuery): ProductPage => ({
+  limit: query.limit,
+  offset: (query.page - 1) * query.limit,
+  sort: query.sort,
+  language: query.lang ?? 'en',
+});
+
+/**
+ * Each row's priced fields as JSON members (product-view.ts `pricedFields`): the platform's
+ * prices for an administrator (no chain), else what the chain's buyer pays and charges, from one
+ * pricing pass over the whole list.
+ */
+async function listPricesOf(
+  tx: Executor,
+  chain: PricingChain | null,
+  rows: readonly ProductVersionRow[],
+): Promise<string[]> {
+  if (!chain) {
+    return rows.map(({ platform, ...row }) => {
+      if (!platform) throw new Error("an administrator's list is read with the platform columns");
+      return jsonMembers(platformFields({ ...row, ...platform }));
+    });
+  }
+  const quotes = await quoteProducts(tx, chain, rows, {
+    onlyThese: rows.length <= QUOTE_BY_ID_MAX,
+  });
+  return rows.map((row) => {
+    const quote = known(quotes, row.id);
+    return jsonMembers(buyerFields(buyerCostOf(quote.costsCents), quote.sellingPriceCents));
+  });
+}

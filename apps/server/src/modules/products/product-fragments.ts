@@ -1,0 +1,146 @@
+import { LRUCache } from 'lru-cache';
+import { sql } from 'drizzle-orm';
+import { badgesOf, sharedFields, type SharedColumns } from './product-view';
+
+/**
+ * The part of each product's JSON that is the same whoever looks at it (`sharedFields`: names,
+ * description, category, dates…), kept per process for every list built, so that a list is
+ * built again by pricing its products and joining kept bytes instead of writing 10,000 products
+ * out once more. A new buyer's first list, a price change and a restart then cost the pricing,
+ * not the JSON.
+ *
+ * The invariant: a fragment is used only for the version it was written from, and the version
+ * is the xmin of the product, category and subcategory rows it was read from
+ * (`listProductVersions`). A committed row version is never changed in place; any update,
+ * whoever makes it (this server, another one, psql), writes a new version with the writing
+ * transaction's id as its xmin, so a version names one content of those rows. That holds within
+ * one database as long as the server that wrote it runs: the `database` identity (system
+ * identifier, database oid, the postmaster's start time) changes with a restore, a copy or a
+ * restart of PostgreSQL, after which transaction ids may be given out again; every fragment of
+ * another identity is dropped.
+ */
+export interface Fragment {
+  version: string;
+  /** `sharedFields` as JSON without its closing brace: `{"id":…,"createdAt":"…"`. */
+  json: Buffer;
+  /** The product's badges as JSON when out of stock, and when in stock. */
+  badgesAtZero: string;
+  badgesInStock: string;
+}
+
+/** Where fragments are kept between two starts (product-fragment-store.ts). */
+export interface FragmentKeeper {
+  /** The fragments kept for `database`; none when there are none or they are of another. */
+  load(database: string): Promise<Map<string, Fragment>>;
+  /** Never throws. */
+  save(database: string, fragments: readonly [string, Fragment][]): Promise<void>;
+}
+
+/** The rows a fragment is written from, with their version. */
+export type VersionedSharedColumns = SharedColumns & { version: string };
+
+export function fragmentOf(row: VersionedSharedColumns): Fragment {
+  const json = JSON.stringify(sharedFields(row));
+  return {
+    version: row.version,
+    json: Buffer.from(json.slice(0, -1)),
+    badgesAtZero: JSON.stringify(badgesOf({ ...row.product, stock: 0 })),
+    badgesInStock: JSON.stringify(badgesOf({ ...row.product, stock: 1 })),
+  };
+}
+
+/** Which database the fragments were read from; see `Fragment` above. */
+export const databaseIdentity = sql<string>`concat_ws('/',
+  (select system_identifier from pg_control_system()),
+  (select oid from pg_database where datname = current_database()),
+  pg_postmaster_start_time())`;
+
+/** Fragments by product id, at most one version each, least recently used dropped first. */
+export class ProductFragments {
+  private readonly byId: LRUCache<string, Fragment>;
+  private database: string | undefined;
+  private loaded: Promise<void> | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** Fragments written from rows so far (none when every version was kept): for tests. */
+  written = 0;
+
+  constructor(
+    maxBytes: number,
+    private readonly store?: FragmentKeeper,
+  ) {
+    this.byId = new LRUCache({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (fragment) => fragment.json.length + 100,
+    });
+  }
+
+  /**
+   * The fragment of each of `rows` (in order) for the database `database`: the kept one when its
+   * version is the row's, else one written from `readRows` (called once, with the ids missing).
+   */
+  async fragmentsOf(
+    database: string,
+    rows: readonly { id: string; version: string }[],
+    readRows: (ids: string[]) => Promise<VersionedSharedColumns[]>,
+  ): Promise<Fragment[]> {
+    await this.ready(database);
+    const fragments: (Fragment | undefined)[] = rows.map((row) => {
+      const kept = this.byId.get(row.id);
+      return kept?.version === row.version ? kept : undefined;
+    });
+    const missing = rows.filter((_, i) => !fragments[i]).map((row) => row.id);
+    if (missing.length === 0) return fragments as Fragment[];
+    const written = new Map<string, Fragment>();
+    for (const row of await readRows(missing)) {
+      const fragment = fragmentOf(row);
+      this.written++;
+      written.set(row.product.id, fragment);
+      this.byId.set(row.product.id, fragment);
+    }
+    this.scheduleSave();
+    return rows.map((row, i) => {
+      const fragment = fragments[i] ?? written.get(row.id);
+      // Read in the same snapshot as `rows`: a row listed there is found here, at that version.
+      if (fragment?.version !== row.version) {
+        throw new Error(`product ${row.id} changed between two reads of one snapshot`);
+      }
+      return fragment;
+    });
+  }
+
+  /** Drops what another database wrote; loads the store once, for this database. */
+  private async ready(database: string) {
+    if (this.database !== database) {
+      this.byId.clear();
+      this.database = database;
+      this.loaded = undefined;
+    }
+    this.loaded ??= this.load(database);
+    await this.loaded;
+  }
+
+  private async load(database: string) {
+    if (!this.store) return;
+    for (const [id, fragment] of await this.store.load(database)) {
+      if (!this.byId.has(id)) this.byId.set(id, fragment);
+    }
+  }
+
+  /** Writes the fragments to the store a little later, once for a burst of builds. */
+  private scheduleSave() {
+    if (!this.store || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save();
+    }, 1000);
+    this.saveTimer.unref();
+  }
+
+  /** Now rather than later (tests; a server closing). */
+  async save() {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (!this.store || !this.database) return;
+    await this.store.save(this.database, [...this.byId.entries()]);
+  }
+}

@@ -1,0 +1,302 @@
+import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductList, ProductListQuery } from '@keymarket/contracts/catalogue';
+import type { Role } from '@keymarket/contracts/users';
+import {
+  categories,
+  managerPackageProducts,
+  managerPackages,
+  packageProducts,
+  packages,
+  products,
+  sellerPrices,
+  subcategories,
+  users,
+} from '../src/db/schema/index';
+import { FragmentStore } from '../src/modules/products/product-fragment-store';
+import { fragmentOf } from '../src/modules/products/product-fragments';
+import { ProductListCache } from '../src/modules/products/product-list-cache';
+import { ProductsService } from '../src/modules/products/products.service';
+import type { SignedInUser } from './helpers/factory';
+import { useCatalogueApp } from './helpers/catalogue-app';
+import { useSignedIn } from './helpers/use-app';
+
+/**
+ * A cached list is built again after any change it was priced from, and that build reuses what
+ * did not change: each product's shared JSON while its rows' versions are the same
+ * (product-fragments.ts), the compressed pieces whose bytes are the same. Whatever it reuses,
+ * every answer must be exactly what a list built from nothing gives (`list`, uncached), for every
+ * kind of buyer. Each change below is made straight in the database, as another process would.
+ */
+
+const { ctx, catalogue, admin } = useCatalogueApp();
+const manager = useSignedIn(ctx, 'manager', admin);
+const resellerA = useSignedIn(ctx, 'reseller', manager);
+const resellerB = useSignedIn(ctx, 'reseller', resellerA);
+const resellerC = useSignedIn(ctx, 'reseller', admin);
+const everyone = () => [admin, manager, resellerA, resellerB, resellerC];
+
+const query: ProductListQuery = { page: 1, limit: 500, deleted: 'exclude' };
+const withDeleted: ProductListQuery = { ...query, deleted: 'include' };
+const db = () => ctx.database.db;
+const callerOf = (user: SignedInUser) => ({ userId: user.user.id, role: user.user.role as Role });
+
+let service: ProductsService;
+let cache: ProductListCache;
+let productIds: string[] = [];
+
+/** The cached answer, inflated. */
+async function cached(user: SignedInUser, q = query) {
+  const rendered = await service.renderedList(callerOf(user), q);
+  return JSON.parse(gunzipSync(rendered.gzip).toString()) as ProductList;
+}
+
+/** What every buyer gets from the cache is what an uncached build gives it. */
+async function expectExactForEveryone() {
+  for (const user of everyone()) {
+    const fresh = await service.list(callerOf(user), query);
+    expect(await cached(user), user.user.role).toEqual(JSON.parse(JSON.stringify(fresh)));
+  }
+  const fresh = await service.list(callerOf(admin), withDeleted);
+  expect(await cached(admin, withDeleted)).toEqual(JSON.parse(JSON.stringify(fresh)));
+}
+
+/** Fragments written from rows by `change` and the answers after it (all cached before). */
+async function writtenBy(change: () => Promise<unknown>) {
+  await expectExactForEveryone();
+  const before = cache.fragments.written;
+  await change();
+  await expectExactForEveryone();
+  return cache.fragments.written - before;
+}
+
+beforeAll(async () => {
+  cache = new ProductListCache(64 * 1024 * 1024);
+  service = new ProductsService(db(), cache);
+  const made = [];
+  for (let i = 0; i < 8; i++) {
+    made.push(
+      await catalogue.product({
+        name: `Rebuilt ${i}`,
+        deliveryType: i % 2 ? 'instant' : 'request',
+        keys: i % 2 ? i : undefined,
+        stock: i,
+        managerPriceCents: BigInt(800 + i),
+        resellerPriceCents: BigInt(1000 + i),
+      }),
+    );
+  }
+  productIds = made.map((p) => p.id);
+  // Every pricing branch: sellers' own prices at each level, the manager's package for reseller
+  // A, an admin package for the manager.
+  await db()
+    .insert(sellerPrices)
+    .values([
+      { sellerId: manager.user.id, productId: productIds[0]!, priceCents: 1200n },
+      { sellerId: manager.user.id, productId: productIds[1]!, priceCents: 700n },
+      { sellerId: resellerA.user.id, productId: productIds[0]!, priceCents: 1500n },
+      { sellerId: resellerA.user.id, productId: productIds[2]!, priceCents: 1300n },
+      { sellerId: resellerB.user.id, productId: productIds[3]!, priceCents: 2000n },
+    ]);
+  const [managerPackage] = await db()
+    .insert(managerPackages)
+    .values({ ownerId: manager.user.id, name: 'Partners' })
+    .returning();
+  await db()
+    .insert(managerPackageProducts)
+    .values([
+      { packageId: managerPackage!.id, productId: productIds[4]!, resellerPriceCents: 1100n },
+    ]);
+  await db()
+    .update(users)
+    .set({ managerPackageId: managerPackage!.id })
+    .where(eq(users.id, resellerA.user.id));
+  const [adminPackage] = await db().insert(packages).values({ name: 'Gold' }).returning();
+  await db().insert(packageProducts).values({
+    packageId: adminPackage!.id,
+    productId: productIds[5]!,
+    managerPriceCents: 750n,
+    resellerPriceCents: 950n,
+  });
+  await db()
+    .update(users)
+    .set({ packageId: adminPackage!.id })
+    .where(eq(users.id, manager.user.id));
+});
+
+describe('a cached list built again after a change', () => {
+  it('is priced afresh when a product price changes, and writes no product out again', async () => {
+    const written = await writtenBy(() =>
+      db()
+        .update(products)
+        .set({ resellerPriceCents: 1999n, managerPriceCents: 1777n })
+        .where(eq(products.id, productIds[0]!)),
+    );
+    // The price row's version changed: that one product's shared JSON is written again.
+    expect(written).toBe(1);
+  });
+
+  it("follows the sellers' prices and packages at every level, writing nothing out again", async () => {
+    const changes = [
+      () =>
+        db()
+          .update(sellerPrices)
+          .set({ priceCents: 2500n })
+          .where(
+            and(
+              eq(sellerPrices.sellerId, manager.user.id),
+              eq(sellerPrices.productId, productIds[0]!),
+            ),
+          ),
+      () =>
+        db()
+          .insert(sellerPrices)
+          .values({ sellerId: resellerA.user.id, productId: productIds[6]!, priceCents: 3000n }),
+      () => db().delete(sellerPrices).where(eq(sellerPrices.sellerId, resellerB.user.id)),
+      () => db().update(managerPackageProducts).set({ resellerPriceCents: 1400n }),
+      () => db().update(packageProducts).set({ managerPriceCents: 650n }),
+      () => db().update(users).set({ packageId: null }).where(eq(users.id, manager.user.id)),
+    ];
+    for (const change of changes) expect(await writtenBy(change)).toBe(0);
+  });
+
+  it('writes out again only the products of a renamed category or subcategory', async () => {
+    const [product] = await db().select().from(products).where(eq(products.id, productIds[1]!));
+    const [sub] = await db()
+      .insert(subcategories)
+      .values({ categoryId: product!.categoryId, nameEn: 'Sub', nameFr: 'Sub', nameAr: 'Sub' })
+      .returning();
+    // The product moves into the subcategory: its own row changes.
+    expect(
+      await writtenBy(() =>
+        db()
+          .update(products)
+          .set({ subcategoryId: sub!.id })
+          .where(eq(products.id, productIds[1]!)),
+      ),
+    ).toBe(1);
+    expect(
+      await writtenBy(() =>
+        db()
+          .update(subcategories)
+          .set({ nameFr: 'Sous-catégorie' })
+          .where(eq(subcategories.id, sub!.id)),
+      ),
+    ).toBe(1);
+    // Every product of the factory has its own category.
+    expect(
+      await writtenBy(() =>
+        db()
+          .update(categories)
+          .set({ nameAr: 'ألعاب' })
+          .where(eq(categories.id, product!.categoryId)),
+      ),
+    ).toBe(1);
+  });
+
+  it('shows a product added, renamed, deleted and restored in its place', async () => {
+    expect(await writtenBy(() => catalogue.product({ name: 'Rebuilt 3b' }))).toBe(1);
+    expect(
+      await writtenBy(() =>
+        db().update(products).set({ name: 'Aaa first now' }).where(eq(products.id, productIds[7]!)),
+      ),
+    ).toBe(1);
+    expect(
+      await writtenBy(() =>
+        db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, productIds[2]!)),
+      ),
+    ).toBe(1);
+    await writtenBy(() =>
+      db().update(products).set({ deletedAt: null }).where(eq(products.id, productIds[2]!)),
+    );
+  });
+
+  it('keeps the fragments through sales (the stock is no part of them)', async () => {
+    expect(
+      await writtenBy(() =>
+        db().update(products).set({ stock: 0 }).where(eq(products.id, productIds[0]!)),
+      ),
+    ).toBe(0);
+  });
+});
+
+describe('the fragments kept on disk for the next start', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'km-fragments-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const restarted = (code: string) => {
+    const fresh = new ProductListCache(64 * 1024 * 1024, new FragmentStore(dir, code));
+    return { fresh, service: new ProductsService(db(), fresh) };
+  };
+  const answer = async (s: ProductsService, user: SignedInUser) =>
+    JSON.parse(
+      gunzipSync((await s.renderedList(callerOf(user), query)).gzip).toString(),
+    ) as unknown;
+
+  it('build the first list after a restart, exact after changes made while it was down', async () => {
+    const first = restarted('build-1');
+    await answer(first.service, resellerB);
+    expect(first.fresh.fragments.written).toBeGreaterThan(8);
+    await first.fresh.fragments.save();
+
+    // While "down": a price, a name and a category change.
+    await db()
+      .update(products)
+      .set({ resellerPriceCents: 4321n })
+      .where(eq(products.id, productIds[4]!));
+    await db()
+      .update(products)
+      .set({ name: 'Renamed while down' })
+      .where(eq(products.id, productIds[5]!));
+
+    const second = restarted('build-1');
+    for (const user of everyone()) {
+      const fresh = JSON.parse(JSON.stringify(await second.service.list(callerOf(user), query)));
+      expect(await answer(second.service, user)).toEqual(fresh);
+    }
+    // Only the two products whose rows changed were written out again.
+    expect(second.fresh.fragments.written).toBe(2);
+  });
+
+  it('are not used by another build of the code', async () => {
+    const other = restarted('build-2');
+    await answer(other.service, resellerB);
+    expect(other.fresh.fragments.written).toBeGreaterThan(8);
+  });
+
+  it('are of one database: a file of another, or one cut short, gives nothing', async () => {
+    const store = new FragmentStore(dir, 'unit', () => {});
+    const fragment = fragmentOf({
+      version: '7.8.',
+      product: {
+        id: productIds[0]!,
+        name: 'Jeu é',
+        description: 'مفتاح',
+        imageFileId: null,
+        deliveryType: 'instant',
+        isNew: true,
+        allowBackorder: true,
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+      },
+      category: { id: productIds[1]!, nameEn: 'Games', nameFr: 'Jeux', nameAr: 'ألعاب' },
+      subcategory: null,
+    });
+    await store.save('db-a', [[productIds[0]!, fragment]]);
+    expect(await store.load('db-a')).toEqual(new Map([[productIds[0]!, fragment]]));
+    expect((await store.load('db-b')).size).toBe(0);
+
+    const errors: unknown[] = [];
+    const cut = new FragmentStore(dir, 'unit', (error) => errors.push(error));
+    const file = path.join(dir, 'fragments.bin');
+    writeFileSync(file, readFileSync(file).subarray(0, -5));
+    expect((await cut.load('db-a')).size).toBe(0);
+    expect(errors).toHaveLength(1);
+  });
+});
