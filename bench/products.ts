@@ -223,7 +223,8 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
     firsts.push(
       await firstRequests('first request after a restart', RESTARTS, async () => {
         await cached.stop();
-        cached = await startServer(cachedOptions);
+        // The same DATA_DIR, as a restarted server has: it keeps the product fragments there.
+        cached = await startServer({ ...cachedOptions, dataDir: cached.dataDir });
         servers[0] = cached;
         return { url: cachedUrl(), cookie: await cookieOf(cached) };
       }),

@@ -80,10 +80,13 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** How long it may take to answer /api/ready (default 60 s); migrating a big database takes longer. */
   readySeconds?: number;
+  /** DATA_DIR: a new temporary directory unless given (a restart keeps the one it had). */
+  dataDir?: string;
 }
 
 export interface RunningServer {
   baseUrl: string;
+  dataDir: string;
   pid: number;
   poolMax: string;
   logFile: string;
@@ -100,7 +103,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 /** `node apps/server/dist/main.js` on a free port of 127.0.0.1, ready when /api/ready answers. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'km-bench-data-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'km-bench-data-'));
   const logFile = path.join(dataDir, 'server.log');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -159,6 +162,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   return {
     baseUrl,
+    dataDir,
     pid: child.pid!,
     poolMax: env.DATABASE_POOL_MAX ?? '32 (default)',
     logFile,

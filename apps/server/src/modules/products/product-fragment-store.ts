@@ -13,8 +13,8 @@ import type { Fragment, FragmentKeeper } from './product-fragments';
  *   store holds no prices and no stock, which every build reads afresh;
  * - the file is for one database (`databaseIdentity`: system identifier, database oid, the
  *   postmaster's start time), so a restore, a copy or a restart of PostgreSQL makes it unused;
- * - and for one build of the code (`code`, the hash of the server's bundle), since the code
- *   decides what a fragment holds: a deploy starts with an empty store.
+ * - and for one build of the code (`code`, the hash of the server's bundle and Node's version),
+ *   since the code decides what a fragment holds: a deploy starts with an empty store.
  * Writing is to a new file renamed over the old one, so a reader sees a whole file or none.
  */
 
@@ -69,6 +69,18 @@ export class FragmentStore implements FragmentKeeper {
 }
 
 /**
+ * The store in `dataDir` when the server runs from its bundle (`bundleIdentity`), else none.
+ * Failures to read or write it are reported to `onError` and cost only speed.
+ */
+export function productFragmentStore(
+  dataDir: string,
+  onError: (error: unknown) => void,
+): FragmentStore | undefined {
+  const code = bundleIdentity(import.meta.url);
+  return code ? new FragmentStore(path.join(dataDir, 'product-lists'), code, onError) : undefined;
+}
+
+/**
  * The identity of the running code when it runs from the bundle (`dist/main.js`): the hash of
  * that file, which holds every line that writes a fragment. From the sources (tests, `npm run
  * dev`) the code is many files that change under a running watcher, so there is no identity and
@@ -78,7 +90,11 @@ export function bundleIdentity(moduleUrl: string): string | undefined {
   const file = fileURLToPath(moduleUrl);
   if (!file.endsWith('.js') || path.basename(path.dirname(file)) !== 'dist') return undefined;
   try {
-    return createHash('sha256').update(readFileSync(file)).digest('base64url');
+    // Node's own JSON and dates write a fragment too.
+    return createHash('sha256')
+      .update(process.version)
+      .update(readFileSync(file))
+      .digest('base64url');
   } catch {
     return undefined;
   }
