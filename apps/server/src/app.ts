@@ -54,7 +54,10 @@ import { MeService } from './modules/users/me.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { startStockFolding } from './modules/products/stock-fold-timer';
+import { startBackgroundFold } from './db/background-fold';
+import { foldProfitAccruals } from './modules/ledger/profit-accruals';
 import { ProductListCache } from './modules/products/product-list-cache';
+import { productFragmentStore } from './modules/products/product-fragment-store';
 import { ProductsService } from './modules/products/products.service';
 import { ApiKeyGate, API_RATE_LIMIT_NAME } from './modules/api-keys/api-key-gate';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -219,7 +222,10 @@ export async function buildApp({
   // The web routes and /api/v1 call the same services: one money path, one set of rules.
   const products = new ProductsService(
     db,
-    new ProductListCache(env.PRODUCT_LIST_CACHE_MB * 1024 * 1024),
+    new ProductListCache(
+      env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
+      productFragmentStore(env.DATA_DIR, (err) => app.log.warn({ err }, 'product fragment store')),
+    ),
   );
   // Live figures (DESIGN.md §12): one LISTEN per process feeds every stream it serves.
   const liveHub = new LiveHub();
@@ -300,6 +306,10 @@ export async function buildApp({
     ...(mailer ? [emailConsumer(db, vault, mailer, systemSettings, env.PUBLIC_URL)] : []),
   ];
   app.addHook('onClose', startStockFolding(db, app.log, env.STOCK_FOLD_INTERVAL_MS));
+  app.addHook(
+    'onClose',
+    startBackgroundFold('profit', foldProfitAccruals, db, app.log, env.PROFIT_FOLD_INTERVAL_MS),
+  );
   app.addHook(
     'onClose',
     startOutboxWorker(db, app.log, outboxConsumers, {

@@ -25,6 +25,11 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(32),
   /** How often each process folds sold keys into the stock counters (stock-fold-timer.ts). */
   STOCK_FOLD_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(100),
+  /**
+   * How often each process enters sales' margins into the sellers' profit buckets and ledgers
+   * (ledger/profit-accruals.ts); profit figures are exact either way, ledger rows wait for it.
+   */
+  PROFIT_FOLD_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(100),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')

@@ -22,6 +22,7 @@ import {
   unsoldKeysOf,
 } from './helpers/money';
 import { useCatalogueApp } from './helpers/catalogue-app';
+import { foldProfitAccruals } from '../src/modules/ledger/profit-accruals';
 
 const statuses = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode);
 const count = (responses: LightMyRequestResponse[], status: number) =>
@@ -199,6 +200,58 @@ describe.skipIf(!onPostgres)('money under concurrent requests (PostgreSQL)', () 
       expect(after.balance).toBe(BigInt(movedCents));
       expect(after.balance + after.profit).toBe(2000n + 2000n);
       await expectLedgerInvariants(db());
+    });
+
+    it('sales, the background profit fold, statement reads and conversions at once: every margin entered once, in order', async () => {
+      const { manager, invitees } = await managerWithDownline(2000n, 20);
+      const product = await catalogue.product({ keys: 40 });
+      await catalogue.sellerPrice(manager.user.id, product.id, 1000n); // margin 2.00
+
+      // The fold of every process's timer, run back to back while the sales go on.
+      let selling = true;
+      let folds = 0;
+      const folding = (async () => {
+        while (selling) {
+          await foldProfitAccruals(db());
+          folds += 1;
+        }
+      })();
+      const statement = () =>
+        manager.inject({ method: 'GET', url: '/api/ledger?bucket=profit&limit=100' });
+      const [bought, converted, read] = await Promise.all([
+        Promise.all(
+          [...invitees, ...invitees].map((r) =>
+            placeOrder(r, { productId: product.id, quantity: 1 }),
+          ),
+        ),
+        Promise.all([convertProfit(manager, 15), convertProfit(manager, 15)]),
+        Promise.all([statement(), statement(), statement()]),
+      ]);
+      selling = false;
+      await folding;
+
+      expect(count(bought, 201), statuses(bought).join()).toBe(40);
+      expect(read.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      // A loser found less than its amount (400) or less than the minimum (409) left then.
+      for (const r of converted.filter((x) => x.statusCode !== 200)) {
+        expect(['validation', 'below_threshold']).toContain(typeOf(r));
+      }
+      const wins = count(converted, 200);
+      expect(wins).toBeGreaterThanOrEqual(1);
+      expect(folds).toBeGreaterThan(0);
+      const after = await bucketsOf(db(), manager.user.id);
+      expect(after).toEqual({
+        balance: 1500n * BigInt(wins),
+        profit: 2000n + 40n * 200n - 1500n * BigInt(wins),
+      });
+      // Each sale's margin is one ledger row of the manager, once folded.
+      await expectLedgerInvariants(db());
+      const margins = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from ledger_entries
+            where user_id = ${manager.user.id} and kind = 'profit'`,
+      );
+      expect(margins[0]!.n).toBe(41);
     });
 
     it('pending request orders the caller places itself: a conversion either sees them (409) or ran first', async () => {

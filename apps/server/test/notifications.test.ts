@@ -12,6 +12,7 @@ import {
   respond,
 } from './helpers/money';
 import { madeBeforeAll } from './helpers/use-app';
+import { foldAllProfit } from '../src/modules/ledger/profit-accruals';
 
 const { ctx, catalogue, admin } = useCatalogueApp();
 
@@ -112,6 +113,9 @@ describe('notifications raised by their cause, for their audience only', () => {
     const product = await catalogue.product({ deliveryType: 'instant', keys: 3 });
     await placedOrder(resellerA, product.id, 1);
     await placedOrder(resellerA, product.id, 2);
+    // The margins wait for the profit fold, which writes the entry (profit-accruals.ts).
+    expect(await unreadOf(managerA)).toEqual([]);
+    await foldAllProfit(ctx.database.db);
 
     const entries = await unreadOf(managerA);
     expect(entries).toEqual([
@@ -122,6 +126,7 @@ describe('notifications raised by their cause, for their audience only', () => {
     // Once read, the next sale opens a new entry.
     await readAll(managerA);
     await placedOrder(resellerA, (await catalogue.product({ keys: 1 })).id, 1);
+    await foldAllProfit(ctx.database.db);
     expect(await unreadOf(managerA)).toEqual([
       expect.objectContaining({ type: 'profit.credited', data: { amount: 2, orders: 1 } }),
     ]);

@@ -7,6 +7,7 @@ import { ledgerEntries, orders, productKeys, products, users } from '../../src/d
 import type { CatalogueFactory } from './catalogue-factory';
 import type { Factory, SignedInUser } from './factory';
 import { productStock } from '../../src/modules/products/stock';
+import { foldUserProfit, profitOf } from '../../src/modules/ledger/profit-accruals';
 
 /**
  * Money-path helpers: the API calls the order, balance and threshold tests repeat, and direct
@@ -121,17 +122,24 @@ export async function balanceOf(user: SignedInUser) {
   }>().balance;
 }
 
-/** The user's buckets straight from the database, in cents. */
+/**
+ * The user's buckets straight from the database, in cents; the profit with the margins of sales
+ * not yet folded into the bucket, as every reader shows it (profit-accruals.ts).
+ */
 export async function bucketsOf(db: Database, userId: string) {
   const [row] = await db
-    .select({ balance: users.balanceCents, profit: users.profitCents })
+    .select({ balance: users.balanceCents, profit: profitOf() })
     .from(users)
     .where(eq(users.id, userId));
   return row!;
 }
 
-/** Ledger rows of a user, oldest first, optionally of one kind. */
+/**
+ * Ledger rows of a user, oldest first, optionally of one kind; its pending margins folded in
+ * first, as its statement does.
+ */
 export async function ledgerOf(db: Database, userId: string, kind?: string) {
+  await foldUserProfit(db, userId);
   const rows = await db
     .select()
     .from(ledgerEntries)

@@ -39,6 +39,7 @@ export async function createTestApp(
     // Tests fold the stock themselves when they mean to (foldStockChanges): one in the
     // background would change the counter under a test reading it.
     STOCK_FOLD_INTERVAL_MS: '3600000',
+    PROFIT_FOLD_INTERVAL_MS: '3600000',
     // Likewise the outbox: the webhook tests poll it often (OUTBOX_POLL_INTERVAL_MS).
     OUTBOX_POLL_INTERVAL_MS: '3600000',
     ...overrides,

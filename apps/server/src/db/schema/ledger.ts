@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ledgerBuckets, ledgerKinds } from '@keymarket/contracts/ledger';
 import { createdAt } from './columns';
 import { users } from './users';
@@ -63,4 +63,34 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Margins earned by sales and not yet entered into their seller's profit bucket: the profit
+ * counterpart of `product_stock_changes`. An order through a chain appends one row per seller
+ * instead of updating the seller's user row, which every order of the seller's downline would
+ * otherwise queue on until its commit reached the disk (bench/README.md, Orders). Folding
+ * (`profit-accruals.ts`) moves them into the bucket and writes their ledger rows, under the
+ * seller's row lock, so each ledger row still carries its exact `balance_after_cents`.
+ *
+ * A seller's profit is its bucket plus its pending accruals (`profitOf`). No foreign key on
+ * `user_id`: the key share lock a foreign key check takes on the seller's row is what the order
+ * statement avoids (users are never deleted, and the order statement appends a row only for a
+ * seller it has just read).
+ */
+export const profitAccruals = pgTable(
+  'profit_accruals',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    orderId: uuid('order_id').notNull(),
+    /** The buyer: the ledger row's actor and counterparty. */
+    buyerId: uuid('buyer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('profit_accruals_user_idx').on(t.userId, t.id),
+    check('profit_accruals_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );

@@ -18,6 +18,7 @@ import type { OrderRow } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { creditBucket, debitBucket, type LedgerContext } from '../ledger/ledger.repository';
 import { profitMargins } from '../orders/profit';
+import { foldUserProfit } from '../ledger/profit-accruals';
 
 export interface UnitRefund {
   refundCents: bigint;
@@ -46,6 +47,9 @@ export async function refundUnit(
     // FOR NO KEY UPDATE, as an UPDATE of the buckets takes: it still holds off a conversion or a
     // sale's margin, but not the key-share locks a backorder fill's ledger rows and notifications
     // take on their buyer, which may be this seller (FOR UPDATE would deadlock with that fill).
+    // Its pending margins first (their fold locks the row the same way), so the reversal takes
+    // from all the profit the seller has.
+    await foldUserProfit(tx, sellerId);
     const [seller] = await rowsOf<{ username: string; profit: string; balance: string }>(
       tx,
       sql`select username, profit_cents::text as profit, balance_cents::text as balance

@@ -7,6 +7,7 @@ import { escapeLike } from '../products/products.repository';
 import { downlineIds } from '../users/downline';
 import { lowStockThreshold, productStock } from '../products/stock';
 import { oneRow } from '../../lib/rows';
+import { profitOf } from '../ledger/profit-accruals';
 
 const inDownlineOf = (userId: string): SQL => sql`${users.id} in ${downlineIds(userId)}`;
 
@@ -21,7 +22,7 @@ export async function userTotals(db: Executor) {
       status: users.status,
       users: sql<number>`count(*)::int`,
       balanceCents: sql<string>`sum(${users.balanceCents})::text`,
-      profitCents: sql<string>`sum(${users.profitCents})::text`,
+      profitCents: sql<string>`sum(${profitOf()})::text`,
     })
     .from(users)
     .groupBy(users.role, users.status);
@@ -72,7 +73,7 @@ export async function sellerTotals(db: Executor, userId: string) {
   const [row] = await rowsOf<{ profitEarned: string; direct: number; total: number }>(
     db,
     sql`select
-          (u.profit_cents + coalesce((select -sum(l.amount_cents) from ledger_entries l
+          (${profitOf('u')} + coalesce((select -sum(l.amount_cents) from ledger_entries l
              where l.user_id = u.id and l.bucket = 'profit' and l.amount_cents < 0), 0))::text
             as "profitEarned",
           (select count(*)::int from users d where d.invited_by_id = u.id) as direct,

@@ -104,7 +104,11 @@ function bucketNotification(
   if (deltaCents <= 0n) return undefined;
   if (bucket === 'profit') {
     return context.kind === 'profit'
-      ? profitNotificationCte('profit_note', userId, deltaCents, sql`changed`, true)
+      ? profitNotificationCte(
+          'profit_note',
+          sql`(select ${userId}::uuid as user_id, ${deltaCents}::bigint as amount_cents, 1 as orders
+               from changed)`,
+        )
       : undefined;
   }
   // A refund tells the buyer through its own notification (order.rejected, order.unit_refunded).

@@ -9,6 +9,7 @@ import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import type { AuthContext } from '../access/auth-context';
 import { statementOwnerOf } from '../access/policy';
 import { findUserById } from '../users/users.repository';
+import { foldUserProfit } from './profit-accruals';
 import {
   statementBatch,
   statementCount,
@@ -84,6 +85,9 @@ export class LedgerService {
     if (userId !== caller.userId && !(await findUserById(this.db, userId))) {
       throw new AppError('not_found', messages.userNotFound);
     }
+    // The margins its downline's sales left pending get their ledger rows now, so the statement
+    // shows every movement that has happened (profit-accruals.ts). Nothing pending: no write.
+    if (query.bucket !== 'balance') await foldUserProfit(this.db, userId);
     return { userId, bucket: query.bucket, kind: query.kind, from: query.from, to: query.to };
   }
 }

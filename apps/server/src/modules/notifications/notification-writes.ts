@@ -77,30 +77,24 @@ export function notifyAdminsCte(
 }
 
 /**
- * A CTE `name` adding a sale's margin to the seller's unread `profit.credited` entry, or opening
- * one: a seller whose downline buys all day gets one entry that grows ("$12.40 from 31 sales"),
- * not one per sale. The seller's row is already locked by the profit credit of the same
- * statement, so two sales never race for the entry.
+ * A CTE `name` adding margins to each seller's unread `profit.credited` entry, or opening one: a
+ * seller whose downline buys all day gets one entry that grows ("$12.40 from 31 sales"), not one
+ * per sale. `sums` names rows `(user_id, amount_cents, orders)`, one per seller. Whoever writes
+ * it holds the sellers' rows (a profit fold, a credit), so two writers never race for the entry.
  */
-export function profitNotificationCte(
-  name: string,
-  sellerId: string,
-  marginCents: bigint,
-  source: SQL,
-  signal: boolean,
-): SQL {
+export function profitNotificationCte(name: string, sums: SQL): SQL {
   return sql`${sql.identifier(name)} as (
     insert into notifications (user_id, type, data)
-    select ${sellerId}::uuid, 'profit.credited'::notification_type,
-           jsonb_build_object('amount', round(${marginCents}::bigint / 100.0, 2), 'orders', 1)
-    from ${source}
+    select s.user_id, 'profit.credited'::notification_type,
+           jsonb_build_object('amount', round(s.amount_cents / 100.0, 2), 'orders', s.orders)
+    from ${sums} s
     on conflict (user_id) where type = 'profit.credited' and read_at is null
     do update set
       data = jsonb_build_object(
         'amount', (notifications.data->>'amount')::numeric + (excluded.data->>'amount')::numeric,
-        'orders', (notifications.data->>'orders')::int + 1),
+        'orders', (notifications.data->>'orders')::int + (excluded.data->>'orders')::int),
       created_at = now()
-    ${returning(signal)}), ${emailCtes(name)}`;
+    ${returning(true)}), ${emailCtes(name)}`;
 }
 
 /**

@@ -453,9 +453,8 @@ function placedSignals(
 ): LiveSignal[] {
   const signals: LiveSignal[] = [{ userId: order.buyerId, kind: 'orders', orderId: order.id }];
   if (order.totalCents > 0n) signals.push({ userId: order.buyerId, kind: 'balance' });
-  for (const { sellerId } of margins) {
-    signals.push({ userId: sellerId, kind: 'balance' }, { userId: sellerId, kind: 'notification' });
-  }
+  // The profit notification comes with the fold (profit-accruals.ts), which signals it itself.
+  for (const { sellerId } of margins) signals.push({ userId: sellerId, kind: 'balance' });
   if (order.status === 'pending') {
     signals.push(
       { role: 'admin', kind: 'notification' },

@@ -42,11 +42,8 @@ import { fromCents } from '@keymarket/contracts/money';
 import { preparedRowsOf, type Executor } from '../../db/client';
 import type { OrderRow, orders } from '../../db/schema/index';
 import { jsonParam, outboxEventCtes } from '../outbox/outbox-events';
-import {
-  lowStockNotificationCte,
-  notifyAdminsCte,
-  profitNotificationCte,
-} from '../notifications/notification-writes';
+import { lowStockNotificationCte, notifyAdminsCte } from '../notifications/notification-writes';
+import { accrualInsert } from '../ledger/profit-accruals';
 import {
   auditInsert,
   bucketMove,
@@ -212,25 +209,11 @@ export function orderStatement(plan: OrderPlan): SQL {
       returning created_at
     )`,
     ...plan.margins.map(({ sellerId, marginCents }, i) =>
-      bucketMove(`profit_${i}`, sellerId, 'profit', marginCents, {
-        kind: 'profit',
-        actorId: values.buyerId,
-        orderId: values.id,
-        counterpartyId: values.buyerId,
-      }),
+      accrualInsert(`profit_${i}`, sellerId, marginCents, values),
     ),
     sql`audited as (${auditInsert(plan.audit)})`,
     // Notifications (DESIGN.md §12), without their live signals: the service publishes those
     // after the commit (`LivePublisher`), since NOTIFY would serialise every order's commit.
-    ...plan.margins.map(({ sellerId, marginCents }, i) =>
-      profitNotificationCte(
-        `profit_note_${i}`,
-        sellerId,
-        marginCents,
-        sql`${sql.identifier(`profit_${i}`)}`,
-        false,
-      ),
-    ),
     ...(values.status === 'pending'
       ? [
           notifyAdminsCte('pending_note', {

@@ -105,7 +105,7 @@ const rowChecks: RowCheck[] = [
   {
     name: 'orders_paid_exactly',
     holds:
-      'Each order took its total from its buyer (given back if rejected, a unit price per refunded unit) and paid its sellers their margins only once completed, less those of its refunded units.',
+      'Each order took its total from its buyer (given back if rejected, a unit price per refunded unit) and paid its sellers their margins only once completed (in their ledgers or still to be folded in), less those of its refunded units.',
     fails: (n) => `${n} order(s) whose ledger rows do not match their total and status.`,
     offending: sql`
       select o.id as order_id, o.buyer_id as user_id, u.username, o.status::text,
@@ -116,7 +116,12 @@ const rowChecks: RowCheck[] = [
       left join (select order_id,
                         -sum(amount_cents) filter (where kind in ('purchase', 'refund', 'refund_unit')) as paid,
                         sum(amount_cents) filter (where kind in ('profit', 'margin_reversal')) as margins
-                 from ledger_entries where order_id is not null group by order_id) p
+                 from (select order_id, kind, amount_cents from ledger_entries
+                       where order_id is not null
+                       -- margins of sales not yet folded into their sellers' buckets
+                       union all
+                       select order_id, 'profit', amount_cents from profit_accruals) moves
+                 group by order_id) p
         on p.order_id = o.id
       left join (select order_id, count(*)::int as units from order_key_actions
                  where action = 'refunded' group by order_id) r on r.order_id = o.id
@@ -178,6 +183,7 @@ async function runRowCheck(db: Executor, check: RowCheck): Promise<Reconciliatio
 /**
  * Money is created only by deposits and destroyed only by withdrawals: what the users hold is
  * deposits − withdrawals − what the platform kept of completed orders − pending orders' totals.
+ * What they hold includes the margins not yet folded into profit buckets (profit-accruals.ts).
  */
 async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
   const figures = oneRow(
@@ -190,7 +196,8 @@ async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
     }>(
       db,
       sql`select
-            (select coalesce(sum(balance_cents + profit_cents), 0) from users)::text as held,
+            ((select coalesce(sum(balance_cents + profit_cents), 0) from users)
+             + (select coalesce(sum(amount_cents), 0) from profit_accruals))::text as held,
             (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'deposit')::text as deposits,
             (select coalesce(-sum(amount_cents), 0) from ledger_entries where kind = 'withdrawal')::text as withdrawals,
             (select coalesce(sum((o.quantity - coalesce(r.units, 0))

@@ -11,6 +11,7 @@ import type { AuthContext } from '../access/auth-context';
 import { assertMayConvertProfit, requireAdmin } from '../access/policy';
 import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
 import { retryOnConflict } from '../../lib/transactions';
+import { foldUserProfit } from '../ledger/profit-accruals';
 
 export class ThresholdsService {
   constructor(private readonly db: Database) {}
@@ -48,7 +49,10 @@ export class ThresholdsService {
     assertMayConvertProfit(caller);
     return retryOnConflict(() =>
       this.db.transaction(async (tx) => {
-        // Lock the caller's row: two conversions at once must see each other's result.
+        // Lock the caller's row: two conversions at once must see each other's result. The
+        // margins its downline's sales left pending are entered first, under that lock, so all
+        // the profit earned can be converted.
+        await foldUserProfit(tx, caller.userId);
         const [me] = await tx
           .select({ profitCents: users.profitCents })
           .from(users)

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Sort } from '@keymarket/contracts/pagination';
 import type { Role, UserStatus } from '@keymarket/contracts/users';
@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client';
 import { sortedAfter, sortedBy } from '../../db/sort';
 import { managerPackages, orders, packages, users } from '../../db/schema/index';
 import { EXPORT_BATCH } from '../../lib/csv';
+import { profitOf } from '../ledger/profit-accruals';
 
 const inviter = alias(users, 'inviter');
 
@@ -32,7 +33,7 @@ const sortColumns = {
   role: users.role,
   status: users.status,
   balance: users.balanceCents,
-  profit: users.profitCents,
+  profit: profitOf(),
   orders: ordersTotal,
   date: users.createdAt,
 };
@@ -62,7 +63,8 @@ function whereOf(filter: UserFilter) {
 function selectSummaries(db: Executor) {
   return db
     .select({
-      user: users,
+      // The profit with the margins not yet folded into the bucket, as every reader shows it.
+      user: { ...getTableColumns(users), profitCents: profitOf() },
       inviter: { id: inviter.id, username: inviter.username },
       ordersTotal,
       inviteesCount: sql<number>`(select count(*)::int from users i where i.invited_by_id = ${users.id})`,

@@ -1,15 +1,22 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerEntries, users } from '../../db/schema/index';
 import { oneRow } from '../../lib/rows';
+import { profitOf } from '../ledger/profit-accruals';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+/**
+ * A user's row as readers see it: `profitCents` is its profit with the margins not yet folded
+ * into the bucket (`profitOf`). Money changes read the bucket itself under the row's lock.
+ */
+const userColumns = { ...getTableColumns(users), profitCents: profitOf() };
+
 export async function findUserByIdentifier(db: Executor, identifier: string) {
   const lowered = identifier.trim().toLowerCase();
   const [row] = await db
-    .select()
+    .select(userColumns)
     .from(users)
     .where(or(sql`lower(${users.username}) = ${lowered}`, eq(users.email, lowered)))
     .limit(1);
@@ -17,7 +24,7 @@ export async function findUserByIdentifier(db: Executor, identifier: string) {
 }
 
 export async function findUserById(db: Executor, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
