@@ -41,6 +41,7 @@ import {
   subcategories,
   users,
 } from './schema/index';
+import { foldAllProfit, profitOf } from '../modules/ledger/profit-accruals';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
 const ORDERS = 900;
@@ -273,7 +274,7 @@ for (let i = 0; i < ORDERS - PENDING; i++) await placeOne(false);
 const thresholds = new ThresholdsService(db);
 for (const manager of people.filter((p) => /^demo_manager[12]$/.test(p.row.username))) {
   const [row] = await db
-    .select({ profit: users.profitCents })
+    .select({ profit: profitOf() })
     .from(users)
     .where(eq(users.id, manager.row.id));
   if (!row || row.profit < 2000n) continue;
@@ -285,6 +286,8 @@ for (const manager of people.filter((p) => /^demo_manager[12]$/.test(p.row.usern
     );
 }
 for (let i = 0; i < PENDING; i++) await placeOne(true);
+// No server runs the background fold here: the sales' margins enter the ledgers now.
+await foldAllProfit(db);
 
 // Statuses for the Users screen: one suspended, one banned.
 await db.update(users).set({ status: 'inactive' }).where(eq(users.username, 'demo_sub412'));
