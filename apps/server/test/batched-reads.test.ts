@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index';
 import { liveProductLookup } from '../src/modules/orders/orders.repository';
-import { pricingChainLookup } from '../src/modules/pricing/pricing.service';
+import { pricingChainLookup, sellerPricesLookup } from '../src/modules/pricing/pricing.service';
 import { useCatalogueApp } from './helpers/catalogue-app';
 
 /**
@@ -60,5 +60,29 @@ describe('batched reads of the order path', () => {
     await expect(chainOf('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
       type: 'not_found',
     });
+  });
+
+  it("answers each seller-price read of a batch with its own seller's price of its own product", async () => {
+    const readSellerPrices = sellerPricesLookup(app.db());
+    const { factory } = app.ctx;
+    const managerA = await factory.user({ role: 'manager', invitedBy: app.admin.user });
+    const managerB = await factory.user({ role: 'manager', invitedBy: app.admin.user });
+    const first = await app.catalogue.product({ keys: 1 });
+    const second = await app.catalogue.product({ keys: 1 });
+    await app.catalogue.sellerPrice(managerA.id, first.id, 1100n);
+    await app.catalogue.sellerPrice(managerA.id, second.id, 1200n);
+    await app.catalogue.sellerPrice(managerB.id, first.id, 1300n);
+
+    const [a, b, both, none] = await Promise.all([
+      readSellerPrices([managerA.id], [first.id]),
+      readSellerPrices([managerB.id], [first.id.toUpperCase()]),
+      readSellerPrices([managerA.id, managerB.id], [second.id]),
+      readSellerPrices([managerB.id], [second.id]),
+    ]);
+
+    expect(a).toEqual(new Map([[managerA.id, new Map([[first.id, 1100n]])]]));
+    expect(b).toEqual(new Map([[managerB.id, new Map([[first.id, 1300n]])]]));
+    expect(both).toEqual(new Map([[managerA.id, new Map([[second.id, 1200n]])]]));
+    expect(none).toEqual(new Map());
   });
 });

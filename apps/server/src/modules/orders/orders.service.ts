@@ -24,7 +24,13 @@ import {
   isAdmin,
 } from '../access/policy';
 import { creditBucket, writeAudit } from '../ledger/ledger.repository';
-import { pricingChainLookup, quoteProducts, type PricingChain } from '../pricing/pricing.service';
+import {
+  pricingChainLookup,
+  quoteProducts,
+  sellerPricesLookup,
+  type PricingChain,
+  type SellerPricesReader,
+} from '../pricing/pricing.service';
 import { inDownlineOf } from '../users/downline';
 import { findIdempotentResponse, requestHash } from './idempotency';
 import { orderCsvColumns, orderView, orderViews } from './order-view';
@@ -70,6 +76,7 @@ export interface PlacedOrder {
 export class OrdersService {
   private readonly findLiveProduct: ReturnType<typeof liveProductLookup>;
   private readonly pricingChainOf: (userId: string) => Promise<PricingChain>;
+  private readonly sellerPrices: SellerPricesReader;
 
   constructor(
     private readonly db: Database,
@@ -83,6 +90,7 @@ export class OrdersService {
   ) {
     this.findLiveProduct = liveProductLookup(preparedStatements);
     this.pricingChainOf = pricingChainLookup(preparedStatements);
+    this.sellerPrices = sellerPricesLookup(preparedStatements);
   }
 
   /**
@@ -163,6 +171,7 @@ export class OrdersService {
     const quotes = await quoteProducts(this.db, chain, [product], {
       onlyThese: true,
       costsOnly: true,
+      readSellerPrices: this.sellerPrices,
     });
     // One cost per member of the chain, the buyer's first (`Quote`).
     const costsCents = quotes.get(product.id)?.costsCents ?? [];

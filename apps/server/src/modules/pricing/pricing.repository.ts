@@ -135,6 +135,21 @@ export async function managerPackagePrices(
 }
 
 /** Each seller's own selling prices (Price Control), by seller then product. */
+/** The prices of the (seller, product) pairs `sellerIds[i]`, `productIds[i]` that have one. */
+export async function sellerPriceRows(
+  db: Executor,
+  sellerIds: readonly string[],
+  productIds: readonly string[],
+): Promise<{ seller: string; product: string; cents: string }[]> {
+  return preparedRowsOf(
+    db,
+    sql`select seller_id::text as seller, product_id::text as product, price_cents::text as cents
+        from seller_prices
+        where (seller_id, product_id) in (
+          select * from unnest(${sql.param([...sellerIds])}::uuid[], ${sql.param([...productIds])}::uuid[]))`,
+  );
+}
+
 export async function sellerPricesOf(
   db: Executor,
   sellerIds: readonly string[],

@@ -15,6 +15,7 @@ import {
   loadAncestors,
   managerPackagePrices,
   sellerPricesOf,
+  sellerPriceRows,
   type AncestorRow,
 } from './pricing.repository';
 import { messages } from '@keymarket/contracts/messages';
@@ -50,6 +51,47 @@ export async function loadPricingChain(db: Executor, userId: string): Promise<Pr
  * `loadPricingChain` for the order path: the chains of the orders that arrive together are read
  * in one query (`batchedLookup`). Outside any transaction.
  */
+/** What `quoteProducts` reads the sellers' own prices with: seller → product → cents. */
+export type SellerPricesReader = (
+  sellerIds: readonly string[],
+  productIds: readonly string[] | undefined,
+) => Promise<Map<string, Map<string, bigint>>>;
+
+/**
+ * The sellers' prices for the products of orders, the calls of one turn of the event loop read by
+ * one query (`batchedLookup`): every order through a chain reads its sellers' prices of its
+ * product, and a query of its own per order was a round trip the platform's orders do not pay.
+ */
+export function sellerPricesLookup(db: Database): SellerPricesReader {
+  const priceOf = batchedLookup(async (pairs: readonly string[]) => {
+    const split = pairs.map((pair) => pair.split('|') as [string, string]);
+    const rows = await sellerPriceRows(
+      db,
+      split.map(([seller]) => seller),
+      split.map(([, product]) => product),
+    );
+    return new Map(rows.map((r) => [`${r.seller}|${r.product}`, BigInt(r.cents)]));
+  });
+  return async (sellerIds, productIds) => {
+    if (!productIds) return sellerPricesOf(db, sellerIds);
+    const prices = new Map<string, Map<string, bigint>>();
+    const found = await Promise.all(
+      sellerIds.flatMap((seller) =>
+        productIds.map(async (product) => {
+          const id = product.toLowerCase();
+          return { seller, id, cents: await priceOf(`${seller.toLowerCase()}|${id}`) };
+        }),
+      ),
+    );
+    for (const { seller, id, cents } of found) {
+      if (cents === undefined) continue;
+      const own = prices.get(seller) ?? new Map<string, bigint>();
+      prices.set(seller, own.set(id, cents));
+    }
+    return prices;
+  };
+}
+
 export function pricingChainLookup(db: Database): (userId: string) => Promise<PricingChain> {
   const ancestors = batchedLookup((userIds: readonly string[]) => ancestorsOf(db, userIds));
   return async (userId) => chainOf((await ancestors(userId.toLowerCase())) ?? []);
@@ -82,6 +124,8 @@ export async function quoteProducts(
      * `sellingPriceCents` is the default one. A query less on the money path.
      */
     costsOnly?: boolean;
+    /** Reads the sellers' own prices; `sellerPricesOf` unless the caller batches them (orders). */
+    readSellerPrices?: SellerPricesReader;
   } = {},
 ): Promise<Map<string, Quote>> {
   const { members } = chain;
@@ -107,11 +151,10 @@ export async function quoteProducts(
     );
   }
   // The buyer's own prices (for its default selling price) come in the same query.
-  const sellerPrices = await sellerPricesOf(
-    db,
-    (options.costsOnly ? members.slice(1) : members).map((m) => m.id),
-    ids,
-  );
+  const sellerIds = (options.costsOnly ? members.slice(1) : members).map((m) => m.id);
+  const sellerPrices = options.readSellerPrices
+    ? await options.readSellerPrices(sellerIds, ids)
+    : await sellerPricesOf(db, sellerIds, ids);
   const sellerPriceByMember = members.map((member) => sellerPrices.get(member.id));
   const buyerPrices = options.costsOnly ? undefined : sellerPriceByMember[0];
   const quotes = new Map<string, Quote>();
