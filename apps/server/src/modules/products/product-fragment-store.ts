@@ -23,6 +23,8 @@ const FORMAT = 'keymarket-product-fragments-1';
 
 export class FragmentStore implements FragmentKeeper {
   private readonly file: string;
+  /** The file as it is when the server starts, read at once so the first list need not wait. */
+  private atStart: Promise<Buffer | undefined> | undefined;
 
   constructor(
     dir: string,
@@ -31,17 +33,14 @@ export class FragmentStore implements FragmentKeeper {
     private readonly onError: (error: unknown) => void = () => {},
   ) {
     this.file = path.join(dir, 'fragments.bin');
+    this.atStart = this.read();
   }
 
   /** The kept fragments when the file is of this code and `database`; none otherwise. */
   async load(database: string): Promise<Map<string, Fragment>> {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(this.file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.onError(error);
-      return new Map();
-    }
+    const bytes = await (this.atStart ?? this.read());
+    this.atStart = undefined;
+    if (!bytes) return new Map();
     try {
       return decode(bytes, this.header(database));
     } catch (error) {
@@ -50,8 +49,18 @@ export class FragmentStore implements FragmentKeeper {
     }
   }
 
+  private async read(): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.onError(error);
+      return undefined;
+    }
+  }
+
   /** Never throws: a store that cannot be written costs the next restart its speed, no more. */
   async save(database: string, fragments: readonly [string, Fragment][]) {
+    this.atStart = undefined;
     const temporary = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     try {
       await mkdir(path.dirname(this.file), { recursive: true });

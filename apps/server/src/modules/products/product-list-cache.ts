@@ -42,7 +42,7 @@ const gunzipAsync = promisify(gunzip);
  * built from one snapshot (fingerprint and rows read in the same repeatable-read transaction), so
  * it is always a list that was true at some moment, never a mix.
  *
- * Building one is cheap once any list was built (products.service.ts `buildPricedList`): the part
+ * Building one is cheap once any list was built (`ProductsService.pricedListOf`): the part
  * of each product's JSON that is the same for everyone is kept per product and row version
  * (product-fragments.ts), so a build prices the products afresh and joins kept bytes; and the
  * compressed pieces of the entry it replaces are taken again wherever their bytes are the same,
@@ -93,6 +93,12 @@ interface Entry {
   next?: Promise<RenderedList | undefined>;
 }
 
+/** A read of a list's state under way, and the one those who came meanwhile share. */
+interface StateRead {
+  done: Promise<ListState>;
+  next?: Promise<ListState>;
+}
+
 /** What `build` answers: a list of one snapshot, with the stock of that snapshot. */
 export interface BuiltList {
   key: string;
@@ -105,6 +111,7 @@ export interface BuiltList {
 export class ProductListCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly building = new Map<string, Promise<BuiltList>>();
+  private readonly reading = new Map<string, StateRead>();
   /** The products' shared JSON, kept across lists and builds (a quarter of the budget). */
   readonly fragments: ProductFragments;
 
@@ -153,7 +160,7 @@ export class ProductListCache {
     state: () => Promise<ListState>,
     build: () => Promise<BuiltList>,
   ): Promise<RenderedList> {
-    const now = await state();
+    const now = await this.stateOf(key, state);
     const entry = this.entries?.get(key);
     if (entry && fits(entry, now)) {
       const rendered = await this.rendered(key, entry, now, state);
@@ -172,6 +179,32 @@ export class ProductListCache {
     // The list changed while it was built: answer the build's own snapshot.
     const etag = etagOf(built.key, built.fingerprint, built.stock);
     return (await renderList(etag, built.list, readStock(built.stock))).rendered;
+  }
+
+  /**
+   * `state()` for a request of `key` that comes now, one read at a time per key: a read under
+   * way began before this request and may miss a sale it follows, so the request waits for it to
+   * end and shares the next with every request that came meanwhile. Under four clients reading
+   * one list while orders come, that is one stock read at a time instead of four.
+   */
+  private stateOf(key: string, state: () => Promise<ListState>): Promise<ListState> {
+    const reading = this.reading.get(key);
+    if (!reading) return this.read(key, state);
+    reading.next ??= reading.done.then(
+      () => this.read(key, state),
+      () => this.read(key, state),
+    );
+    return reading.next;
+  }
+
+  private read(key: string, state: () => Promise<ListState>) {
+    const reading: StateRead = {
+      done: state().finally(() => {
+        if (this.reading.get(key) === reading) this.reading.delete(key);
+      }),
+    };
+    this.reading.set(key, reading);
+    return reading.done;
   }
 
   private built(buildKey: string, build: () => Promise<BuiltList>) {
@@ -202,7 +235,7 @@ export class ProductListCache {
       )
       .then(async () => {
         entry.next = undefined;
-        const later = await state();
+        const later = await this.stateOf(key, state);
         if (!fits(entry, later)) return undefined;
         return this.rendered(key, entry, later, state);
       });
