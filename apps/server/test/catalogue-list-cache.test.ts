@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Product, ProductList } from '@keymarket/contracts/catalogue';
 import {
   categories,
@@ -256,6 +256,48 @@ describe('ProductListCache', () => {
     const small = new ProductListCache(13);
     small.set('a', 'f', list('"a"', 11));
     expect(small.get('a', 'f')).toBeUndefined();
+  });
+});
+
+describe('ProductListCache.answer', () => {
+  const id = '00000000-0000-4000-8000-000000000001';
+  const list = pricedList(
+    [
+      {
+        id,
+        fragment: {
+          version: '1',
+          json: Buffer.from(`{"id":"${id}"`),
+          badgesAtZero: '["out of stock"]',
+          badgesInStock: '[]',
+        },
+        prices: jsonMembers({ price: 1 }),
+        stockSlot: 0,
+      },
+    ],
+    { page: 1 },
+    1,
+  );
+  const stockIn = async (answer: Promise<{ gzip: Buffer }>) =>
+    (JSON.parse(gunzipSync((await answer).gzip).toString()) as ProductList).data[0]?.stockQuantity;
+
+  it('gives a request that comes during a stock read the next read, begun after it came', async () => {
+    const cache = new ProductListCache(1 << 20);
+    const reads: ((state: { fingerprint: string; stock: string }) => void)[] = [];
+    const state = () => new Promise<{ fingerprint: string; stock: string }>((r) => reads.push(r));
+    const build = async () => ({ key: 'k', fingerprint: 'f', list, stock: '5' });
+
+    const first = cache.answer('k', state, build);
+    // These two come while the first read is under way: it may not hold a sale they follow.
+    const second = cache.answer('k', state, build);
+    const third = cache.answer('k', state, build);
+    expect(reads).toHaveLength(1);
+    reads[0]!({ fingerprint: 'f', stock: '5' });
+    expect(await stockIn(first)).toBe(5);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]!({ fingerprint: 'f', stock: '4' });
+    expect([await stockIn(second), await stockIn(third)]).toEqual([4, 4]);
+    expect(reads).toHaveLength(2);
   });
 });
 
