@@ -57,7 +57,7 @@ import { startStockFolding } from './modules/products/stock-fold-timer';
 import { startBackgroundFold } from './db/background-fold';
 import { foldProfitAccruals } from './modules/ledger/profit-accruals';
 import { ProductListCache } from './modules/products/product-list-cache';
-import { productFragmentStore } from './modules/products/product-fragment-store';
+import { productListStore } from './modules/products/product-list-store';
 import { ProductsService } from './modules/products/products.service';
 import { ApiKeyGate, API_RATE_LIMIT_NAME } from './modules/api-keys/api-key-gate';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -224,7 +224,7 @@ export async function buildApp({
     db,
     new ProductListCache(
       env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
-      productFragmentStore(env.DATA_DIR, (err) => app.log.warn({ err }, 'product fragment store')),
+      productListStore(env.DATA_DIR, (err) => app.log.warn({ err }, 'product list store')),
     ),
   );
   // Live figures (DESIGN.md §12): one LISTEN per process feeds every stream it serves.

@@ -17,7 +17,7 @@ import {
   subcategories,
   users,
 } from '../src/db/schema/index';
-import { FragmentStore } from '../src/modules/products/product-fragment-store';
+import { ProductListStore } from '../src/modules/products/product-list-store';
 import { fragmentOf } from '../src/modules/products/product-fragments';
 import { ProductListCache } from '../src/modules/products/product-list-cache';
 import { ProductsService } from '../src/modules/products/products.service';
@@ -224,29 +224,48 @@ describe('a cached list built again after a change', () => {
   });
 });
 
-describe('the fragments kept on disk for the next start', () => {
+describe('the work kept on disk for the next start', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'km-fragments-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'km-product-lists-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const restarted = (code: string) => {
-    const fresh = new ProductListCache(64 * 1024 * 1024, new FragmentStore(dir, code));
+  /** A server started on `dir`, running the build of the code `code`. */
+  const started = (code: string) => {
+    const fresh = new ProductListCache(64 * 1024 * 1024, new ProductListStore(dir, code));
     return { fresh, service: new ProductsService(db(), fresh) };
   };
   const answer = async (s: ProductsService, user: SignedInUser) =>
     JSON.parse(
       gunzipSync((await s.renderedList(callerOf(user), query)).gzip).toString(),
     ) as unknown;
+  const fresh = async (s: ProductsService, user: SignedInUser) =>
+    JSON.parse(JSON.stringify(await s.list(callerOf(user), query))) as unknown;
 
-  it('build the first list after a restart, exact after changes made while it was down', async () => {
-    const first = restarted('build-1');
-    await answer(first.service, resellerB);
-    expect(first.fresh.fragments.written).toBeGreaterThan(8);
-    await first.fresh.fragments.save();
+  it('serve the last list again after a restart, with the stock of now and no build', async () => {
+    const before = started('build-1');
+    const served = await before.service.renderedList(callerOf(resellerB), query);
+    await before.fresh.flush();
 
-    // While "down": a price, a name and a category change.
+    const after = started('build-1');
+    const again = await after.service.renderedList(callerOf(resellerB), query);
+    expect(again.gzip.equals(served.gzip)).toBe(true);
+    expect(again.etag).toBe(served.etag);
+    expect(after.fresh.builds).toBe(0);
+
+    // A sale while it runs: the kept list, with the stock written in again.
+    await db().update(products).set({ stock: 77 }).where(eq(products.id, productIds[0]!));
+    expect(await answer(after.service, resellerB)).toEqual(await fresh(after.service, resellerB));
+    expect(after.fresh.builds).toBe(0);
+  });
+
+  it('build the first list after a restart from kept JSON, exact after changes made while down', async () => {
+    const before = started('build-1');
+    for (const user of everyone()) await answer(before.service, user);
+    await before.fresh.flush();
+
+    // While "down": a price and a name change.
     await db()
       .update(products)
       .set({ resellerPriceCents: 4321n })
@@ -256,23 +275,24 @@ describe('the fragments kept on disk for the next start', () => {
       .set({ name: 'Renamed while down' })
       .where(eq(products.id, productIds[5]!));
 
-    const second = restarted('build-1');
+    const after = started('build-1');
     for (const user of everyone()) {
-      const fresh = JSON.parse(JSON.stringify(await second.service.list(callerOf(user), query)));
-      expect(await answer(second.service, user)).toEqual(fresh);
+      expect(await answer(after.service, user)).toEqual(await fresh(after.service, user));
     }
-    // Only the two products whose rows changed were written out again.
-    expect(second.fresh.fragments.written).toBe(2);
+    // Built again (the fingerprints changed), writing out only the two products changed.
+    expect(after.fresh.builds).toBe(everyone().length);
+    expect(after.fresh.fragments.written).toBe(2);
   });
 
   it('are not used by another build of the code', async () => {
-    const other = restarted('build-2');
-    await answer(other.service, resellerB);
+    const other = started('build-2');
+    expect(await answer(other.service, resellerB)).toEqual(await fresh(other.service, resellerB));
+    expect(other.fresh.builds).toBe(1);
     expect(other.fresh.fragments.written).toBeGreaterThan(8);
   });
 
   it('are of one database: a file of another, or one cut short, gives nothing', async () => {
-    const store = new FragmentStore(dir, 'unit', () => {});
+    const store = new ProductListStore(dir, 'unit', () => {});
     const fragment = fragmentOf({
       version: '7.8.',
       product: {
@@ -288,15 +308,15 @@ describe('the fragments kept on disk for the next start', () => {
       category: { id: productIds[1]!, nameEn: 'Games', nameFr: 'Jeux', nameAr: 'ألعاب' },
       subcategory: null,
     });
-    await store.save('db-a', [[productIds[0]!, fragment]]);
-    expect(await store.load('db-a')).toEqual(new Map([[productIds[0]!, fragment]]));
-    expect((await store.load('db-b')).size).toBe(0);
+    await store.saveFragments('db-a', [[productIds[0]!, fragment]]);
+    expect(await store.loadFragments('db-a')).toEqual(new Map([[productIds[0]!, fragment]]));
+    expect((await store.loadFragments('db-b')).size).toBe(0);
 
     const errors: unknown[] = [];
-    const cut = new FragmentStore(dir, 'unit', (error) => errors.push(error));
+    const cut = new ProductListStore(dir, 'unit', (error) => errors.push(error));
     const file = path.join(dir, 'fragments.bin');
     writeFileSync(file, readFileSync(file).subarray(0, -5));
-    expect((await cut.load('db-a')).size).toBe(0);
+    expect((await cut.loadFragments('db-a')).size).toBe(0);
     expect(errors).toHaveLength(1);
   });
 });

@@ -14,10 +14,8 @@ import { badgesOf, sharedFields, type SharedColumns } from './product-view';
  * (`listProductVersions`). A committed row version is never changed in place; any update,
  * whoever makes it (this server, another one, psql), writes a new version with the writing
  * transaction's id as its xmin, so a version names one content of those rows. That holds within
- * one database as long as the server that wrote it runs: the `database` identity (system
- * identifier, database oid, the postmaster's start time) changes with a restore, a copy or a
- * restart of PostgreSQL, after which transaction ids may be given out again; every fragment of
- * another identity is dropped.
+ * one database for as long as its server runs (`databaseIdentity`): every fragment read from
+ * another database, or before a restart of PostgreSQL, is dropped.
  */
 export interface Fragment {
   version: string;
@@ -28,12 +26,12 @@ export interface Fragment {
   badgesInStock: string;
 }
 
-/** Where fragments are kept between two starts (product-fragment-store.ts). */
+/** Where fragments are kept between two starts (product-list-store.ts). */
 export interface FragmentKeeper {
   /** The fragments kept for `database`; none when there are none or they are of another. */
-  load(database: string): Promise<Map<string, Fragment>>;
+  loadFragments(database: string): Promise<Map<string, Fragment>>;
   /** Never throws. */
-  save(database: string, fragments: readonly [string, Fragment][]): Promise<void>;
+  saveFragments(database: string, fragments: readonly [string, Fragment][]): Promise<void>;
 }
 
 /** The rows a fragment is written from, with their version. */
@@ -49,9 +47,14 @@ export function fragmentOf(row: VersionedSharedColumns): Fragment {
   };
 }
 
-/** Which database the fragments were read from; see `Fragment` above. */
+/**
+ * Which database, and which run of its server, rows are read from: the database's oid and the
+ * postmaster's start time. A restore of a physical backup needs PostgreSQL started again, after
+ * which transaction ids may be given out again and a row version (xmin) no longer names one
+ * content; another database or server has another oid or start time. Part of every list's
+ * fingerprint, and the fragments of another are dropped.
+ */
 export const databaseIdentity = sql<string>`concat_ws('/',
-  (select system_identifier from pg_control_system()),
   (select oid from pg_database where datname = current_database()),
   pg_postmaster_start_time())`;
 
@@ -121,7 +124,7 @@ export class ProductFragments {
 
   private async load(database: string) {
     if (!this.store) return;
-    for (const [id, fragment] of await this.store.load(database)) {
+    for (const [id, fragment] of await this.store.loadFragments(database)) {
       if (!this.byId.has(id)) this.byId.set(id, fragment);
     }
   }
@@ -141,6 +144,6 @@ export class ProductFragments {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     if (!this.store || !this.database) return;
-    await this.store.save(this.database, [...this.byId.entries()]);
+    await this.store.saveFragments(this.database, [...this.byId.entries()]);
   }
 }

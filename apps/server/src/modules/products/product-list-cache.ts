@@ -91,6 +91,25 @@ interface Entry {
   pieces?: RenderedPieces;
   /** The answer for those who came while another was being rendered. */
   next?: Promise<RenderedList | undefined>;
+  /** The list last handed to the store (`ListKeeper`), so each list is written once. */
+  kept?: PricedList;
+}
+
+/**
+ * A list as the store keeps it between two starts (product-list-store.ts): its kept bytes, the
+ * compressed pieces of its last answer, and the fingerprint it was built for.
+ */
+export interface KeptList {
+  fingerprint: string;
+  list: PricedList;
+  pieces: Piece[];
+}
+
+/** Where lists are kept between two starts. */
+export interface ListKeeper {
+  loadList(key: string): Promise<KeptList | undefined>;
+  /** Never throws. */
+  saveList(key: string, kept: KeptList): Promise<void>;
 }
 
 /** A read of a list's state under way, and the one those who came meanwhile share. */
@@ -115,8 +134,18 @@ export class ProductListCache {
   /** The products' shared JSON, kept across lists and builds (a quarter of the budget). */
   readonly fragments: ProductFragments;
 
-  /** `maxBytes` 0 turns caching off (every list is built afresh). */
-  constructor(maxBytes: number, store?: FragmentKeeper) {
+  private readonly store: ListKeeper | undefined;
+  /** Keys whose kept list was looked for on disk (once per key), or is being read. */
+  private readonly looked = new LRUCache<string, Promise<void>>({ max: 10_000 });
+  private readonly saveTimers = new Map<string, NodeJS.Timeout>();
+  /** Lists built so far: for tests. */
+  builds = 0;
+
+  /**
+   * `maxBytes` 0 turns caching off (every list is built afresh). `store` keeps the fragments and
+   * the lists served on disk for the next start.
+   */
+  constructor(maxBytes: number, store?: FragmentKeeper & ListKeeper) {
     // A list bigger than the lists' share of the budget is not kept (lru-cache's maxEntrySize
     // is maxSize).
     this.entries =
@@ -131,6 +160,7 @@ export class ProductListCache {
       Math.floor(maxBytes / 4),
       maxBytes > 0 ? store : undefined,
     );
+    this.store = maxBytes > 0 ? store : undefined;
   }
 
   get enabled() {
@@ -160,6 +190,7 @@ export class ProductListCache {
     state: () => Promise<ListState>,
     build: () => Promise<BuiltList>,
   ): Promise<RenderedList> {
+    if (this.store && !this.entries?.has(key)) await this.lookOnDisk(key, this.store);
     const now = await this.stateOf(key, state);
     const entry = this.entries?.get(key);
     if (entry && fits(entry, now)) {
@@ -207,9 +238,55 @@ export class ProductListCache {
     return reading.done;
   }
 
+  /**
+   * The list the store kept for `key` (the last one served before a restart), as the entry for
+   * the fingerprint it was built for: served again if that is the database's now, and its pieces
+   * taken again where they fit if the list must be built afresh. Looked for once per key.
+   */
+  private lookOnDisk(key: string, store: ListKeeper) {
+    let looking = this.looked.get(key);
+    if (!looking) {
+      looking = store.loadList(key).then((kept) => {
+        if (!kept || this.entries?.has(key)) return;
+        const { fingerprint, list, pieces } = kept;
+        this.entries?.set(key, { fingerprint, list, pieces: { list, pieces }, kept: list });
+      });
+      this.looked.set(key, looking);
+    }
+    return looking;
+  }
+
+  /** Hands `entry`'s list and its last pieces to the store, a little later and once per list. */
+  private keep(key: string, entry: Entry) {
+    if (!this.store || entry.kept === entry.list || this.saveTimers.has(key)) return;
+    const timer = setTimeout(() => void this.save(key, entry), KEEP_AFTER_MS);
+    timer.unref();
+    this.saveTimers.set(key, timer);
+  }
+
+  private async save(key: string, entry: Entry) {
+    clearTimeout(this.saveTimers.get(key));
+    this.saveTimers.delete(key);
+    const { fingerprint, list, pieces } = entry;
+    if (!this.store || pieces?.list !== list || entry.kept === list) return;
+    if (this.entries?.peek(key) !== entry) return;
+    entry.kept = list;
+    await this.store.saveList(key, { fingerprint, list, pieces: pieces.pieces });
+  }
+
+  /** Writes to the store now what it would write a little later (a server closing; tests). */
+  async flush() {
+    const waiting = [...this.saveTimers.keys()].flatMap((key) => {
+      const entry = this.entries?.peek(key);
+      return entry ? [this.save(key, entry)] : [];
+    });
+    await Promise.all([...waiting, this.fragments.save()]);
+  }
+
   private built(buildKey: string, build: () => Promise<BuiltList>) {
     let under = this.building.get(buildKey);
     if (!under) {
+      this.builds++;
       under = build().finally(() => this.building.delete(buildKey));
       this.building.set(buildKey, under);
     }
@@ -258,6 +335,7 @@ export class ProductListCache {
       (rendered) => {
         entry.last = { stock, rendered };
         if (entry.rendering === rendering) entry.rendering = undefined;
+        this.keep(key, entry);
       },
       () => {
         if (entry.rendering === rendering) entry.rendering = undefined;
@@ -353,12 +431,14 @@ export function pricedList(
 export const jsonMembers = (fields: object) => JSON.stringify(fields).slice(1, -1);
 
 /** Products per piece of the gzip answer: about 33 KB of JSON, the deflate window. */
-const PRODUCTS_PER_PIECE = 50;
+export const PRODUCTS_PER_PIECE = 50;
+/** A list is written to the store this long after its first answer (a burst of edits: once). */
+const KEEP_AFTER_MS = 1000;
 /** Pieces compressed between two turns of the event loop (~1-2 ms), so orders are not held up. */
 const PIECES_PER_TURN = 8;
 
 /** A piece of an answer: the bytes and stock it was written with, compressed. */
-interface Piece {
+export interface Piece {
   fixed: Buffer;
   stock: Int32Array;
   piece: DeflatedPiece;
@@ -476,6 +556,8 @@ const versionsOf = (table: string, where = sql``): SQL => sql`(
  * names. The stock is read apart for each answer (`listState`).
  */
 const catalogueVersions = [
+  // Row versions name one content only within one run of one database's server.
+  databaseIdentity,
   sql`(select version::text from product_catalogue_version)`,
   versionsOf('categories'),
   versionsOf('subcategories'),

@@ -1,0 +1,167 @@
+import type { KeptList, PricedList } from './product-list-cache';
+import type { Fragment } from './product-fragments';
+
+/*
+ * The layouts of the files the product list store keeps (product-list-store.ts): a header (JSON
+ * text naming what the file is for, checked before anything else is read), then the fields one
+ * after the other, each a length (u32) and its bytes. Typed arrays are copied out on reading
+ * (their bytes need not be aligned in the file); the big byte fields (a product's JSON, a list's
+ * kept bytes, a compressed piece) are read as slices of the file's bytes, not copied.
+ */
+
+class Writer {
+  private readonly parts: Buffer[] = [];
+
+  bytes(bytes: ArrayBufferView) {
+    const length = Buffer.allocUnsafe(4);
+    length.writeUInt32LE(bytes.byteLength, 0);
+    this.parts.push(length, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return this;
+  }
+
+  text(text: string) {
+    return this.bytes(Buffer.from(text));
+  }
+
+  number(value: number) {
+    return this.text(String(value));
+  }
+
+  finish() {
+    return Buffer.concat(this.parts);
+  }
+}
+
+class Reader {
+  private at = 0;
+  constructor(private readonly file: Buffer) {}
+
+  get done() {
+    return this.at >= this.file.length;
+  }
+
+  bytes(): Buffer {
+    if (this.at + 4 > this.file.length) throw new Error('product list store: file cut short');
+    const length = this.file.readUInt32LE(this.at);
+    const end = this.at + 4 + length;
+    if (end > this.file.length) throw new Error('product list store: file cut short');
+    const bytes = this.file.subarray(this.at + 4, end);
+    this.at = end;
+    return bytes;
+  }
+
+  text() {
+    return this.bytes().toString();
+  }
+
+  number() {
+    return Number(this.text());
+  }
+
+  /** Copied out: a view on the file's bytes would need them aligned. */
+  uint32s() {
+    const bytes = this.bytes();
+    return new Uint32Array(new Uint8Array(bytes).buffer);
+  }
+
+  int32s() {
+    const bytes = this.bytes();
+    return new Int32Array(new Uint8Array(bytes).buffer);
+  }
+}
+
+/** The file's header, or undefined when it is not a file of this layout. */
+function headerOf(reader: Reader): string | undefined {
+  try {
+    return reader.text();
+  } catch {
+    return undefined;
+  }
+}
+
+export function encodeFragments(header: string, fragments: readonly [string, Fragment][]) {
+  const writer = new Writer().text(header);
+  for (const [id, fragment] of fragments) {
+    writer
+      .text(id)
+      .text(fragment.version)
+      .text(fragment.badgesAtZero)
+      .text(fragment.badgesInStock)
+      .bytes(fragment.json);
+  }
+  return writer.finish();
+}
+
+/** The fragments of `file` if its header is `header`; none otherwise. Throws when cut short. */
+export function decodeFragments(file: Buffer, header: string): Map<string, Fragment> {
+  const fragments = new Map<string, Fragment>();
+  const reader = new Reader(file);
+  if (headerOf(reader) !== header) return fragments;
+  while (!reader.done) {
+    const id = reader.text();
+    const version = reader.text();
+    const badgesAtZero = reader.text();
+    const badgesInStock = reader.text();
+    fragments.set(id, { version, json: reader.bytes(), badgesAtZero, badgesInStock });
+  }
+  return fragments;
+}
+
+export function encodeList(header: string, { fingerprint, list, pieces }: KeptList) {
+  const writer = new Writer()
+    .text(header)
+    .text(fingerprint)
+    .text(list.head)
+    .text(list.tail)
+    .number(list.stockCount)
+    .text(list.ids.join(','))
+    .text(list.badgesAtZero.join('\n'))
+    .text(list.badgesInStock.join('\n'))
+    .bytes(list.offsets)
+    .bytes(list.stockSlots)
+    .bytes(list.fixed)
+    .number(pieces.length);
+  for (const { stock, piece } of pieces) {
+    writer.bytes(stock).bytes(piece.deflated).number(piece.crc).number(piece.length);
+  }
+  return writer.finish();
+}
+
+/** The list of `file` if its header is `header`; undefined otherwise. Throws when cut short. */
+export function decodeList(
+  file: Buffer,
+  header: string,
+  productsPerPiece: number,
+): KeptList | undefined {
+  const reader = new Reader(file);
+  if (headerOf(reader) !== header) return undefined;
+  const fingerprint = reader.text();
+  const list: PricedList = {
+    head: reader.text(),
+    tail: reader.text(),
+    stockCount: reader.number(),
+    ids: splitText(reader.text(), ','),
+    badgesAtZero: splitText(reader.text(), '\n'),
+    badgesInStock: splitText(reader.text(), '\n'),
+    offsets: reader.uint32s(),
+    stockSlots: reader.int32s(),
+    fixed: reader.bytes(),
+  };
+  const n = list.ids.length;
+  if (list.offsets.length !== n + 1 || list.stockSlots.length !== n) {
+    throw new Error('product list store: a list out of step');
+  }
+  const pieces = Array.from({ length: reader.number() }, (_, p) => {
+    const from = Math.min(n, p * productsPerPiece);
+    const to = Math.min(n, from + productsPerPiece);
+    const stock = reader.int32s();
+    const deflated = reader.bytes();
+    const crc = reader.number();
+    const length = reader.number();
+    const fixed = list.fixed.subarray(list.offsets[from], list.offsets[to]);
+    return { fixed, stock, piece: { deflated, crc, length } };
+  });
+  return { fingerprint, list, pieces };
+}
+
+const splitText = (text: string, separator: string) => (text ? text.split(separator) : []);
