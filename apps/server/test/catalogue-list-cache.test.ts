@@ -12,13 +12,9 @@ import {
 } from '../src/db/schema/index';
 import { rowsOf } from '../src/db/client';
 import { loadPricingChain } from '../src/modules/pricing/pricing.service';
-import {
-  jsonMembers,
-  listFingerprint,
-  pricedList,
-  ProductListCache,
-  renderList,
-} from '../src/modules/products/product-list-cache';
+import { ProductListCache } from '../src/modules/products/product-list-cache';
+import { jsonMembers, pricedList, renderList } from '../src/modules/products/product-list-render';
+import { listFingerprint } from '../src/modules/products/product-list-state';
 import { foldStockChanges } from '../src/modules/products/stock';
 import { badgesOf } from '../src/modules/products/product-view';
 import { CACHED_LIST_MIN_LIMIT } from '../src/modules/products/products.service';
@@ -265,6 +261,7 @@ describe('ProductListCache.answer', () => {
     [
       {
         id,
+        version: '1',
         fragment: {
           version: '1',
           json: Buffer.from(`{"id":"${id}"`),
@@ -327,6 +324,7 @@ describe('renderList', () => {
         const row = { ...product, stock: 0 };
         return {
           id: product.id,
+          version: '1',
           fragment: {
             version: '1',
             json: Buffer.from(JSON.stringify(shared).slice(0, -1)),

@@ -1,4 +1,5 @@
-import type { KeptList, PricedList } from './product-list-cache';
+import type { KeptList } from './product-list-cache';
+import type { PricedList } from './product-list-render';
 import type { Fragment } from './product-fragments';
 
 /*
@@ -115,6 +116,7 @@ export function encodeList(header: string, { fingerprint, list, pieces }: KeptLi
     .text(list.tail)
     .number(list.stockCount)
     .text(list.ids.join(','))
+    .text(list.versions.join(','))
     .text(list.badgesAtZero.join('\n'))
     .text(list.badgesInStock.join('\n'))
     .bytes(list.offsets)
@@ -141,14 +143,16 @@ export function decodeList(
     tail: reader.text(),
     stockCount: reader.number(),
     ids: splitText(reader.text(), ','),
+    versions: splitText(reader.text(), ','),
     badgesAtZero: splitText(reader.text(), '\n'),
     badgesInStock: splitText(reader.text(), '\n'),
     offsets: reader.uint32s(),
     stockSlots: reader.int32s(),
     fixed: reader.bytes(),
+    written: 0,
   };
   const n = list.ids.length;
-  if (list.offsets.length !== n + 1 || list.stockSlots.length !== n) {
+  if (list.offsets.length !== n + 1 || list.stockSlots.length !== n || list.versions.length !== n) {
     throw new Error('product list store: a list out of step');
   }
   const pieces = Array.from({ length: reader.number() }, (_, p) => {

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PRODUCTS_PER_PIECE, type KeptList, type ListKeeper } from './product-list-cache';
+import type { KeptList, ListKeeper } from './product-list-cache';
+import { PRODUCTS_PER_PIECE } from './product-list-render';
 import { decodeFragments, decodeList, encodeFragments, encodeList } from './product-list-encoding';
 import type { Fragment, FragmentKeeper } from './product-fragments';
 

@@ -174,23 +174,28 @@ export async function listProductVersions(
     ]),
   );
   const at = (name: string, i: number) => column[name]?.[i] ?? '';
-  const rows = (column.ids ?? []).map((id, i) => ({
-    id,
-    version: at('versions', i),
-    managerPriceCents: BigInt(at('manager', i)),
-    resellerPriceCents: BigInt(at('reseller', i)),
-    platform: platform
-      ? {
-          initialPriceCents: BigInt(at('initial', i)),
-          lowStockThreshold: at('threshold', i) ? Number(at('threshold', i)) : null,
-          deletedAt: at('deleted', i) ? new Date(Number(at('deleted', i))) : null,
-        }
-      : undefined,
-  }));
-  return { rows, total: count?.n ?? 0 };
+  return {
+    ids: column.ids ?? [],
+    versions: column.versions ?? [],
+    total: count?.n ?? 0,
+    /** Product i with its price columns (read as numbers only for the products asked about). */
+    row: (i: number) => ({
+      id: at('ids', i),
+      version: at('versions', i),
+      managerPriceCents: BigInt(at('manager', i)),
+      resellerPriceCents: BigInt(at('reseller', i)),
+      platform: platform
+        ? {
+            initialPriceCents: BigInt(at('initial', i)),
+            lowStockThreshold: at('threshold', i) ? Number(at('threshold', i)) : null,
+            deletedAt: at('deleted', i) ? new Date(Number(at('deleted', i))) : null,
+          }
+        : undefined,
+    }),
+  };
 }
 
-export type ProductVersionRow = Awaited<ReturnType<typeof listProductVersions>>['rows'][number];
+export type ProductVersionRow = ReturnType<Awaited<ReturnType<typeof listProductVersions>>['row']>;
 
 /** The shared fields' columns (product-view.ts `SharedColumns`) of `ids`, with their version. */
 export async function findSharedColumns(db: Executor, ids: readonly string[]) {

@@ -30,16 +30,20 @@ import {
   type PricingChain,
 } from '../pricing/pricing.service';
 import { known } from '../../lib/maps';
+import { listCacheKey, type ProductListCache } from './product-list-cache';
 import {
   jsonMembers,
-  listCacheKey,
+  pricedList,
+  type ListedProduct,
+  type PricedList,
+} from './product-list-render';
+import {
   listSnapshot,
   listState,
-  pricedList,
+  pricingBasisOf,
   stockSlotsOf,
   type ListSnapshot,
-  type ProductListCache,
-} from './product-list-cache';
+} from './product-list-state';
 import { buyerFields, platformFields, productViewsFor, QUOTE_BY_ID_MAX } from './product-view';
 import { assertCategoryPair, assertPlatformPrices, productNotFound } from './product-rules';
 import {
@@ -110,19 +114,29 @@ export class ProductsService {
       isAdmin(caller) ? Promise.resolve(null) : loadPricingChain(db, caller.userId);
 
     const chain = await chainOf(this.db);
+    const key = keyOf(chain);
     return cache.answer(
-      keyOf(chain),
+      key,
       () => listState(this.db, chain),
       // Fingerprint and rows from one snapshot: the entry is a list that was true at one moment.
-      () =>
+      (replaced) =>
         this.db.transaction(
           async (tx) => {
             const snapshotChain = await chainOf(tx);
             const snapshot = await listSnapshot(tx, snapshotChain);
+            const snapshotKey = keyOf(snapshotChain);
+            // The list replaced was priced from the same rows but the products' own: its products
+            // whose rows are the same versions are taken as they are.
+            const samePrices =
+              replaced &&
+              snapshotKey === key &&
+              pricingBasisOf(replaced.fingerprint) === pricingBasisOf(snapshot.fingerprint);
             return {
-              key: keyOf(snapshotChain),
+              key: snapshotKey,
               fingerprint: snapshot.fingerprint,
-              list: await this.pricedListOf(tx, cache, query, snapshotChain, snapshot),
+              list: await this.pricedListOf(tx, cache, query, snapshotChain, snapshot, {
+                reusable: samePrices ? replaced.list : undefined,
+              }),
               stock: snapshot.stock,
             };
           },
@@ -133,10 +147,11 @@ export class ProductsService {
 
   /**
    * The list `list` answers, without its stock, from the snapshot `tx` reads (`snapshot`): the
-   * products in the list's order with their versions and platform prices (one narrow query), the
-   * shared part of each product's JSON kept from earlier builds where its version is the same
-   * (product-fragments.ts; the wide rows are read only for the others), and every product priced
-   * afresh for `chain` (null: an administrator, who sees the platform's prices).
+   * products in the list's order with their versions and platform prices (one narrow query);
+   * each product of `reusable` (a list of the same prices) whose rows are the same versions taken
+   * as it is; the others written from their shared JSON, kept from earlier builds where its
+   * version is the same (product-fragments.ts; the wide rows are read only for the rest), and
+   * their prices for `chain` (null: an administrator, who sees the platform's prices).
    */
   private async pricedListOf(
     tx: Executor,
@@ -144,21 +159,41 @@ export class ProductsService {
     query: ProductListQuery,
     chain: PricingChain | null,
     snapshot: ListSnapshot,
+    { reusable }: { reusable: PricedList | undefined },
   ) {
-    const { rows, total } = await listProductVersions(tx, filterOf(query), pageOfQuery(query), {
+    const listed = await listProductVersions(tx, filterOf(query), pageOfQuery(query), {
       platform: !chain,
     });
+    const slots = stockSlotsOf(snapshot.ids);
+    const keptAt = new Map(reusable?.ids.map((id, index) => [id, index]));
+    const products: (ListedProduct | undefined)[] = [];
+    const toWrite: number[] = [];
+    listed.ids.forEach((id, i) => {
+      const version = listed.versions[i] ?? '';
+      const index = keptAt.get(id);
+      if (reusable && index !== undefined && reusable.versions[index] === version) {
+        products.push({ id, version, stockSlot: slots.get(id) ?? -1, from: reusable, index });
+      } else {
+        products.push(undefined);
+        toWrite.push(i);
+      }
+    });
+    const rows = toWrite.map((i) => listed.row(i));
     const fragments = await cache.fragments.fragmentsOf(snapshot.database, rows, (ids) =>
       findSharedColumns(tx, ids),
     );
     const prices = await listPricesOf(tx, chain, rows);
-    const slots = stockSlotsOf(snapshot.ids);
-    const products = rows.map((row, i) => {
-      const [fragment, priced] = [fragments[i], prices[i]];
-      if (!fragment || priced === undefined) throw new Error('a product without its parts');
-      return { id: row.id, fragment, prices: priced, stockSlot: slots.get(row.id) ?? -1 };
+    toWrite.forEach((i, k) => {
+      const [row, fragment, priced] = [rows[k], fragments[k], prices[k]];
+      if (!row || !fragment || priced === undefined) return;
+      const { id, version } = row;
+      products[i] = { id, version, stockSlot: slots.get(id) ?? -1, fragment, prices: priced };
     });
-    return pricedList(products, pageOf([], query, total).pagination, slots.size);
+    const whole = products.map((product) => {
+      if (!product) throw new Error('a product of the list without its parts');
+      return product;
+    });
+    return pricedList(whole, pageOf([], query, listed.total).pagination, slots.size);
   }
 
   /** The list query of GET /products/subcategory/{id}, once the subcategory is known to exist. */
