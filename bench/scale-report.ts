@@ -34,7 +34,8 @@ export function printScaleReport(
     `baseline ${options.baseline.orders} orders, ${options.baseline.users} users, ` +
       `${options.baseline.products} products; one caller: ${options.requests} sequential ` +
       `requests (median / p99 ms); concurrent: ${options.readConnections} connections for ` +
-      `${options.readSeconds} s; orders: ${options.connections} connections for ${options.seconds} s`,
+      `${options.readSeconds} s; orders (before the reads): ${options.connections} connections for ` +
+      `${options.seconds} s`,
   );
   for (const { dimension, results } of byDimension) {
     const header = [
@@ -64,14 +65,14 @@ export function printScaleReport(
         (r) => r.rssMb.idle,
       ),
       row(
-        '  peak during the reads',
-        (r) => fmt(r.rssMb.readsPeak, 0),
-        (r) => r.rssMb.readsPeak,
-      ),
-      row(
         '  median / peak during the orders',
         (r) => `${fmt(r.rssMb.ordersMedian, 0)} / ${fmt(r.rssMb.ordersPeak, 0)}`,
         (r) => r.rssMb.ordersPeak,
+      ),
+      row(
+        '  peak during the reads (after the orders)',
+        (r) => fmt(r.rssMb.readsPeak, 0),
+        (r) => r.rssMb.readsPeak,
       ),
       row(
         'product list, first request (built)',

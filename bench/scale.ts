@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { signIn, signInAll } from './auth';
 import { createBenchDatabase, serverVersion, type BenchDatabase } from './database';
 import { measureCpu, type CpuUsage } from './diagnose';
 import { load, type LoadResult } from './load';
-import { machine, percentile, saveResults } from './report';
+import { machine, saveResults } from './report';
+import { measureCall, rssSampler, timedGet, type CallResult } from './scale-measure';
 import { printScaleReport } from './scale-report';
 import { seedScale, type ScaleSeed, type ScaleSizes } from './scale-seed';
 import { USER_PASSWORD } from './seed';
@@ -17,11 +16,11 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, ensureServerBuilt, startServer } from '
  * time (orders, users or products) with the other two at the baseline. For each size: a fresh
  * database seeded set-wise (scale-seed.ts), the real server, then
  *
+ * - POST /api/orders by 64 buyers at the bottom of chains for `seconds` after `warmupSeconds`;
  * - each read call: one request alone ("first"), `requests` sequential requests (median, p99),
  *   then `readSeconds` of `readConnections` concurrent connections (autocannon);
  * - the product list also right after each of `rebuilds` price changes (built afresh);
- * - POST /api/orders by 64 buyers at the bottom of chains for `seconds` after `warmupSeconds`;
- * - the server's RSS (/proc/<pid>/status VmRSS every 100 ms) through the reads and the orders.
+ * - the server's RSS (/proc/<pid>/status VmRSS every 100 ms) through the orders and the reads.
  */
 
 export type Dimension = keyof ScaleSizes;
@@ -62,17 +61,7 @@ export const DEFAULT_SCALE_OPTIONS: ScaleOptions = {
   keep: false,
 };
 
-/** A sequential run stops after this long even short of `requests` (at least 3 requests). */
-const SEQUENTIAL_BUDGET_MS = 15_000;
 const log = (line: string) => console.log(line);
-
-export interface CallResult {
-  name: string;
-  firstMs: number;
-  bytes: number;
-  sequential: { requests: number; medianMs: number; p99Ms: number };
-  concurrent: LoadResult;
-}
 
 export interface ConfigResult {
   sizes: ScaleSizes;
@@ -84,7 +73,7 @@ export interface ConfigResult {
   rebuildMs: number[];
   calls: CallResult[];
   orders: LoadResult;
-  rssMb: { idle: number; readsPeak: number; ordersMedian: number; ordersPeak: number };
+  rssMb: { idle: number; ordersMedian: number; ordersPeak: number; readsPeak: number };
   cpu: { reads: CpuUsage; orders: CpuUsage };
 }
 
@@ -126,96 +115,37 @@ function readCalls(seed: ScaleSeed) {
   ];
 }
 
-/** One GET to its last byte, gzip accepted and not inflated (the server's time, not ours). */
-function timedGet(url: string, cookie: string) {
-  return new Promise<{ ms: number; bytes: number }>((resolve, reject) => {
-    const t0 = performance.now();
-    const request = http.get(url, { headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
-      let bytes = 0;
-      let body = '';
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (res.statusCode !== 200 && body.length < 500) body += chunk.toString();
-      });
-      res.on('error', reject);
-      res.on('end', () =>
-        res.statusCode === 200
-          ? resolve({ ms: performance.now() - t0, bytes })
-          : reject(new Error(`GET ${url} answered ${res.statusCode}: ${body}`)),
-      );
-    });
-    request.on('error', reject);
-  });
-}
-
-/** Resident memory of the server, sampled every 100 ms, by phase. */
-function rssSampler(pid: number) {
-  const samples = new Map<string, number[]>();
-  let phase = 'idle';
-  const sample = () => {
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-      if (Number.isFinite(kb)) samples.set(phase, [...(samples.get(phase) ?? []), kb / 1024]);
-    } catch {
-      // The server exited: nothing more to sample.
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 100);
-  const of = (name: string) => [...(samples.get(name) ?? [])].sort((a, b) => a - b);
-  return {
-    phase: (name: string) => {
-      phase = name;
-      sample();
-    },
-    stop: () => clearInterval(timer),
-    peak: (name: string) => Math.max(...of(name)),
-    median: (name: string) => percentile(of(name), 50),
-  };
-}
-
-async function measureCall(
-  name: string,
-  url: string,
-  cookie: string,
+/**
+ * Every read call in turn (admin or list buyer), after the admin's first dashboard (which sums
+ * every finished day into the rollups, once), then the product list right after price changes.
+ */
+async function measureReads(
+  db: BenchDatabase,
+  baseUrl: string,
+  seed: ScaleSeed,
   options: ScaleOptions,
-): Promise<CallResult> {
-  const first = await timedGet(url, cookie);
-  const times: number[] = [];
-  const t0 = performance.now();
-  while (
-    times.length < options.requests &&
-    (times.length < 3 || performance.now() - t0 < SEQUENTIAL_BUDGET_MS)
-  ) {
-    times.push((await timedGet(url, cookie)).ms);
+) {
+  const admin = await signIn(baseUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+  const buyer = await signIn(baseUrl, seed.listBuyer, USER_PASSWORD);
+  const firstDashboardMs = (await timedGet(`${baseUrl}/api/analytics/dashboard-stats`, admin)).ms;
+  log(`  first dashboard-stats (rollup of every finished day): ${Math.round(firstDashboardMs)} ms`);
+  const calls: CallResult[] = [];
+  for (const call of readCalls(seed)) {
+    const cookie = call.buyer ? buyer : admin;
+    calls.push(await measureCall(call.name, `${baseUrl}${call.path}`, cookie, options));
   }
-  times.sort((a, b) => a - b);
-  const concurrent = await load({
-    url,
-    method: 'GET',
-    cookies: [cookie],
-    headers: { 'accept-encoding': 'gzip' },
-    connections: options.readConnections,
-    seconds: options.readSeconds,
-  });
-  const result = {
-    name,
-    firstMs: first.ms,
-    bytes: first.bytes,
-    sequential: {
-      requests: times.length,
-      medianMs: percentile(times, 50),
-      p99Ms: percentile(times, 99),
-    },
-    concurrent,
-  };
-  log(
-    `  ${name}: first ${Math.round(first.ms)} ms, median ${result.sequential.medianMs.toFixed(1)} ` +
-      `/ p99 ${result.sequential.p99Ms.toFixed(1)} ms; ${options.readConnections} conns ` +
-      `${concurrent.okPerSecond.toFixed(1)}/s, ${concurrent.medianMs} / ${concurrent.p99Ms} ms` +
-      (concurrent.non2xx ? `, ${concurrent.non2xx} non-2xx: ${concurrent.failures[0]}` : ''),
-  );
-  return result;
+  // The list built afresh: a price change bumps the catalogue's version (a trigger).
+  const listUrl = `${baseUrl}${readCalls(seed)[0]!.path}`;
+  const rebuildMs: number[] = [];
+  for (let i = 0; i < options.rebuilds; i++) {
+    await db.pool.query(
+      `update products set reseller_price_cents = reseller_price_cents + 1
+       where id = '00000000-0000-4000-8005-000000000001'`,
+    );
+    rebuildMs.push((await timedGet(listUrl, buyer)).ms);
+  }
+  log(`  product list after a price change: ${rebuildMs.map(Math.round).join(', ')} ms`);
+  return { firstDashboardMs, calls, rebuildMs };
 }
 
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
@@ -235,36 +165,9 @@ async function runConfig(sizes: ScaleSizes, options: ScaleOptions): Promise<Conf
       const loadKeys = (options.warmupSeconds + options.seconds + 5) * 2_500;
       const seed = await seedScale(db.pool, keysSecret, sizes, loadKeys, log);
       log(`  rows: ${JSON.stringify(seed.counts)}`);
-      const admin = await signIn(server.baseUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
-      const buyer = await signIn(server.baseUrl, seed.listBuyer, USER_PASSWORD);
 
-      rss.phase('reads');
-      const readCpu = measureCpu(server.pid);
-      // The admin's first dashboard sums every finished day into the rollups, once.
-      const firstDashboardMs = (
-        await timedGet(`${server.baseUrl}/api/analytics/dashboard-stats`, admin)
-      ).ms;
-      log(
-        `  first dashboard-stats (rollup of every finished day): ${Math.round(firstDashboardMs)} ms`,
-      );
-      const calls: CallResult[] = [];
-      for (const call of readCalls(seed)) {
-        const cookie = call.buyer ? buyer : admin;
-        calls.push(await measureCall(call.name, `${server.baseUrl}${call.path}`, cookie, options));
-      }
-      // The list built afresh: a price change bumps the catalogue's version (a trigger).
-      const listUrl = `${server.baseUrl}${readCalls(seed)[0]!.path}`;
-      const rebuildMs: number[] = [];
-      for (let i = 0; i < options.rebuilds; i++) {
-        await db.pool.query(
-          `update products set reseller_price_cents = reseller_price_cents + 1
-           where id = '00000000-0000-4000-8005-000000000001'`,
-        );
-        rebuildMs.push((await timedGet(listUrl, buyer)).ms);
-      }
-      log(`  product list after a price change: ${rebuildMs.map(Math.round).join(', ')} ms`);
-      const reads = readCpu();
-
+      // Orders first: the reads then see a database that has had sales (the stock changes
+      // table written and folded), as a live shop's always has; the orders see the seeded sizes.
       log(`  orders: signing in ${seed.loadBuyers.length} buyers`);
       const cookies = await signInAll(server.baseUrl, seed.loadBuyers, USER_PASSWORD);
       const request = {
@@ -279,17 +182,29 @@ async function runConfig(sizes: ScaleSizes, options: ScaleOptions): Promise<Conf
       const orderCpu = measureCpu(server.pid);
       const orders = await load({ ...request, seconds: options.seconds });
       const ordersCpu = orderCpu();
-      rss.phase('after');
-      rss.stop();
+      rss.phase('after the orders');
       log(
         `  orders: ${orders.okPerSecond.toFixed(1)}/s, median ${orders.medianMs} ms, p99 ` +
           `${orders.p99Ms} ms, non-2xx ${orders.non2xx}${orders.failures.length ? `: ${orders.failures[0]}` : ''}`,
       );
+      // The server folds the sales into the counters every 100 ms: let it finish.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+      rss.phase('reads');
+      const readCpu = measureCpu(server.pid);
+      const { firstDashboardMs, calls, rebuildMs } = await measureReads(
+        db,
+        server.baseUrl,
+        seed,
+        options,
+      );
+      const reads = readCpu();
+      rss.stop();
       const rssMb = {
         idle: rss.median('idle'),
-        readsPeak: rss.peak('reads'),
         ordersMedian: rss.median('orders'),
         ordersPeak: rss.peak('orders'),
+        readsPeak: rss.peak('reads'),
       };
       log(`  server RSS MB: ${JSON.stringify(rssMb)}`);
       const uptimeAfter = uptime();
