@@ -220,13 +220,13 @@ export async function buildApp({
     refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
   });
   // The web routes and /api/v1 call the same services: one money path, one set of rules.
-  const products = new ProductsService(
-    db,
-    new ProductListCache(
-      env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
-      productListStore(env.DATA_DIR, (err) => app.log.warn({ err }, 'product list store')),
-    ),
+  const listCache = new ProductListCache(
+    env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
+    productListStore(env.DATA_DIR, (err) => app.log.warn({ err }, 'product list store')),
   );
+  const products = new ProductsService(db, listCache);
+  // What the list cache would write to DATA_DIR a moment later, written before the server stops.
+  app.addHook('onClose', () => listCache.flush());
   // Live figures (DESIGN.md §12): one LISTEN per process feeds every stream it serves.
   const liveHub = new LiveHub();
   const stopListening = await database.listen(LIVE_CHANNEL, liveHub);

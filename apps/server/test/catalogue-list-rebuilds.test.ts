@@ -270,6 +270,21 @@ describe('the work kept on disk for the next start', () => {
     expect(after.fresh.builds).toBe(0);
   });
 
+  it('keep the list of the last build of a burst, a second after its first answer', async () => {
+    const before = started('build-1');
+    await answer(before.service, resellerA);
+    await db()
+      .update(products)
+      .set({ resellerPriceCents: 2222n })
+      .where(eq(products.id, productIds[3]!));
+    const last = await before.service.renderedList(callerOf(resellerA), query);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const after = started('build-1');
+    expect((await after.service.renderedList(callerOf(resellerA), query)).etag).toBe(last.etag);
+    expect(after.fresh.builds).toBe(0);
+  });
+
   it('build the first list after a restart from kept JSON, exact after changes made while down', async () => {
     const before = started('build-1');
     for (const user of everyone()) await answer(before.service, user);

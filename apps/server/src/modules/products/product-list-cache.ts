@@ -233,30 +233,32 @@ export class ProductListCache {
     return looking;
   }
 
-  /** Hands `entry`'s list and its last pieces to the store, a little later and once per list. */
+  /**
+   * Hands `key`'s list and its last pieces to the store a little later (the entry then current:
+   * a burst of builds writes once), once per list.
+   */
   private keep(key: string, entry: Entry) {
     if (!this.store || entry.kept === entry.list || this.saveTimers.has(key)) return;
-    const timer = setTimeout(() => void this.save(key, entry), KEEP_AFTER_MS);
+    const timer = setTimeout(() => void this.save(key), KEEP_AFTER_MS);
     timer.unref();
     this.saveTimers.set(key, timer);
   }
 
-  private async save(key: string, entry: Entry) {
+  private async save(key: string) {
     clearTimeout(this.saveTimers.get(key));
     this.saveTimers.delete(key);
+    const entry = this.entries?.peek(key);
+    if (!this.store || !entry || entry.kept === entry.list) return;
     const { fingerprint, list, pieces } = entry;
-    if (!this.store || pieces?.list !== list || entry.kept === list) return;
-    if (this.entries?.peek(key) !== entry) return;
+    // Not rendered yet: its first answer keeps it.
+    if (pieces?.list !== list) return;
     entry.kept = list;
     await this.store.saveList(key, { fingerprint, list, pieces: pieces.pieces });
   }
 
   /** Writes to the store now what it would write a little later (a server closing; tests). */
   async flush() {
-    const waiting = [...this.saveTimers.keys()].flatMap((key) => {
-      const entry = this.entries?.peek(key);
-      return entry ? [this.save(key, entry)] : [];
-    });
+    const waiting = [...this.saveTimers.keys()].map((key) => this.save(key));
     await Promise.all([...waiting, this.fragments.save()]);
   }
 
