@@ -8,7 +8,7 @@ import { DEFAULT_SCALE_OPTIONS, DIMENSIONS, scaleBenchmark, type Dimension } fro
 const USAGE = `npm run bench [-- <benchmark>...] [options]
 
 benchmarks: orders, products, analytics, ledger (default: all, in that order), scale (only
-  when named: seeds up to 1,000,000 orders, ~20 minutes)
+  when named: 7 databases up to 1,000,000 orders, ~16 minutes on 2 CPUs)
 options:
   --seconds N       measured seconds per scenario (default 20; analytics: 10 per call)
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
