@@ -124,7 +124,13 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   // still fails (the request answers 503) and the pool discards the broken client.
   for (const each of [pool, preparedPool]) {
     each.on('error', () => {});
-    each.on('connect', (client) => client.on('error', () => {}));
+    each.on('connect', (client) => {
+      client.on('error', () => {});
+      // No JIT compilation: this server's queries are short, and once a table of pending rows
+      // (stock changes, margins) skews an estimate past the JIT threshold, compiling cost a
+      // whole-table read 216-339 ms more than running it (bench/README.md, How cost grows).
+      client.query('set jit = off').catch(() => {});
+    });
   }
   // Left to itself (`auto`) PostgreSQL kept planning the order's write afresh on every call,
   // guessing its `LIMIT $n` at a tenth of the table; forced, each named statement is planned
