@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductList, ProductListQuery } from '@keymarket/contracts/catalogue';
 import type { Role } from '@keymarket/contracts/users';
@@ -18,7 +18,16 @@ import {
   users,
 } from '../src/db/schema/index';
 import { ProductListStore } from '../src/modules/products/product-list-store';
-import { fragmentOf } from '../src/modules/products/product-fragments';
+import {
+  databaseIdentity,
+  fragmentOf,
+  ProductFragments,
+} from '../src/modules/products/product-fragments';
+import {
+  findSharedColumns,
+  listProductVersions,
+} from '../src/modules/products/products.repository';
+import { rowsOf } from '../src/db/client';
 import { ProductListCache } from '../src/modules/products/product-list-cache';
 import { ProductsService } from '../src/modules/products/products.service';
 import type { SignedInUser } from './helpers/factory';
@@ -314,6 +323,64 @@ describe('the work kept on disk for the next start', () => {
     expect(await answer(other.service, resellerB)).toEqual(await fresh(other.service, resellerB));
     expect(other.fresh.builds).toBe(1);
     expect(other.fresh.fragments.written).toBeGreaterThan(8);
+  });
+
+  it('give the shared JSON of the products whose rows are the same versions, and only those', async () => {
+    const listed = async () => {
+      const versions = await listProductVersions(
+        db(),
+        { deleted: 'include' },
+        { limit: 500, offset: 0, language: 'en' },
+        { platform: false },
+      );
+      return versions.ids.map((id, i) => ({ id, version: versions.versions[i]! }));
+    };
+    const [identity] = await rowsOf<{ database: string }>(
+      db(),
+      sql`select ${databaseIdentity} as database`,
+    );
+    const database = identity!.database;
+    const store = () => new ProductListStore(path.join(dir, 'fragments-only'), 'build-1');
+    const first = new ProductFragments(1 << 20, store(), 0);
+    await first.fragmentsOf(database, await listed(), (ids) => findSharedColumns(db(), ids));
+    await first.save();
+
+    await db()
+      .update(products)
+      .set({ name: 'Renamed on disk' })
+      .where(eq(products.id, productIds[6]!));
+    const second = new ProductFragments(1 << 20, store(), 0);
+    const read: string[][] = [];
+    const rows = await listed();
+    const fragments = await second.fragmentsOf(database, rows, (ids) => {
+      read.push(ids);
+      return findSharedColumns(db(), ids);
+    });
+    expect(read).toEqual([[productIds[6]]]);
+    const written = (
+      await findSharedColumns(
+        db(),
+        rows.map((row) => row.id),
+      )
+    ).map(fragmentOf);
+    const json = (list: { version: string; json: Buffer }[]) =>
+      new Map(list.map((f) => [f.version, f.json.toString()]));
+    expect(json(fragments)).toEqual(json(written));
+
+    // One product written after a restart, the store not read (too few to be worth it): what
+    // the store held is kept when it is written again.
+    await db()
+      .update(products)
+      .set({ name: 'Renamed again' })
+      .where(eq(products.id, productIds[6]!));
+    const third = new ProductFragments(1 << 20, store());
+    await third.fragmentsOf(
+      database,
+      [(await listed()).find((row) => row.id === productIds[6])!],
+      (ids) => findSharedColumns(db(), ids),
+    );
+    await third.save();
+    expect((await store().loadFragments(database)).size).toBe(rows.length);
   });
 
   it('are of one database: a file of another, or one cut short, gives nothing', async () => {

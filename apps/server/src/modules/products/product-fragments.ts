@@ -58,18 +58,27 @@ export const databaseIdentity = sql<string>`concat_ws('/',
   (select oid from pg_database where datname = current_database()),
   pg_postmaster_start_time())`;
 
+/** Fewer missing fragments than this are read from the database rather than the store. */
+const STORE_WORTH_ROWS = 500;
+
 /** Fragments by product id, at most one version each, least recently used dropped first. */
 export class ProductFragments {
   private readonly byId: LRUCache<string, Fragment>;
   private database: string | undefined;
+  /** The store being read for `database`, and whether it was. */
   private loaded: Promise<void> | undefined;
+  private storeRead = false;
   private saveTimer: NodeJS.Timeout | undefined;
+  /** Fragments were written since the store was last written. */
+  private unsaved = false;
   /** Fragments written from rows so far (none when every version was kept): for tests. */
   written = 0;
 
   constructor(
     maxBytes: number,
     private readonly store?: FragmentKeeper,
+    /** Fewer missing fragments than this are read from the database rather than the store. */
+    private readonly storeWorthRows = STORE_WORTH_ROWS,
   ) {
     this.byId = new LRUCache({
       maxSize: Math.max(1, maxBytes),
@@ -86,12 +95,20 @@ export class ProductFragments {
     rows: readonly { id: string; version: string }[],
     readRows: (ids: string[]) => Promise<VersionedSharedColumns[]>,
   ): Promise<Fragment[]> {
-    await this.ready(database);
-    const fragments: (Fragment | undefined)[] = rows.map((row) => {
+    this.forOnly(database);
+    const keptOf = (row: { id: string; version: string }) => {
       const kept = this.byId.get(row.id);
       return kept?.version === row.version ? kept : undefined;
-    });
-    const missing = rows.filter((_, i) => !fragments[i]).map((row) => row.id);
+    };
+    let fragments = rows.map(keptOf);
+    let missing = rows.filter((_, i) => !fragments[i]).map((row) => row.id);
+    // The store is read when it saves more than reading a few rows costs (after a restart,
+    // before the first build of many products).
+    if (missing.length > this.storeWorthRows && this.store && !this.storeRead) {
+      await this.readStore(database);
+      fragments = rows.map(keptOf);
+      missing = rows.filter((_, i) => !fragments[i]).map((row) => row.id);
+    }
     if (missing.length === 0) return fragments as Fragment[];
     const written = new Map<string, Fragment>();
     for (const row of await readRows(missing)) {
@@ -100,6 +117,7 @@ export class ProductFragments {
       written.set(row.product.id, fragment);
       this.byId.set(row.product.id, fragment);
     }
+    this.unsaved = true;
     this.scheduleSave();
     return rows.map((row, i) => {
       const fragment = fragments[i] ?? written.get(row.id);
@@ -111,22 +129,27 @@ export class ProductFragments {
     });
   }
 
-  /** Drops what another database wrote; loads the store once, for this database. */
-  private async ready(database: string) {
-    if (this.database !== database) {
-      this.byId.clear();
-      this.database = database;
-      this.loaded = undefined;
-    }
+  /** Drops what was read from another database (or before its server restarted). */
+  private forOnly(database: string) {
+    if (this.database === database) return;
+    this.byId.clear();
+    this.database = database;
+    this.loaded = undefined;
+    this.storeRead = false;
+  }
+
+  private async readStore(database: string) {
     this.loaded ??= this.load(database);
     await this.loaded;
+    if (this.database === database) this.storeRead = true;
   }
 
   private async load(database: string) {
     if (!this.store) return;
-    for (const [id, fragment] of await this.store.loadFragments(database)) {
-      if (!this.byId.has(id)) this.byId.set(id, fragment);
-    }
+    const kept = await this.store.loadFragments(database);
+    // Another database was seen meanwhile: these are of the one before.
+    if (this.database !== database) return;
+    for (const [id, fragment] of kept) if (!this.byId.has(id)) this.byId.set(id, fragment);
   }
 
   /** Writes the fragments to the store a little later, once for a burst of builds. */
@@ -143,7 +166,12 @@ export class ProductFragments {
   async save() {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    if (!this.store || !this.database) return;
-    await this.store.saveFragments(this.database, [...this.byId.entries()]);
+    const database = this.database;
+    if (!this.store || !database || !this.unsaved) return;
+    this.unsaved = false;
+    // What the store holds is kept: it is read first when it was not yet.
+    if (!this.storeRead) await this.readStore(database);
+    if (this.database !== database) return;
+    await this.store.saveFragments(database, [...this.byId.entries()]);
   }
 }

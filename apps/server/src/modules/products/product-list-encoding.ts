@@ -10,18 +10,18 @@ import type { Fragment } from './product-fragments';
  * kept bytes, a compressed piece) are read as slices of the file's bytes, not copied.
  */
 
+/** Fields written into one buffer at the end, its size known first (no buffer per field). */
 class Writer {
-  private readonly parts: Buffer[] = [];
+  private readonly fields: (string | ArrayBufferView)[] = [];
 
   bytes(bytes: ArrayBufferView) {
-    const length = Buffer.allocUnsafe(4);
-    length.writeUInt32LE(bytes.byteLength, 0);
-    this.parts.push(length, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    this.fields.push(bytes);
     return this;
   }
 
   text(text: string) {
-    return this.bytes(Buffer.from(text));
+    this.fields.push(text);
+    return this;
   }
 
   number(value: number) {
@@ -29,7 +29,26 @@ class Writer {
   }
 
   finish() {
-    return Buffer.concat(this.parts);
+    const size = this.fields.reduce(
+      (total, field) =>
+        total + 4 + (typeof field === 'string' ? Buffer.byteLength(field) : field.byteLength),
+      0,
+    );
+    const out = Buffer.allocUnsafe(size);
+    let at = 0;
+    for (const field of this.fields) {
+      if (typeof field === 'string') {
+        const length = out.write(field, at + 4);
+        out.writeUInt32LE(length, at);
+        at += 4 + length;
+      } else {
+        out.writeUInt32LE(field.byteLength, at);
+        const bytes = new Uint8Array(field.buffer, field.byteOffset, field.byteLength);
+        out.set(bytes, at + 4);
+        at += 4 + field.byteLength;
+      }
+    }
+    return out;
   }
 }
 
@@ -42,17 +61,23 @@ class Reader {
   }
 
   bytes(): Buffer {
-    if (this.at + 4 > this.file.length) throw new Error('product list store: file cut short');
-    const length = this.file.readUInt32LE(this.at);
-    const end = this.at + 4 + length;
-    if (end > this.file.length) throw new Error('product list store: file cut short');
-    const bytes = this.file.subarray(this.at + 4, end);
-    this.at = end;
-    return bytes;
+    const [from, to] = this.next();
+    return this.file.subarray(from, to);
   }
 
   text() {
-    return this.bytes().toString();
+    const [from, to] = this.next();
+    return this.file.toString('utf8', from, to);
+  }
+
+  /** Where the next field's bytes are. */
+  private next(): [number, number] {
+    if (this.at + 4 > this.file.length) throw new Error('product list store: file cut short');
+    const from = this.at + 4;
+    const to = from + this.file.readUInt32LE(this.at);
+    if (to > this.file.length) throw new Error('product list store: file cut short');
+    this.at = to;
+    return [from, to];
   }
 
   number() {

@@ -93,13 +93,20 @@ export function pricedList(
   offsets[n] = size;
   const fixed = Buffer.allocUnsafe(size);
   let at = 0;
-  for (const product of products) {
+  for (let i = 0; i < n;) {
+    const product = products[i];
+    if (!product) break;
     if ('from' in product) {
+      // A run of products taken in order from one list is one copy.
       const { from, index } = product;
-      at += from.fixed.copy(fixed, at, from.offsets[index], from.offsets[index + 1]);
+      let end = i + 1;
+      while (end < n && takenNext(products[end], from, index + (end - i))) end++;
+      at += from.fixed.copy(fixed, at, from.offsets[index], from.offsets[index + (end - i)]);
+      i = end;
     } else {
       at += product.fragment.json.copy(fixed, at);
       at += fixed.write(`,${product.prices},"badges":`, at, 'latin1');
+      i++;
     }
   }
   return {
@@ -116,6 +123,10 @@ export function pricedList(
     written: products.filter((product) => !('from' in product)).length,
   };
 }
+
+/** `product` is product `index` of `from`, taken as it is. */
+const takenNext = (product: ListedProduct | undefined, from: PricedList, index: number) =>
+  product !== undefined && 'from' in product && product.from === from && product.index === index;
 
 /** A priced object's members as JSON, without braces: `{"price":1}` → `"price":1`. */
 export const jsonMembers = (fields: object) => JSON.stringify(fields).slice(1, -1);
