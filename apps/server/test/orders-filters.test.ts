@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { COUNT_CAP } from '@keymarket/contracts/pagination';
 import { EXPORT_BATCH } from '../src/lib/csv';
+import { FEW_MATCHES } from '../src/modules/orders/orders.repository';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder, queryRows, respond } from './helpers/money';
@@ -355,6 +356,31 @@ describe('GET /api/orders/all: date range, product, buyer and seller filters, so
       expect((await list(admin, 'from=2020-01-01')).pagination.total).toBe(total - COUNT_CAP);
       // The stat cards count every order.
       expect((await statsOf(admin, '')).total).toBe(total);
+      // A search matching more than FEW_MATCHES pages by the date index, one matching fewer
+      // from its matches (orders.repository.ts): either way the newest matches first.
+      const newest = async (where: ReturnType<typeof sql>) =>
+        (
+          await queryRows<{ id: string }>(
+            db(),
+            sql`select id from orders where ${where} order by created_at desc, id desc limit 5`,
+          )
+        ).map((r) => r.id);
+      const term = source.productName;
+      const many = await list(admin, `search=${encodeURIComponent(term)}&limit=5`);
+      expect(many.pagination.total).toBeGreaterThan(FEW_MATCHES);
+      expect(many.data.map((o) => o.id)).toEqual(
+        await newest(sql`product_name ilike ${'%' + term + '%'}`),
+      );
+      const few = await list(
+        admin,
+        `search=${encodeURIComponent(term)}&to=2019-06-01T00:00:09Z&limit=5`,
+      );
+      expect(few.pagination.total).toBeLessThanOrEqual(FEW_MATCHES);
+      expect(few.data.map((o) => o.id)).toEqual(
+        await newest(
+          sql`product_name ilike ${'%' + term + '%'} and created_at < '2019-06-01T00:00:09Z'`,
+        ),
+      );
     } finally {
       await db().execute(sql`delete from orders where created_at < '2020-01-01'`);
     }

@@ -160,9 +160,30 @@ export interface OrderFilter {
   sort?: Sort<OrderSortColumn> | undefined;
 }
 
-export async function listOrders(db: Executor, filter: OrderFilter & PageWindow) {
+/**
+ * A search matching at most this many orders reads its matches first and sorts them. PostgreSQL
+ * guesses a search matches a share of the table and walks the date index backwards to stop
+ * early; for a rare term that walk read every order (1.2 s at 1,000,000 orders, the scale
+ * bench), where the few matches through the trigram indexes cost milliseconds. Past a few
+ * thousand matches the walk is the faster one (it stops after a page).
+ */
+export const FEW_MATCHES = 5_000;
+
+/**
+ * One page of orders. `fewMatches`: the filters are known (counted) to select at most
+ * FEW_MATCHES orders, so their ids are read first (`= any(array(...))`, computed once), and the
+ * page is sorted from them.
+ */
+export async function listOrders(
+  db: Executor,
+  filter: OrderFilter & PageWindow & { fewMatches?: boolean },
+) {
+  const where = filter.fewMatches
+    ? // The inner "orders" hides the outer one, so the filters read the subquery's rows.
+      sql`${orders.id} = any(array(select ${orders.id} from ${orders} where ${whereOf(filter)}))`
+    : whereOf(filter);
   return selectOrders(db)
-    .where(whereOf(filter))
+    .where(where)
     .orderBy(...orderOf(filter.sort))
     .limit(filter.limit)
     .offset(filter.offset);

@@ -41,6 +41,7 @@ import {
   findOrder,
   leavePending,
   countOrders,
+  FEW_MATCHES,
   listOrders,
   orderBatch,
   orderStats,
@@ -390,14 +391,19 @@ export class OrdersService {
 
   private async listIn(caller: AuthContext, scope: SQL | undefined, query: ListQuery) {
     const filter = filterOf(scope, query);
-    const [rows, counted] = await Promise.all([
-      listOrders(this.db, {
-        ...filter,
-        limit: query.limit,
-        offset: (query.page - 1) * query.limit,
-      }),
-      countOrders(this.db, filter),
-    ]);
+    const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+    let rows, counted;
+    if (filter.search) {
+      // A search is counted first: how many it matches decides how its page is read (FEW_MATCHES).
+      counted = await countOrders(this.db, filter);
+      const fewMatches = counted.exact && counted.total <= FEW_MATCHES;
+      rows = await listOrders(this.db, { ...filter, ...page, fewMatches });
+    } else {
+      [rows, counted] = await Promise.all([
+        listOrders(this.db, { ...filter, ...page }),
+        countOrders(this.db, filter),
+      ]);
+    }
     return pageOf(
       await orderViews(this.db, this.vault, caller, rows),
       query,
