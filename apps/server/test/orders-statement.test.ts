@@ -4,16 +4,12 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from '../src/db/client';
 import { describe, expect, it } from 'vitest';
-import {
-  orderStatement,
-  placeOrder,
-  type OrderPlan,
-} from '../src/modules/orders/place-order.statement';
-import { profitMargins } from '../src/modules/orders/profit';
+import { orderStatement, placeOrder } from '../src/modules/orders/place-order.statement';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { onPostgres } from './helpers/database';
 import { expectLedgerInvariants } from './helpers/invariants';
 import { bucketsOf, fundedReseller, queryRows, stockOf, unsoldKeysOf } from './helpers/money';
+import { orderPlan as plan } from './helpers/order-plan';
 
 /**
  * An order is written by one statement that refuses itself (`keymarket_refuse`) when a step falls
@@ -48,58 +44,6 @@ describe('the order statement: all of an order or nothing', () => {
       buckets: await bucketsOf(db(), buyerId),
       stock: await stockOf(db(), productId),
       unsold: await unsoldKeysOf(db(), productId),
-    };
-  }
-
-  /**
-   * What the service would write for `quantity` units at 10.00 each; with a seller, the seller's
-   * own cost is `sellerCostCents` and it earns the difference.
-   */
-  function plan(
-    buyerId: string,
-    product: { id: string; deliveryType: 'instant' | 'request' },
-    quantity: number,
-    options: { sellerId?: string; sellerCostCents?: bigint; idempotencyKey?: string } = {},
-  ): OrderPlan {
-    const id = randomUUID();
-    const instant = product.deliveryType === 'instant';
-    const priceChain = [{ userId: buyerId, costCents: '1000' }];
-    if (options.sellerId) {
-      priceChain.push({ userId: options.sellerId, costCents: String(options.sellerCostCents) });
-    }
-    const order = {
-      id,
-      buyerId,
-      sellerId: options.sellerId ?? null,
-      productId: product.id,
-      productName: 'Statement test',
-      categoryId: null,
-      quantity,
-      deliveryType: product.deliveryType,
-      unitPriceCents: 1000n,
-      initialPriceCents: 500n,
-      totalCents: 1000n * BigInt(quantity),
-      status: instant ? ('completed' as const) : ('pending' as const),
-      notes: null,
-      priceChain,
-    };
-    return {
-      order,
-      refs: { buyer: { id: buyerId, username: 'buyer' }, seller: null, category: null },
-      claim: instant ? quantity : 0,
-      debit: { kind: 'purchase', actorId: buyerId, orderId: id },
-      margins: instant ? profitMargins({ quantity, priceChain }) : [],
-      lowStockThreshold: null,
-      audit: { actorId: buyerId, action: 'order.placed', targetType: 'order', targetId: id },
-      idempotency: options.idempotencyKey
-        ? {
-            userId: buyerId,
-            key: options.idempotencyKey,
-            hash: 'h',
-            statusCode: 201,
-            response: { orderId: id },
-          }
-        : null,
     };
   }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
+import type { OrPlaceholder, OrPlaceholders } from '../../db/statement-shapes';
 import type { ledgerEntries } from '../../db/schema/index';
 import { outboxEventCtes } from '../outbox/outbox-events';
 import { liveSignalSql } from '../notifications/live-signals';
@@ -158,10 +159,10 @@ function creditedEntry(context: LedgerContext): SQL {
  */
 export function bucketMove(
   name: string,
-  userId: string,
+  userId: OrPlaceholder<string>,
   bucket: Bucket,
-  deltaCents: bigint,
-  context: LedgerContext,
+  deltaCents: OrPlaceholder<bigint>,
+  context: OrPlaceholders<LedgerContext>,
 ): SQL {
   const column = bucketColumn(bucket);
   const changed = sql.identifier(name);
@@ -201,7 +202,27 @@ export async function writeAudit(tx: Executor, record: AuditRecord) {
 
 /** The audit row's INSERT, for a caller that folds it into a larger statement. */
 export function auditInsert(record: AuditRecord): SQL {
+  return auditRowInsert(auditRowOf(record));
+}
+
+/** The values of `record`'s audit row, as `auditInsert` binds them. */
+export function auditRowOf(record: AuditRecord) {
+  return {
+    actorId: record.actorId,
+    action: record.action,
+    targetType: record.targetType,
+    targetId: record.targetId ?? null,
+    before: json(record.before),
+    after: json(record.after),
+  };
+}
+
+/**
+ * `auditInsert` over an audit row's values (`auditRowOf`), which may be placeholders: for a
+ * statement rendered once per shape (statement-shapes.ts).
+ */
+export function auditRowInsert(row: OrPlaceholders<ReturnType<typeof auditRowOf>>): SQL {
   return sql`insert into audit_log (actor_id, action, target_type, target_id, before, after)
-    values (${record.actorId}::uuid, ${record.action}, ${record.targetType},
-            ${record.targetId ?? null}::text, ${json(record.before)}::text, ${json(record.after)}::text)`;
+    values (${row.actorId}::uuid, ${row.action}, ${row.targetType},
+            ${row.targetId}::text, ${row.before}::text, ${row.after}::text)`;
 }

@@ -22,6 +22,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
+import type { OrPlaceholder, OrPlaceholders } from '../../db/statement-shapes';
 import { oneRow } from '../../lib/rows';
 import { profitNotificationCte } from '../notifications/notification-writes';
 
@@ -44,9 +45,9 @@ export function profitOf(alias = 'users') {
  */
 export function accrualInsert(
   name: string,
-  sellerId: string,
-  marginCents: bigint,
-  order: { id: string; buyerId: string },
+  sellerId: OrPlaceholder<string>,
+  marginCents: OrPlaceholder<bigint>,
+  order: OrPlaceholders<{ id: string; buyerId: string }>,
 ): SQL {
   return sql`${sql.identifier(name)} as (
     insert into profit_accruals (user_id, amount_cents, order_id, buyer_id)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@keymarket/contracts/notifications';
 import type { Executor } from '../../db/client';
+import type { OrPlaceholder } from '../../db/statement-shapes';
 import { EMAIL_CONSUMER } from '../email/email-outbox';
 import { liveSignalSql } from './live-signals';
 
@@ -112,7 +113,13 @@ export function profitNotificationCte(name: string, sums: SQL): SQL {
  */
 export function lowStockNotificationCte(
   name: string,
-  change: { productId: string; taken: number; stockAfter: SQL; threshold: SQL; signal: boolean },
+  change: {
+    productId: OrPlaceholder<string>;
+    taken: OrPlaceholder<number>;
+    stockAfter: SQL;
+    threshold: SQL;
+    signal: boolean;
+  },
 ): SQL {
   const { productId, taken } = change;
   return notifyAdminsCte(name, {

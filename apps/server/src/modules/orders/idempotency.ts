@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { OrPlaceholders } from '../../db/statement-shapes';
 import { idempotencyKeys } from '../../db/schema/index';
 
 export function requestHash(body: unknown): string {
@@ -23,10 +24,25 @@ export interface IdempotencyRecord {
  * than 24 hours is forgotten and the key reused.
  */
 export function idempotencyReservation(record: IdempotencyRecord): SQL {
-  const response = JSON.stringify(record.response);
+  return idempotencyRowInsert(idempotencyRowOf(record));
+}
+
+/** The values `idempotencyReservation` binds: the record, its answer as JSON text. */
+export function idempotencyRowOf(record: IdempotencyRecord) {
+  const { userId, key, hash, statusCode } = record;
+  return { userId, key, hash, statusCode, response: JSON.stringify(record.response) };
+}
+
+/**
+ * `idempotencyReservation` over its values (`idempotencyRowOf`), which may be placeholders: for
+ * the order statement, rendered once per shape (statement-shapes.ts).
+ */
+export function idempotencyRowInsert(
+  row: OrPlaceholders<ReturnType<typeof idempotencyRowOf>>,
+): SQL {
   return sql`insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response)
-    values (${record.userId}::uuid, ${record.key}::text, ${record.hash}::text,
-            ${record.statusCode}::int, ${response}::jsonb)
+    values (${row.userId}::uuid, ${row.key}::text, ${row.hash}::text,
+            ${row.statusCode}::int, ${row.response}::jsonb)
     on conflict (user_id, key) do update
       set request_hash = excluded.request_hash, status_code = excluded.status_code,
           response = excluded.response, created_at = now()

@@ -35,32 +35,36 @@
  * The stock change is `stock.ts`'s (`stockTakenByOrder`): an instant product's sale appends a
  * change instead of updating the product's row (the keys claimed already prove the stock was
  * there), and a request product's stock is taken from the row, on condition.
+ *
+ * RENDERED ONCE PER SHAPE. Building this tree of some sixty values and rendering it was a tenth
+ * of the server's CPU under load (bench/README.md, Orders), so `orderSql` builds it from the
+ * plan's shape alone (`OrderShape`: what changes the text) with a placeholder for every value,
+ * it is rendered once per shape (statement-shapes.ts), and each order sends that text, under the
+ * same name, with its own values (`orderValues`). `orderSql` never sees a value: in
+ * `orderStatement` the same function binds the values themselves, and a test holds the two to
+ * the same text and parameters for plans of every shape (orders-statement-shapes.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@keymarket/contracts/orders';
-import { fromCents } from '@keymarket/contracts/money';
-import { preparedRowsOf, type Executor } from '../../db/client';
-import type { OrderRow, orders } from '../../db/schema/index';
-import { jsonParam, outboxEventCtes } from '../outbox/outbox-events';
+import { preparedRenderedRowsOf, type Executor } from '../../db/client';
+import type { OrderRow } from '../../db/schema/index';
+import { boundParams, shapedStatements, type OrPlaceholder } from '../../db/statement-shapes';
+import { outboxEventCtes } from '../outbox/outbox-events';
 import { lowStockNotificationCte, notifyAdminsCte } from '../notifications/notification-writes';
 import { accrualInsert } from '../ledger/profit-accruals';
+import { auditRowInsert, bucketMove } from '../ledger/ledger.repository';
+import { productStock, stockTakenBy } from '../products/stock';
+import { idempotencyRowInsert } from './idempotency';
+import type { OrderPlan } from './order-plan';
 import {
-  auditInsert,
-  bucketMove,
-  type AuditRecord,
-  type LedgerContext,
-} from '../ledger/ledger.repository';
-import { productStock, stockTakenByOrder } from '../products/stock';
-import { idempotencyReservation, type IdempotencyRecord } from './idempotency';
+  orderRowOf,
+  orderShapeOf,
+  orderValues,
+  type OrderShape,
+  type OrderValues,
+} from './order-statement-values';
 import { orderRefusalOf, type OrderRefusal } from './order-refusals';
-import { orderWithoutKeys } from './order-view';
-import type { OrderWithRefs } from './orders.repository';
-import type { Margin } from './profit';
 
-export type NewOrder = Omit<
-  typeof orders.$inferInsert,
-  'createdAt' | 'deliveredAt' | 'deliveredKeys' | 'respondedAt' | 'respondedById'
-> & { id: string; status: OrderStatus; notes: string | null; sellerId: string | null };
+export type { NewOrder, OrderPlan } from './order-plan';
 
 export interface PlacedRow {
   order: OrderRow;
@@ -68,41 +72,19 @@ export interface PlacedRow {
   keys: { id: string; ciphertext: Buffer }[];
 }
 
-/** Everything an order writes, decided beforehand from the product, the chain and the prices. */
-export interface OrderPlan {
-  order: NewOrder;
-  /** Unsold keys to claim: the quantity for an instant product, none for a request. */
-  claim: number;
-  /** The buyer pays `order.totalCents` out of its balance (nothing when it is free). */
-  debit: LedgerContext | null;
-  /** Paid at once for an instant order; a request order pays them when it is completed. */
-  margins: readonly Margin[];
-  audit: AuditRecord;
-  /** Recorded with the order, so the two commit or vanish together (`idempotency.ts`). */
-  idempotency: IdempotencyRecord | null;
-  /** The buyer, seller and category as the order's answer and its `order.created` event name them. */
-  refs: Omit<OrderWithRefs, 'order'>;
-  /**
-   * The product's low-stock threshold, when this sale may bring its stock down to it
-   * (`lowStockCte`); null when it plainly cannot, so the statement carries nothing for it.
-   */
-  lowStockThreshold: number | null;
-}
-
 /** Writes the order `plan` describes, or answers why the statement refused it. */
 export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedRow | OrderRefusal> {
-  const values = plan.order;
   try {
-    const rows = await preparedRowsOf<{
+    const rows = await preparedRenderedRowsOf<{
       created_at: string;
       id: string | null;
       ciphertext: Uint8Array | null;
-    }>(db, orderStatement(plan));
+    }>(db, orderStatements.of(orderShapeOf(plan)), orderValues(plan));
     // Not refused, the statement answers one row, or one per claimed key.
     const [first] = rows;
     if (!first) throw new Error('The order statement answered no row');
     return {
-      order: orderRowOf(values, new Date(first.created_at)),
+      order: orderRowOf(plan.order, new Date(first.created_at)),
       keys: rows.flatMap((r) =>
         r.id && r.ciphertext ? [{ id: r.id, ciphertext: Buffer.from(r.ciphertext) }] : [],
       ),
@@ -114,46 +96,45 @@ export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedR
   }
 }
 
-/** The row `values` makes once written at `createdAt`. */
-function orderRowOf(values: NewOrder, createdAt: Date): OrderRow {
-  return {
-    ...values,
-    categoryId: values.categoryId ?? null,
-    backordered: values.backordered ?? false,
-    initialPriceCents: values.initialPriceCents ?? null,
-    rejectionReason: null,
-    deliveredKeys: null,
-    respondedById: null,
-    createdAt,
-    // now() is the statement's start, so both columns hold the same moment.
-    deliveredAt: values.status === 'completed' ? createdAt : null,
-    respondedAt: null,
-  };
+/** The statement of each shape, with its placeholders, rendered on its first order. */
+export const orderStatements = shapedStatements((shape: OrderShape) =>
+  orderSql(shape, (name) => sql.placeholder(name)),
+);
+
+/**
+ * `placeOrder`'s statement for `plan`, with its values in it: for EXPLAIN and for statements
+ * that embed it (tests, bench/diagnose.ts). The same text as the shape's, and the same values.
+ */
+export function orderStatement(plan: OrderPlan): SQL {
+  const values = orderValues(plan);
+  return orderSql(orderShapeOf(plan), (name) => {
+    if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+    return values[name] as OrderValues[typeof name];
+  });
+}
+
+/** What `placeOrder` sends for `plan`: its shape's text and its values, in `$n` order. */
+export function orderQuery(plan: OrderPlan): { sql: string; params: unknown[] } {
+  const statement = orderStatements.of(orderShapeOf(plan));
+  return { sql: statement.sql, params: boundParams(statement, orderValues(plan)) };
 }
 
 /**
- * The `order.created` event's data (DESIGN.md §9): the order without its keys. Its times are the
- * statement's `now()`, set in the statement.
+ * One of the statement's values: its placeholder when the statement is rendered for a shape,
+ * the value itself in `orderStatement`.
  */
-function createdEventData(plan: OrderPlan): SQL {
-  const order = orderWithoutKeys({ ...plan.refs, order: orderRowOf(plan.order, new Date(0)) });
-  const now = sql`to_jsonb(to_char(placed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-  const withCreated = sql`jsonb_set(${jsonParam({ order })}, '{order,createdAt}', ${now})`;
-  return order.deliveredAt === null
-    ? withCreated
-    : sql`jsonb_set(${withCreated}, '{order,deliveredAt}', ${now})`;
-}
+type ValueOf = <K extends keyof OrderValues>(name: K) => OrPlaceholder<OrderValues[K]>;
 
-/** The `order.pending` notification's data: what the administrators are asked to answer. */
-function pendingNotificationData(plan: OrderPlan): SQL {
-  const { order } = plan;
-  return jsonParam({
-    orderId: order.id,
-    productName: order.productName,
-    quantity: order.quantity,
-    totalAmount: fromCents(order.totalCents),
-    buyer: { id: plan.refs.buyer.id, username: plan.refs.buyer.username },
-  });
+/**
+ * The `order.created` event's data: the order without its keys (`orderValues`), its times the
+ * statement's `now()`.
+ */
+function createdEventData(shape: OrderShape, v: ValueOf): SQL {
+  const now = sql`to_jsonb(to_char(placed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  const withCreated = sql`jsonb_set(${v('createdEvent')}::jsonb, '{order,createdAt}', ${now})`;
+  return shape.status === 'completed'
+    ? sql`jsonb_set(${withCreated}, '{order,deliveredAt}', ${now})`
+    : withCreated;
 }
 
 /**
@@ -163,72 +144,108 @@ function pendingNotificationData(plan: OrderPlan): SQL {
  * concurrent sales each see the stock without the others' uncommitted units, and the skipped
  * unread alert holds two that cross at once to one. The insert writes a row only on the crossing.
  */
-function lowStockCte(plan: OrderPlan, threshold: number): SQL {
-  const { productId, quantity } = plan.order;
+function lowStockCte(v: ValueOf): SQL {
   return lowStockNotificationCte('low_stock_note', {
-    productId,
-    taken: quantity,
-    stockAfter: sql`${productStock} - ${quantity}::int`,
-    threshold: sql`${threshold}::int`,
+    productId: v('productId'),
+    taken: v('quantity'),
+    stockAfter: sql`${productStock} - ${v('quantity')}::int`,
+    threshold: sql`${v('lowStockThreshold')}::int`,
     signal: false,
   });
 }
 
-/** `placeOrder`'s statement: the order's creation time, then one row per claimed key. */
-export function orderStatement(plan: OrderPlan): SQL {
-  const { order: values, claim, debit, idempotency } = plan;
-  const delivered = values.status === 'completed';
-  const eventData = createdEventData(plan);
+/**
+ * `placeOrder`'s statement for plans of `shape`: the order's creation time, then one row per
+ * claimed key. Every value comes from `v`; the text depends on `shape` alone.
+ */
+function orderSql(shape: OrderShape, v: ValueOf): SQL {
+  const delivered = shape.status === 'completed';
+  const eventData = createdEventData(shape, v);
+  const margins = Array.from({ length: shape.margins }, (_, i) => i);
   const ctes: SQL[] = [
-    sql`reserved as (${idempotency ? idempotencyReservation(idempotency) : sql`select 1`})`,
-    debit
-      ? bucketMove('debited', values.buyerId, 'balance', -values.totalCents, debit)
+    sql`reserved as (${
+      shape.idempotency
+        ? idempotencyRowInsert({
+            userId: v('idempotencyUserId'),
+            key: v('idempotencyKey'),
+            hash: v('idempotencyHash'),
+            statusCode: v('idempotencyStatusCode'),
+            response: v('idempotencyResponse'),
+          })
+        : sql`select 1`
+    })`,
+    shape.debit
+      ? bucketMove('debited', v('buyerId'), 'balance', v('debitCents'), {
+          kind: v('debitKind'),
+          actorId: v('debitActorId'),
+          orderId: v('debitOrderId'),
+          counterpartyId: v('debitCounterpartyId'),
+          note: v('debitNote'),
+        })
       : sql`debited as (select 1)`,
     sql`claimed as (
-      update product_keys set order_id = ${values.id}::uuid, sold_at = now()
+      update product_keys set order_id = ${v('orderId')}::uuid, sold_at = now()
       where id = any(array(select id from product_keys
-                           where product_id = ${values.productId}::uuid and order_id is null
+                           where product_id = ${v('productId')}::uuid and order_id is null
                            order by position
-                           limit ${claim}::int for update skip locked))
+                           limit ${v('claim')}::int for update skip locked))
         and order_id is null
       returning id, ciphertext
     )`,
     // A backorder takes no stock: it waits for keys (`fill-backorders.ts` takes them then).
-    sql`taken as (${values.backordered ? sql`select 1` : stockTakenByOrder(values)})`,
+    sql`taken as (${
+      shape.stock === 'backorder'
+        ? sql`select 1`
+        : stockTakenBy(shape.stock, {
+            productId: v('productId'),
+            quantity: v('quantity'),
+            delta: v('stockDelta'),
+          })
+    })`,
     sql`placed as (
       insert into orders (id, buyer_id, seller_id, product_id, product_name, category_id, quantity,
         delivery_type, unit_price_cents, initial_price_cents, total_cents, status, notes,
         price_chain, delivered_at, backordered)
-      values (${values.id}::uuid, ${values.buyerId}::uuid, ${values.sellerId}::uuid,
-        ${values.productId}::uuid, ${values.productName}::text, ${values.categoryId ?? null}::uuid,
-        ${values.quantity}::int, ${values.deliveryType}::delivery_type,
-        ${values.unitPriceCents}::bigint, ${values.initialPriceCents ?? null}::bigint,
-        ${values.totalCents}::bigint, ${values.status}::order_status, ${values.notes}::text,
-        ${JSON.stringify(values.priceChain)}::jsonb, ${delivered ? sql`now()` : sql`null`},
-        ${values.backordered ?? false}::boolean)
+      values (${v('orderId')}::uuid, ${v('buyerId')}::uuid, ${v('sellerId')}::uuid,
+        ${v('productId')}::uuid, ${v('productName')}::text, ${v('categoryId')}::uuid,
+        ${v('quantity')}::int, ${v('deliveryType')}::delivery_type,
+        ${v('unitPriceCents')}::bigint, ${v('initialPriceCents')}::bigint,
+        ${v('totalCents')}::bigint, ${v('status')}::order_status, ${v('notes')}::text,
+        ${v('priceChain')}::jsonb, ${delivered ? sql`now()` : sql`null`},
+        ${v('backordered')}::boolean)
       returning created_at
     )`,
-    ...plan.margins.map(({ sellerId, marginCents }, i) =>
-      accrualInsert(`profit_${i}`, sellerId, marginCents, values),
+    ...margins.map((i) =>
+      accrualInsert(`profit_${i}`, v(`margin${i}Seller`), v(`margin${i}Cents`), {
+        id: v('orderId'),
+        buyerId: v('buyerId'),
+      }),
     ),
-    sql`audited as (${auditInsert(plan.audit)})`,
+    sql`audited as (${auditRowInsert({
+      actorId: v('auditActorId'),
+      action: v('auditAction'),
+      targetType: v('auditTargetType'),
+      targetId: v('auditTargetId'),
+      before: v('auditBefore'),
+      after: v('auditAfter'),
+    })})`,
     // Notifications (DESIGN.md §12), without their live signals: the service publishes those
     // after the commit (`LivePublisher`), since NOTIFY would serialise every order's commit.
-    ...(values.status === 'pending'
+    ...(shape.status === 'pending'
       ? [
           notifyAdminsCte('pending_note', {
             type: 'order.pending',
-            data: pendingNotificationData(plan),
+            data: sql`${v('pendingNote')}::jsonb`,
             source: sql`placed`,
             signal: false,
           }),
         ]
       : []),
-    ...(plan.lowStockThreshold === null ? [] : [lowStockCte(plan, plan.lowStockThreshold)]),
+    ...(shape.lowStock ? [lowStockCte(v)] : []),
     // Written only when an endpoint is subscribed (`outboxEventCtes`).
     outboxEventCtes('created_event', {
       type: 'order.created',
-      userId: sql`${values.buyerId}::uuid`,
+      userId: sql`${v('buyerId')}::uuid`,
       data: eventData,
       source: sql`placed`,
     }),
@@ -237,7 +254,7 @@ export function orderStatement(plan: OrderPlan): SQL {
       ? [
           outboxEventCtes('completed_event', {
             type: 'order.completed',
-            userId: sql`${values.buyerId}::uuid`,
+            userId: sql`${v('buyerId')}::uuid`,
             data: eventData,
             source: sql`placed`,
           }),
@@ -253,11 +270,11 @@ export function orderStatement(plan: OrderPlan): SQL {
     where keymarket_refuse(case
       when not exists (select 1 from reserved) then 'idempotency_key_taken'
       when not exists (select 1 from debited) then 'insufficient_balance'
-      when (select count(*) from claimed) < ${claim}::int then 'out_of_stock'
+      when (select count(*) from claimed) < ${v('claim')}::int then 'out_of_stock'
       when not exists (select 1 from taken) then 'out_of_stock'
       ${sql.join(
-        plan.margins.map(
-          (_, i) => sql`when not exists (select 1 from ${sql.identifier(`profit_${i}`)})
+        margins.map(
+          (i) => sql`when not exists (select 1 from ${sql.identifier(`profit_${i}`)})
                         then 'seller_missing'`,
         ),
         sql` `,

@@ -61,5 +61,10 @@ export async function recordEvent(tx: Executor, event: OutboxEvent): Promise<str
 
 /** JSON for a statement's parameter: bigints as text. */
 export function jsonParam(value: unknown): SQL {
-  return sql`${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}::jsonb`;
+  return sql`${jsonText(value)}::jsonb`;
+}
+
+/** The text `jsonParam` binds, for a statement that binds it itself (a placeholder's value). */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }

@@ -25,6 +25,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@keymarket/contracts/messages';
 import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import { rowsOf, type Executor } from '../../db/client';
+import type { OrPlaceholder, OrPlaceholders } from '../../db/statement-shapes';
 import { orders, productKeys, products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { oneRow } from '../../lib/rows';
@@ -51,17 +52,31 @@ export function stockTakenByOrder(order: {
   deliveryType: DeliveryType;
 }): SQL {
   const { productId, quantity } = order;
-  if (order.deliveryType === 'instant') {
-    return sql`${saleChangeInsert(productId, quantity)} returning product_id`;
+  return stockTakenBy(order.deliveryType, { productId, quantity, delta: saleDelta(quantity) });
+}
+
+/** A sale's change of its product's stock (`product_stock_changes.delta`). */
+export const saleDelta = (quantity: number) => -quantity;
+
+/**
+ * `stockTakenByOrder` over its values, which may be placeholders (the order statement is
+ * rendered once per shape, statement-shapes.ts): `delta` is `saleDelta(quantity)`.
+ */
+export function stockTakenBy(
+  deliveryType: DeliveryType,
+  take: OrPlaceholders<{ productId: string; quantity: number; delta: number }>,
+): SQL {
+  if (deliveryType === 'instant') {
+    return sql`${saleChangeInsert(take.productId, take.delta)} returning product_id`;
   }
-  return sql`update products set stock = stock - ${quantity}::int
-              where id = ${productId}::uuid and stock >= ${quantity}::int
+  return sql`update products set stock = stock - ${take.quantity}::int
+              where id = ${take.productId}::uuid and stock >= ${take.quantity}::int
               returning id`;
 }
 
-function saleChangeInsert(productId: string, quantity: number) {
+function saleChangeInsert(productId: OrPlaceholder<string>, delta: OrPlaceholder<number>) {
   return sql`insert into product_stock_changes (product_id, delta)
-    values (${productId}::uuid, ${-quantity}::int)`;
+    values (${productId}::uuid, ${delta}::int)`;
 }
 
 /**
@@ -79,7 +94,7 @@ export const lowStockThreshold = sql<number>`coalesce(${products.lowStockThresho
  */
 export async function recordKeysSold(db: Executor, productId: string, count: number) {
   if (count <= 0) return;
-  await db.execute(saleChangeInsert(productId, count));
+  await db.execute(saleChangeInsert(productId, saleDelta(count)));
   await notifyLowStock(db, productId, count);
 }
 
