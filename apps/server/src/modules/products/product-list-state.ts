@@ -79,10 +79,14 @@ export async function listState(db: Executor, chain: PricingChain | null): Promi
   return rows[0] ?? { fingerprint: '', stock: '' };
 }
 
-/** What a build reads first, in its snapshot: `listState`, the ids in stock order, the database. */
+/** What a build reads first, in its snapshot: `listState`, the set of products, the database. */
 export interface ListSnapshot extends ListState {
-  /** Every product's id, in the order of a stock read, separated by commas. */
-  ids: string;
+  /**
+   * The set of every product's id, without reading them: how many, and the sum of a 64-bit hash
+   * of each. It changes when a product is added or removed, which changes the order of a stock
+   * read (`stockSlotsOf`).
+   */
+  idSet: string;
   database: string;
 }
 
@@ -93,7 +97,8 @@ export async function listSnapshot(
   const rows = await rowsOf<ListSnapshot>(
     db,
     sql`select ${fingerprintColumn(chain)} as fingerprint, ${stockFigures} as stock,
-      (select coalesce(string_agg(id::text, ',' order by id), '') from products) as ids,
+      (select count(*) || ':' || coalesce(sum(hashtextextended(id::text, 0)), 0) from products)
+        as "idSet",
       ${databaseIdentity} as database`,
   );
   const [snapshot] = rows;
@@ -101,12 +106,28 @@ export async function listSnapshot(
   return snapshot;
 }
 
-/** Where each product id is in a stock read of the snapshot that read `ids`. */
-export function stockSlotsOf(ids: string): Map<string, number> {
+/**
+ * Where each product id is in a stock read of `snapshot` (read in `db`, its transaction). The
+ * ids are read, and sorted by the database, only when the set of products is not the last one
+ * seen: ~10,000 ids sorted and sent are most of what a build reads otherwise.
+ */
+export async function stockSlotsOf(
+  db: Executor,
+  snapshot: ListSnapshot,
+): Promise<ReadonlyMap<string, number>> {
+  const set = `${snapshot.database}#${snapshot.idSet}`;
+  if (lastSlots?.set === set) return lastSlots.slots;
+  const [row] = await rowsOf<{ ids: string }>(
+    db,
+    sql`select coalesce(string_agg(id::text, ',' order by id), '') as ids from products`,
+  );
   const slots = new Map<string, number>();
-  if (ids) ids.split(',').forEach((id, slot) => slots.set(id, slot));
+  if (row?.ids) row.ids.split(',').forEach((id, slot) => slots.set(id, slot));
+  lastSlots = { set, slots };
   return slots;
 }
+
+let lastSlots: { set: string; slots: ReadonlyMap<string, number> } | undefined;
 
 /**
  * The fingerprint: the database's identity, what every list is built from (the catalogue), and

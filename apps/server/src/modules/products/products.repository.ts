@@ -148,8 +148,6 @@ export async function listProductVersions(
     ${platform ? platformColumns : sql``},
     row_number() over (order by ${sql.join(order, sql`, `)}) as n`;
   const joined = (name: string) => sql`string_agg(${sql.identifier(name)}, ',' order by n)`;
-  const texts = ['ids', 'versions', 'manager', 'reseller'];
-  const platformTexts = ['initial', 'threshold', 'deleted'];
   const [row] = await rowsOf<Record<string, string | null>>(
     db,
     sql`select ${joined('id')} as ids, ${joined('version')} as versions,
@@ -167,16 +165,17 @@ export async function listProductVersions(
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
     .where(where);
-  const column = Object.fromEntries(
-    [...texts, ...(platform ? platformTexts : [])].map((name) => [
-      name,
-      row?.[name] ? row[name].split(',') : [],
-    ]),
-  );
-  const at = (name: string, i: number) => column[name]?.[i] ?? '';
+  // Split when first asked: a list built again reads the prices of the products changed only.
+  const split = new Map<string, string[]>();
+  const column = (name: string) => {
+    let values = split.get(name);
+    if (!values) split.set(name, (values = row?.[name] ? row[name].split(',') : []));
+    return values;
+  };
+  const at = (name: string, i: number) => column(name)[i] ?? '';
   return {
-    ids: column.ids ?? [],
-    versions: column.versions ?? [],
+    ids: column('ids'),
+    versions: column('versions'),
     total: count?.n ?? 0,
     /** Product i with its price columns (read as numbers only for the products asked about). */
     row: (i: number) => ({

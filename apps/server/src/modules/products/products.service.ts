@@ -164,7 +164,7 @@ export class ProductsService {
     const listed = await listProductVersions(tx, filterOf(query), pageOfQuery(query), {
       platform: !chain,
     });
-    const slots = stockSlotsOf(snapshot.ids);
+    const slots = await stockSlotsOf(tx, snapshot);
     const keptAt = new Map(reusable?.ids.map((id, index) => [id, index]));
     const products: (ListedProduct | undefined)[] = [];
     const toWrite: number[] = [];
