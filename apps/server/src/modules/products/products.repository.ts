@@ -122,9 +122,11 @@ export async function listProducts(db: Executor, filter: ProductFilter, page: Pr
  * are read from (the xmin of its product, category and subcategory rows: any committed change to
  * one of them gives it another), and the columns its prices are computed from.
  *
- * Narrow, and read as one row of texts (each column's values joined by commas, in the list's
- * order): ~10,000 products are read for each list built, and one row of seven texts costs the
- * driver and the mapping a small part of 10,000 rows (~2 ms of CPU against ~28 ms, measured).
+ * Narrow, and read as one text (a product's fields joined by spaces, the products by commas, in
+ * the list's order: an array of the ordered rows keeps it) with the count in the same
+ * statement: ~10,000 products are read for each list built, and one text costs the driver and
+ * the mapping a small part of 10,000 rows (~2 ms of CPU against ~28 ms), and the database less
+ * than four ordered aggregates (~33 against ~46 ms, measured loaded).
  */
 export async function listProductVersions(
   db: Executor,
@@ -134,63 +136,63 @@ export async function listProductVersions(
   { platform }: { platform: boolean },
 ) {
   const where = whereOf(filter);
-  const order = orderOf(page);
-  const platformColumns = sql`,
-    ${products.initialPriceCents}::text as initial,
-    coalesce(${products.lowStockThreshold}::text, '') as threshold,
-    coalesce(floor(extract(epoch from ${products.deletedAt}) * 1000)::text, '') as deleted`;
-  // `n` numbers the rows in the list's own order (which ends on the id, so it is total), and the
-  // texts are joined by it, not by whatever order the rows reach the aggregate in.
-  const columns = sql`${products.id}::text as id,
-    concat_ws('.', ${products}.xmin, ${categories}.xmin, ${sub}.xmin) as version,
-    ${products.managerPriceCents}::text as manager,
-    ${products.resellerPriceCents}::text as reseller
-    ${platform ? platformColumns : sql``},
-    row_number() over (order by ${sql.join(order, sql`, `)}) as n`;
-  const joined = (name: string) => sql`string_agg(${sql.identifier(name)}, ',' order by n)`;
-  const [row] = await rowsOf<Record<string, string | null>>(
+  const fields = [
+    sql`${products.id}`,
+    sql`concat_ws('.', ${products}.xmin, ${categories}.xmin, ${sub}.xmin)`,
+    sql`${products.managerPriceCents}`,
+    sql`${products.resellerPriceCents}`,
+    ...(platform
+      ? [
+          sql`${products.initialPriceCents}`,
+          sql`coalesce(${products.lowStockThreshold}::text, '')`,
+          sql`coalesce(floor(extract(epoch from ${products.deletedAt}) * 1000)::text, '')`,
+        ]
+      : []),
+  ];
+  const [result] = await rowsOf<{ page: string | null; total: number }>(
     db,
-    sql`select ${joined('id')} as ids, ${joined('version')} as versions,
-      ${joined('manager')} as manager, ${joined('reseller')} as reseller
-      ${platform ? sql`, ${joined('initial')} as initial, ${joined('threshold')} as threshold, ${joined('deleted')} as deleted` : sql``}
-    from (select ${columns}
-          from products
-          inner join categories on ${categories.id} = ${products.categoryId}
-          left join subcategories as sub on ${sub.id} = ${products.subcategoryId}
-          ${where ? sql`where ${where}` : sql``}
-          order by ${sql.join(order, sql`, `)}
-          limit ${page.limit} offset ${page.offset}) as page`,
+    sql`select array_to_string(array(
+        select concat_ws(' ', ${sql.join(fields, sql`, `)})
+        from products
+        inner join categories on ${categories.id} = ${products.categoryId}
+        left join subcategories as sub on ${sub.id} = ${products.subcategoryId}
+        ${where ? sql`where ${where}` : sql``}
+        order by ${sql.join(orderOf(page), sql`, `)}
+        limit ${page.limit} offset ${page.offset}), ',') as page,
+      (select count(*)::int from products ${where ? sql`where ${where}` : sql``}) as total`,
   );
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where);
-  // Split when first asked: a list built again reads the prices of the products changed only.
-  const split = new Map<string, string[]>();
-  const column = (name: string) => {
-    let values = split.get(name);
-    if (!values) split.set(name, (values = row?.[name] ? row[name].split(',') : []));
-    return values;
-  };
-  const at = (name: string, i: number) => column(name)[i] ?? '';
+  const listed = result?.page ? result.page.split(',') : [];
+  const ids: string[] = [];
+  const versions: string[] = [];
+  for (const product of listed) {
+    const idEnd = product.indexOf(' ');
+    const versionEnd = product.indexOf(' ', idEnd + 1);
+    ids.push(product.slice(0, idEnd));
+    versions.push(product.slice(idEnd + 1, versionEnd));
+  }
   return {
-    ids: column('ids'),
-    versions: column('versions'),
-    total: count?.n ?? 0,
+    ids,
+    versions,
+    total: Number(result?.total ?? 0),
     /** Product i with its price columns (read as numbers only for the products asked about). */
-    row: (i: number) => ({
-      id: at('ids', i),
-      version: at('versions', i),
-      managerPriceCents: BigInt(at('manager', i)),
-      resellerPriceCents: BigInt(at('reseller', i)),
-      platform: platform
-        ? {
-            initialPriceCents: BigInt(at('initial', i)),
-            lowStockThreshold: at('threshold', i) ? Number(at('threshold', i)) : null,
-            deletedAt: at('deleted', i) ? new Date(Number(at('deleted', i))) : null,
-          }
-        : undefined,
-    }),
+    row: (i: number) => {
+      const [id = '', version = '', manager, reseller, initial, threshold, deleted] = (
+        listed[i] ?? ''
+      ).split(' ');
+      return {
+        id,
+        version,
+        managerPriceCents: BigInt(manager ?? ''),
+        resellerPriceCents: BigInt(reseller ?? ''),
+        platform: platform
+          ? {
+              initialPriceCents: BigInt(initial ?? ''),
+              lowStockThreshold: threshold ? Number(threshold) : null,
+              deletedAt: deleted ? new Date(Number(deleted)) : null,
+            }
+          : undefined,
+      };
+    },
   };
 }
 

@@ -165,12 +165,13 @@ export class ProductsService {
       platform: !chain,
     });
     const slots = await stockSlotsOf(tx, snapshot);
-    const keptAt = new Map(reusable?.ids.map((id, index) => [id, index]));
     const products: (ListedProduct | undefined)[] = [];
     const toWrite: number[] = [];
+    const indexIn = reusable && positionsOf(reusable);
     listed.ids.forEach((id, i) => {
       const version = listed.versions[i] ?? '';
-      const index = keptAt.get(id);
+      // Most often the product is where it was (a price changed, not a name): no lookup.
+      const index = reusable?.ids[i] === id ? i : indexIn?.(id);
       if (reusable && index !== undefined && reusable.versions[index] === version) {
         products.push({ id, version, stockSlot: slots.get(id) ?? -1, from: reusable, index });
       } else {
@@ -369,6 +370,15 @@ const audit = (
     before,
     after,
   });
+
+/** Where each product is in `list`, its positions mapped when first asked. */
+function positionsOf(list: PricedList) {
+  let positions: Map<string, number> | undefined;
+  return (id: string) => {
+    positions ??= new Map(list.ids.map((listed, index) => [listed, index]));
+    return positions.get(id);
+  };
+}
 
 /** Who may ask for this list: deleted products and platform-price sorts are for administrators. */
 function assertMayList(caller: AuthContext, query: ProductListQuery) {
