@@ -32,8 +32,6 @@ const KEPT_LISTS_MAX = 16;
 export class ProductListStore implements FragmentKeeper, ListKeeper {
   private readonly fragmentsFile: string;
   private readonly listsDir: string;
-  /** The fragments as they are when the server starts, read at once. */
-  private fragmentsAtStart: Promise<Buffer | undefined> | undefined;
 
   constructor(
     dir: string,
@@ -43,13 +41,11 @@ export class ProductListStore implements FragmentKeeper, ListKeeper {
   ) {
     this.fragmentsFile = path.join(dir, 'fragments.bin');
     this.listsDir = path.join(dir, 'lists');
-    this.fragmentsAtStart = this.read(this.fragmentsFile);
   }
 
   /** The kept fragments when the file is of this code and `database`; none otherwise. */
   async loadFragments(database: string): Promise<Map<string, Fragment>> {
-    const file = await (this.fragmentsAtStart ?? this.read(this.fragmentsFile));
-    this.fragmentsAtStart = undefined;
+    const file = await this.read(this.fragmentsFile);
     if (!file) return new Map();
     try {
       return decodeFragments(file, this.header('fragments', database));
@@ -60,7 +56,6 @@ export class ProductListStore implements FragmentKeeper, ListKeeper {
   }
 
   async saveFragments(database: string, fragments: readonly [string, Fragment][]) {
-    this.fragmentsAtStart = undefined;
     await this.write(this.fragmentsFile, () =>
       encodeFragments(this.header('fragments', database), fragments),
     );
