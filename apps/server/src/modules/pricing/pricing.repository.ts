@@ -134,7 +134,6 @@ export async function managerPackagePrices(
   return priceList(texts?.ids, texts?.price);
 }
 
-/** Each seller's own selling prices (Price Control), by seller then product. */
 /** The prices of the (seller, product) pairs `sellerIds[i]`, `productIds[i]` that have one. */
 export async function sellerPriceRows(
   db: Executor,
@@ -150,6 +149,7 @@ export async function sellerPriceRows(
   );
 }
 
+/** Each seller's own selling prices (Price Control), by seller then product. */
 export async function sellerPricesOf(
   db: Executor,
   sellerIds: readonly string[],

@@ -47,10 +47,6 @@ export async function loadPricingChain(db: Executor, userId: string): Promise<Pr
   return chainOf(await loadAncestors(db, userId));
 }
 
-/**
- * `loadPricingChain` for the order path: the chains of the orders that arrive together are read
- * in one query (`batchedLookup`). Outside any transaction.
- */
 /** What `quoteProducts` reads the sellers' own prices with: seller → product → cents. */
 export type SellerPricesReader = (
   sellerIds: readonly string[],
@@ -92,6 +88,10 @@ export function sellerPricesLookup(db: Database): SellerPricesReader {
   };
 }
 
+/**
+ * `loadPricingChain` for the order path: the chains of the orders that arrive together are read
+ * in one query (`batchedLookup`). Outside any transaction.
+ */
 export function pricingChainLookup(db: Database): (userId: string) => Promise<PricingChain> {
   const ancestors = batchedLookup((userIds: readonly string[]) => ancestorsOf(db, userIds));
   return async (userId) => chainOf((await ancestors(userId.toLowerCase())) ?? []);
