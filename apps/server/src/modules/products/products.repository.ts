@@ -23,17 +23,22 @@ export interface ProductFilter {
 
 const sub = alias(subcategories, 'sub');
 
+/** What describes a product to every buyer alike: a listing's and a kept fragment's columns. */
+const productDescription = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  imageFileId: products.imageFileId,
+  deliveryType: products.deliveryType,
+  isNew: products.isNew,
+  allowBackorder: products.allowBackorder,
+};
+
 /** A product with the names of its category and subcategory, as every listing shows it. */
 const withRefs = {
   // The columns a view needs, no more: the 10,000-row list pays for every one it maps.
   product: {
-    id: products.id,
-    name: products.name,
-    description: products.description,
-    imageFileId: products.imageFileId,
-    deliveryType: products.deliveryType,
-    isNew: products.isNew,
-    allowBackorder: products.allowBackorder,
+    ...productDescription,
     initialPriceCents: products.initialPriceCents,
     managerPriceCents: products.managerPriceCents,
     resellerPriceCents: products.resellerPriceCents,
@@ -205,13 +210,7 @@ export async function findSharedColumns(db: Executor, ids: readonly string[]) {
     .select({
       version: sql<string>`concat_ws('.', ${products}.xmin, ${categories}.xmin, ${sub}.xmin)`,
       product: {
-        id: products.id,
-        name: products.name,
-        description: products.description,
-        imageFileId: products.imageFileId,
-        deliveryType: products.deliveryType,
-        isNew: products.isNew,
-        allowBackorder: products.allowBackorder,
+        ...productDescription,
         createdAt: products.createdAt,
       },
       category: withRefs.category,
