@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { orderStatement } from '../apps/server/src/modules/orders/place-order.statement';
 import { profitMargins } from '../apps/server/src/modules/orders/profit';
+import { loadProcessPids } from './load-process';
 import { machineCpu, processCpuSeconds } from './server';
 import type { OrdersSeed } from './seed';
 
@@ -122,7 +123,8 @@ export function measureCpu(serverPid: number | undefined) {
     for (const [pid, { name, seconds: cpu }] of after) {
       const used = cpu - (before.get(pid)?.seconds ?? 0);
       if (pid === serverPid) groups.server += used;
-      else if (pid === process.pid || name === 'pgbench') groups.loadGenerator += used;
+      else if (pid === process.pid || loadProcessPids.has(pid) || name === 'pgbench')
+        groups.loadGenerator += used;
       else if (name === 'postgres') groups.postgres += used;
       else groups.other += used;
     }

@@ -4,14 +4,15 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { signIn } from './auth';
+import { signIn, signInAll } from './auth';
 import { createBenchDatabase, serverVersion } from './database';
 import { measureCpu } from './diagnose';
 import { getLoad } from './get-load';
-import { load, type LoadResult } from './load';
+import { type LoadResult } from './load';
+import { loadInOwnProcess } from './load-process';
 import { summariseProfile } from './profile';
 import { describeMachine, fmt, machine, noiseWarning, saveResults, table, verdict } from './report';
-import { adminId, benchUserId, deposit, GROUP, seedCatalogue, USER_PASSWORD } from './seed';
+import { adminId, deposit, seedCatalogue, USER_PASSWORD } from './seed';
 import { ensureServerBuilt, startServer, type RunningServer } from './server';
 
 /**
@@ -78,16 +79,17 @@ function fetchRaw(url: string, cookie: string) {
 
 /**
  * What the orders placed alongside buy: request products of the same catalogue, given stock for
- * the whole run (a change of stock only, as a sale is), and money for the buyer (reseller B).
+ * the whole run (a change of stock only, as a sale is), and money for their buyers (the seed's
+ * `orderBuyers`, invited by reseller B: each order pays margins to B, A and the manager).
  */
-async function prepareOrders(pool: Parameters<typeof seedCatalogue>[0]) {
+async function prepareOrders(pool: Parameters<typeof seedCatalogue>[0], buyerIds: string[]) {
   const { rows } = await pool.query<{ id: string }>(
     `update products set stock = 10000000
      where id in (select id from products where delivery_type = 'request' order by name limit $1)
      returning id`,
     [ORDER_PRODUCTS],
   );
-  await deposit(pool, await adminId(pool), [benchUserId(GROUP.catalogueUsers, 3)], 10n ** 12n);
+  await deposit(pool, await adminId(pool), buyerIds, 10n ** 12n);
   return rows.map((row) => row.id);
 }
 
@@ -149,8 +151,14 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
       `seeding ${options.products} products, ${options.categories} categories, ` +
         `${options.categories * options.subcategoriesPerCategory} subcategories, a 4-level chain`,
     );
-    const seed = await seedCatalogue(db.pool, keysSecret, options);
-    const orderProductIds = await prepareOrders(db.pool);
+    const seed = await seedCatalogue(db.pool, keysSecret, {
+      ...options,
+      orderBuyers: ORDER_CONNECTIONS,
+    });
+    const orderProductIds = await prepareOrders(
+      db.pool,
+      seed.orderBuyers.map((b) => b.id),
+    );
     const uncached = await startServer({
       databaseUrl: db.url,
       keysSecret,
@@ -190,13 +198,18 @@ export async function productsBenchmark(options: ProductsOptions = DEFAULT_PRODU
     };
     await run(`cached, ${options.connections} conns`, cached, options.connections);
 
-    // The same, while reseller B places orders on the same catalogue through the same server.
+    // The same, while resellers invited by B place orders on the same catalogue through the same
+    // server, one buyer per connection.
     log(`orders alongside: ${ORDER_CONNECTIONS} connections, at most ${ORDER_RATE}/s`);
-    const placing = load({
+    const placing = loadInOwnProcess({
       url: `${cached.baseUrl}/api/orders`,
       method: 'POST',
       body: orderProductIds.map((productId) => JSON.stringify({ productId, quantity: 1 })),
-      cookies: [await cookieOf(cached)],
+      cookies: await signInAll(
+        cached.baseUrl,
+        seed.orderBuyers.map((b) => b.username),
+        USER_PASSWORD,
+      ),
       connections: ORDER_CONNECTIONS,
       seconds: options.warmupSeconds + options.seconds + 1,
       overallRate: ORDER_RATE,

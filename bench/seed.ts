@@ -269,6 +269,12 @@ export interface CatalogueSeed {
   subcategories: number;
   /** The reseller at the bottom of admin → manager → reseller A → reseller B. */
   buyerUsername: string;
+  /**
+   * Resellers invited by reseller B, who place the orders of the "orders alongside" scenario:
+   * one buyer per connection, as a shop's sales come from many buyers (one buyer's orders
+   * would queue on its balance row, one commit at a time).
+   */
+  orderBuyers: { id: string; username: string }[];
 }
 
 /** Deterministic pseudo-random numbers, so every run lists the same catalogue. */
@@ -283,7 +289,13 @@ function sequence(seed: number) {
 export async function seedCatalogue(
   pool: pg.Pool,
   keysSecret: string,
-  options: { products: number; categories: number; subcategoriesPerCategory: number },
+  options: {
+    products: number;
+    categories: number;
+    subcategoriesPerCategory: number;
+    /** How many `orderBuyers` to seed under reseller B (default none). */
+    orderBuyers?: number;
+  },
 ): Promise<CatalogueSeed> {
   const admin = await adminId(pool);
   const random = sequence(42);
@@ -355,10 +367,16 @@ export async function seedCatalogue(
   const manager = benchUserId(GROUP.catalogueUsers, 1);
   const resellerA = benchUserId(GROUP.catalogueUsers, 2);
   const resellerB = benchUserId(GROUP.catalogueUsers, 3);
+  // Numbers 1-3 are the chain; the order buyers follow.
+  const orderBuyers = Array.from({ length: options.orderBuyers ?? 0 }, (_, i) => ({
+    id: benchUserId(GROUP.catalogueUsers, 4 + i),
+    username: `cat_buyer_${i + 1}`,
+  }));
   await insertUsers(pool, [
     { id: manager, username: 'cat_manager', role: 'manager', invitedById: admin },
     { id: resellerA, username: 'cat_reseller_a', role: 'reseller', invitedById: manager },
     { id: resellerB, username: 'cat_reseller_b', role: 'reseller', invitedById: resellerA },
+    ...orderBuyers.map((b) => ({ ...b, role: 'reseller' as const, invitedById: resellerB })),
   ]);
 
   // Price Control at each level for about half of the products (different halves), above cost.
@@ -405,5 +423,6 @@ export async function seedCatalogue(
     categories: categoryIds.length,
     subcategories: subcategoryIds.flat().length,
     buyerUsername: 'cat_reseller_b',
+    orderBuyers,
   };
 }
