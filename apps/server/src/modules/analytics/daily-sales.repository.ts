@@ -5,7 +5,7 @@ import {
   downlineDailySales,
   platformDailySales,
 } from '../../db/schema/index';
-import { dayKey, type DaySales } from './periods';
+import { dayKey, startOfUtcDay, type DaySales } from './periods';
 import { oneRow } from '../../lib/rows';
 
 /**
@@ -132,10 +132,31 @@ interface DaySource {
   fill(range: DayRange): SQL;
 }
 
+/** How far `scope` is rolled up (`YYYY-MM-DD` text, or null), as a column of the read it guards. */
+const markOf = (scope: string) =>
+  sql`(select rolled_until::text from analytics_rollup_marks where scope = ${scope})`;
+
+/**
+ * `read` answers, beside what it read from a rollup table, the scope's mark (`markOf`) in the
+ * same statement, so in one snapshot with those rows. In the rare case the mark does not reach
+ * `cutoff` yet (the first call of the day for this scope), the missing days are rolled up and
+ * the read is repeated.
+ */
+async function readRolledUp<T extends { mark: string | null }>(
+  db: Database,
+  source: DaySource,
+  cutoff: Date,
+  read: () => Promise<T>,
+): Promise<T> {
+  const result = await read();
+  if (result.mark !== null && result.mark >= dayKey(cutoff)) return result;
+  await rollUp(db, source.scope, cutoff, source.fill);
+  return read();
+}
+
 /**
  * The days of `range`: rolled-up ones before `cutoff`, live ones after, in one round trip that
- * also reads how far the rollup goes. In the rare case it does not reach `cutoff` yet (the first
- * call of the day for this scope), the missing days are rolled up and the read is repeated.
+ * also reads how far the rollup goes (`readRolledUp`).
  */
 async function daysOf<Row>(db: Database, source: DaySource, range: DayRange, cutoff: Date) {
   const rolledEnd = range.to && range.to < cutoff ? range.to : cutoff;
@@ -152,16 +173,11 @@ async function daysOf<Row>(db: Database, source: DaySource, range: DayRange, cut
     oneRow(
       await rowsOf<{ mark: string | null; days: Row[] | null }>(
         db,
-        sql`select (select rolled_until::text from analytics_rollup_marks
-                    where scope = ${source.scope}) as mark,
+        sql`select ${markOf(source.scope)} as mark,
                    (select json_agg(d) from (${union}) d) as days`,
       ),
     );
-  let result = await read();
-  if (needsRollup && (result.mark === null || result.mark < dayKey(cutoff))) {
-    await rollUp(db, source.scope, cutoff, source.fill);
-    result = await read();
-  }
+  const result = needsRollup ? await readRolledUp(db, source, cutoff, read) : await read();
   return result.days ?? [];
 }
 
@@ -218,6 +234,72 @@ export async function platformDays(
     platformShareCents: BigInt(r.share),
     platformCostCents: BigInt(r.cost),
   }));
+}
+
+/** Every order of the platform by status, and what the completed ones were paid. */
+export interface PlatformOrderTotals {
+  total: number;
+  pending: number;
+  completed: number;
+  rejected: number;
+  /** Σ `total_cents` of the completed orders (text: a sum of bigints). */
+  revenueCents: string;
+}
+
+/**
+ * The orders screen's stat cards over the whole platform, equal to what a pass over every order
+ * answers (`orderStats` with no filter), from the rollup's finished days plus the orders since
+ * `cutoff`, each measure read through its index: placed by `created_at` (orders_created_idx),
+ * completed and their revenue by `delivered_at` (orders_delivered_idx), rejected by
+ * `responded_at` (orders_responded_idx). It holds because none of these changes for a finished
+ * day once that day is rolled up (docs/decisions.md, "Order stat cards from the rollup"):
+ * - orders are never deleted and `created_at` never changes: each is in `placed` once;
+ * - an order leaves `pending` once (`leavePending`, conditional on it): completed with
+ *   `delivered_at` (an instant sale, an answer, a backorder fill) or rejected with `responded_at`,
+ *   both "now", and it never leaves `completed` or `rejected`. An old pending order answered today
+ *   is counted today, on the live side, and no longer pending;
+ * - `total_cents` never changes after placement: a unit refund or a key replacement writes
+ *   `order_key_actions` and the ledger, not the order. Revenue is what completed orders were
+ *   paid before unit refunds, here as in the pass over every order.
+ * Pending is counted (the few pending rows of orders_status_created_idx), not derived as
+ * placed − completed − rejected, so it is always the live figure.
+ * The live side is each measure from `cutoff` on, the complement of the fill's range (`within`).
+ */
+export async function platformOrderTotals(
+  db: Database,
+  cutoff: Date,
+): Promise<PlatformOrderTotals> {
+  // The rollup ends on a day's first instant: any other cutoff would leave the rest of its day
+  // out of both sides.
+  if (startOfUtcDay(cutoff).getTime() !== cutoff.getTime()) {
+    throw new Error(`The rollup's cutoff must be a UTC midnight, not ${cutoff.toISOString()}`);
+  }
+  const since: DayRange = { from: cutoff };
+  const read = async () =>
+    oneRow(
+      await rowsOf<PlatformOrderTotals & { mark: string | null }>(
+        db,
+        sql`select ${markOf(platformSource.scope)} as mark,
+              (r.placed + p.placed)::int as total,
+              w.pending::int as pending,
+              (r.completed + c.completed)::int as completed,
+              (r.rejected + j.rejected)::int as rejected,
+              (r.revenue + c.revenue)::text as "revenueCents"
+            from (select coalesce(sum(placed_orders), 0) as placed,
+                    coalesce(sum(completed_orders), 0) as completed,
+                    coalesce(sum(rejected_orders), 0) as rejected,
+                    coalesce(sum(revenue_cents), 0) as revenue
+                  from platform_daily_sales where day < ${dayKey(cutoff)}::date) r,
+              (select count(*) as placed from orders where ${within(sql`created_at`, since)}) p,
+              (select count(*) as completed, coalesce(sum(total_cents), 0) as revenue
+                 from orders where status = 'completed' and ${within(sql`delivered_at`, since)}) c,
+              (select count(*) as rejected
+                 from orders where status = 'rejected' and ${within(sql`responded_at`, since)}) j,
+              (select count(*) as pending from orders where status = 'pending') w`,
+      ),
+    );
+  const { mark: _mark, ...totals } = await readRolledUp(db, platformSource, cutoff, read);
+  return totals;
 }
 
 /** Completed orders of the downline of `userId` (not its own) per day over `range`. */

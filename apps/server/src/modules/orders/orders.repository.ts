@@ -256,8 +256,22 @@ export type OrderWithRefs = NonNullable<Awaited<ReturnType<typeof orderWithRefs>
 export type OrderExportRow = Awaited<ReturnType<typeof orderBatch>>[number];
 
 /**
+ * Whether the stat cards' filters select every order there is: no condition at all (an admin,
+ * no search, product, buyer, seller or dates; the status filter is not the cards'). Only then do
+ * the cards come from the analytics rollup (`platformOrderTotals`), which knows days and nothing
+ * else. Asked of `whereOf` itself, so a filter added to the list one day leaves that path at once.
+ * A date range alone stays on `orderStats`: the rollup counts completions on the day they happened
+ * and rejections on the day they were answered, the range selects by the day of placement.
+ */
+export function coversWholePlatform(filter: OrderFilter): boolean {
+  return whereOf(filter, false) === undefined;
+}
+
+/**
  * Counts for the stat cards over the same filters as the list, the status filter aside: the
- * cards are the split by status of what the other filters select.
+ * cards are the split by status of what the other filters select. A pass over every order they
+ * select: the whole platform's cards come from the rollup instead (`coversWholePlatform`), and
+ * must equal this.
  */
 export async function orderStats(db: Executor, filter: OrderFilter) {
   const query = db
