@@ -26,6 +26,7 @@ import {
 import {
   findSharedColumns,
   listProductVersions,
+  productVersionsSince,
 } from '../src/modules/products/products.repository';
 import { rowsOf } from '../src/db/client';
 import { ProductListCache } from '../src/modules/products/product-list-cache';
@@ -79,15 +80,23 @@ async function writtenBy(change: () => Promise<unknown>) {
   return (await afterChange(change)).fragments;
 }
 
-/** What the lists built again after `change` wrote: shared JSON, and products priced. */
+/**
+ * What the lists built again after `change` wrote: shared JSON, products priced, and lists that
+ * read every product again (rather than those written since the list they replace).
+ */
 async function afterChange(change: () => Promise<unknown>) {
   await expectExactForEveryone();
-  const [fragments, products] = [cache.fragments.written, cache.productsWritten];
+  const [fragments, products, wholeReads] = [
+    cache.fragments.written,
+    cache.productsWritten,
+    cache.wholeReads,
+  ];
   await change();
   await expectExactForEveryone();
   return {
     fragments: cache.fragments.written - fragments,
     products: cache.productsWritten - products,
+    wholeReads: cache.wholeReads - wholeReads,
   };
 }
 
@@ -155,8 +164,8 @@ describe('a cached list built again after a change', () => {
     );
     // The product row's version changed: its shared JSON is written again once, and it is
     // priced again in each of the six lists (five buyers, the administrator's two); every other
-    // product of them is taken as it was.
-    expect(written).toEqual({ fragments: 1, products: 6 });
+    // product of them is taken as it was, and none of them read every product again.
+    expect(written).toEqual({ fragments: 1, products: 6, wholeReads: 0 });
   });
 
   it("follows the sellers' prices and packages at every level, writing nothing out again", async () => {
@@ -219,11 +228,12 @@ describe('a cached list built again after a change', () => {
 
   it('shows a product added, renamed, deleted and restored in its place', async () => {
     expect(await writtenBy(() => catalogue.product({ name: 'Rebuilt 3b' }))).toBe(1);
+    // Moved first: no list can keep its order, each reads every product again.
     expect(
-      await writtenBy(() =>
+      await afterChange(() =>
         db().update(products).set({ name: 'Aaa first now' }).where(eq(products.id, productIds[7]!)),
       ),
-    ).toBe(1);
+    ).toEqual({ fragments: 1, products: 6, wholeReads: 6 });
     expect(
       await writtenBy(() =>
         db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, productIds[2]!)),
@@ -232,6 +242,20 @@ describe('a cached list built again after a change', () => {
     await writtenBy(() =>
       db().update(products).set({ deletedAt: null }).where(eq(products.id, productIds[2]!)),
     );
+    // A product no list but the administrator's shows, its id first: every stock read now has
+    // one figure more, before every listed product's (they are in id order).
+    await writtenBy(async () => {
+      const [model] = await db().select().from(products).where(eq(products.id, productIds[3]!));
+      await db()
+        .insert(products)
+        .values({
+          ...model!,
+          id: '00000000-0000-4000-8000-000000000000',
+          name: 'Rebuilt hidden',
+          stock: 3,
+          deletedAt: new Date(),
+        });
+    });
   });
 
   it('keeps the fragments through sales (the stock is no part of them)', async () => {
@@ -240,6 +264,47 @@ describe('a cached list built again after a change', () => {
         db().update(products).set({ stock: 0 }).where(eq(products.id, productIds[0]!)),
       ),
     ).toBe(0);
+  });
+});
+
+describe('the products written since a list was read', () => {
+  const newerThan = async (snapshot: string) =>
+    (
+      await productVersionsSince(db(), snapshot, { deleted: 'include' }, { platform: false })
+    ).products.map(({ row }) => row.id);
+  const xminOf = async (id: string) => {
+    const [row] = await rowsOf<{ xmin: string }>(
+      db(),
+      sql`select xmin::text as xmin from products where id = ${id}`,
+    );
+    return BigInt(row!.xmin);
+  };
+
+  it('include those of a transaction under way when the list was read, and of its subtransactions', async () => {
+    await db().transaction(async (tx) => {
+      await tx
+        .update(products)
+        .set({ name: 'Written in a transaction' })
+        .where(eq(products.id, productIds[0]!));
+      await tx.transaction(async (savepoint) => {
+        await savepoint
+          .update(products)
+          .set({ name: 'Written in a savepoint' })
+          .where(eq(products.id, productIds[1]!));
+      });
+    });
+    const [top, sub] = [await xminOf(productIds[0]!), await xminOf(productIds[1]!)];
+    // A subtransaction's id is given after its parent's.
+    expect(sub > top).toBe(true);
+    // A list read while that transaction was under way: its snapshot lists the transaction as
+    // running, and not the subtransaction (pg_current_snapshot() lists top-level ids only).
+    const during = `${top}:${sub + 1n}:${top}`;
+    expect(await newerThan(during)).toEqual(expect.arrayContaining([productIds[0], productIds[1]]));
+    // A list read after it ended: neither is newer.
+    const after = `${sub + 1n}:${sub + 1n}:`;
+    expect(await newerThan(after)).not.toContain(productIds[0]);
+    expect(await newerThan(after)).not.toContain(productIds[1]);
+    await expectExactForEveryone();
   });
 });
 

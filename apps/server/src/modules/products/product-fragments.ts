@@ -69,8 +69,8 @@ export class ProductFragments {
   private loaded: Promise<void> | undefined;
   private storeRead = false;
   private saveTimer: NodeJS.Timeout | undefined;
-  /** Fragments were written since the store was last written. */
-  private unsaved = false;
+  /** Fragments written since the store was last written. */
+  private unsaved = 0;
   /** Fragments written from rows so far (none when every version was kept): for tests. */
   written = 0;
 
@@ -117,8 +117,12 @@ export class ProductFragments {
       written.set(row.product.id, fragment);
       this.byId.set(row.product.id, fragment);
     }
-    this.unsaved = true;
-    this.scheduleSave();
+    // The store is read only when more than `storeWorthRows` fragments are missing, so a few
+    // written since it was last written cost the next start no more than reading their rows:
+    // writing every fragment again (~8 MB for 10,000 products) for each price change is not
+    // worth it. A server closing writes them whatever their number (`save`).
+    this.unsaved += written.size;
+    if (this.unsaved >= this.storeWorthRows) this.scheduleSave();
     return rows.map((row, i) => {
       const fragment = fragments[i] ?? written.get(row.id);
       // Read in the same snapshot as `rows`: a row listed there is found here, at that version.
@@ -167,8 +171,8 @@ export class ProductFragments {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     const database = this.database;
-    if (!this.store || !database || !this.unsaved) return;
-    this.unsaved = false;
+    if (!this.store || !database || this.unsaved === 0) return;
+    this.unsaved = 0;
     // What the store holds is kept: it is read first when it was not yet.
     if (!this.storeRead) await this.readStore(database);
     if (this.database !== database) return;

@@ -92,12 +92,15 @@ export interface Replaced {
   list: PricedList;
 }
 
-/** What `build` answers: a list of one snapshot, with the stock of that snapshot. */
+/**
+ * What `build` answers: a list of one snapshot, with the stock of that snapshot unless the list
+ * is of the key and fingerprint it was asked for (then the request's stock read is of it too).
+ */
 export interface BuiltList {
   key: string;
   fingerprint: string;
   list: PricedList;
-  stock: string;
+  stock?: string;
 }
 
 /** Priced lists by key, least recently used dropped first past a budget in bytes. */
@@ -112,9 +115,14 @@ export class ProductListCache {
   /** Keys whose kept list was looked for on disk (once per key), or is being read. */
   private readonly looked = new LRUCache<string, Promise<void>>({ max: 10_000 });
   private readonly saveTimers = new Map<string, NodeJS.Timeout>();
-  /** Lists built so far, and the products written from their parts in them: for tests. */
+  /**
+   * Lists built so far, the products written from their parts in them, and the builds that read
+   * every product of their list (rather than those written since the list they replace): for
+   * tests.
+   */
   builds = 0;
   productsWritten = 0;
+  wholeReads = 0;
 
   /**
    * `maxBytes` 0 turns caching off (every list is built afresh). `store` keeps the fragments and
@@ -156,14 +164,14 @@ export class ProductListCache {
 
   /**
    * The answer for `key`: `state` reads the fingerprint and the stock now, `build` builds the
-   * list afresh from one snapshot. Requests for one key that come together share one build, and
+   * list afresh from one snapshot (told the fingerprint the request read: `BuiltList.stock`). Requests for one key that come together share one build, and
    * share one rendering when the stock they read is the same; those that come while one is
    * being rendered share the next, which reads the stock again once it starts.
    */
   async answer(
     key: string,
     state: () => Promise<ListState>,
-    build: (replaced: Replaced | undefined) => Promise<BuiltList>,
+    build: (replaced: Replaced | undefined, fingerprint: string) => Promise<BuiltList>,
   ): Promise<RenderedList> {
     if (this.store && !this.entries?.has(key)) await this.lookOnDisk(key, this.store);
     const now = await this.stateOf(key, state);
@@ -174,7 +182,7 @@ export class ProductListCache {
       return this.answer(key, state, build);
     }
     const built = await this.built(`${key}\n${now.fingerprint}`, () =>
-      build(entry && { fingerprint: entry.fingerprint, list: entry.list }),
+      build(entry && { fingerprint: entry.fingerprint, list: entry.list }, now.fingerprint),
     );
     if (this.entries?.get(built.key)?.fingerprint !== built.fingerprint) {
       this.set(built.key, built.fingerprint, built.list);
@@ -185,8 +193,9 @@ export class ProductListCache {
       if (rendered) return rendered;
     }
     // The list changed while it was built: answer the build's own snapshot.
-    const etag = etagOf(built.key, built.fingerprint, built.stock);
-    return (await renderList(etag, built.list, readStock(built.stock))).rendered;
+    const stock = built.stock ?? now.stock;
+    const etag = etagOf(built.key, built.fingerprint, stock);
+    return (await renderList(etag, built.list, readStock(stock))).rendered;
   }
 
   /**

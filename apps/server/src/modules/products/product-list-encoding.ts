@@ -139,6 +139,9 @@ export function encodeList(header: string, { fingerprint, list, pieces }: KeptLi
     .text(fingerprint)
     .text(list.head)
     .text(list.tail)
+    .text(list.read.snapshot)
+    .text(list.read.idSet)
+    .number(list.read.complete ? 1 : 0)
     .number(list.stockCount)
     .text(list.ids.join(','))
     .text(list.versions.join(','))
@@ -166,6 +169,7 @@ export function decodeList(
   const list: PricedList = {
     head: reader.text(),
     tail: reader.text(),
+    read: { snapshot: reader.text(), idSet: reader.text(), complete: reader.number() === 1 },
     stockCount: reader.number(),
     ids: splitText(reader.text(), ','),
     versions: splitText(reader.text(), ','),

@@ -48,7 +48,25 @@ export interface PricedList {
   tail: string;
   /** Products written from their parts when it was put together (the rest were taken). */
   written: number;
+  /** Where its rows were read (product-list-changes.ts). */
+  read: ListRead;
 }
+
+/**
+ * The snapshot a list's rows were read in, and what it holds of the catalogue: what a build
+ * after it needs to read again only the products written since (product-list-changes.ts).
+ */
+export interface ListRead {
+  /** `pg_current_snapshot()` as text; empty when unknown (then every product is read again). */
+  snapshot: string;
+  /** The set of product ids its stock slots are of (`ListSnapshot.idSet`). */
+  idSet: string;
+  /** It holds every product its query passes: the first page, not cut short by the limit. */
+  complete: boolean;
+}
+
+/** Where the rows of a list put together from parts alone were read: nowhere known. */
+const readNowhere: ListRead = { snapshot: '', idSet: '', complete: false };
 
 /** Where a product is, and what it is, in a list. */
 interface ListedBase {
@@ -67,11 +85,15 @@ export type ListedProduct =
   | (ListedBase & { fragment: Fragment; prices: string })
   | (ListedBase & { from: PricedList; index: number });
 
-/** A list of `products` without their stock. `stockCount`: the figures of a stock read. */
+/**
+ * A list of `products` without their stock. `stockCount`: the figures of a stock read; `read`:
+ * where their rows were read.
+ */
 export function pricedList(
   products: readonly ListedProduct[],
   pagination: unknown,
   stockCount: number,
+  read: ListRead = readNowhere,
 ): PricedList {
   const n = products.length;
   const offsets = new Uint32Array(n + 1);
@@ -123,6 +145,7 @@ export function pricedList(
     stockCount,
     tail: `],${JSON.stringify({ pagination }).slice(1)}`,
     written: products.filter((product) => !('from' in product)).length,
+    read,
   };
 }
 

@@ -82,7 +82,9 @@ export async function listState(db: Executor, chain: PricingChain | null): Promi
 }
 
 /** What a build reads first, in its snapshot: `listState`, the set of products, the database. */
-export interface ListSnapshot extends ListState {
+export interface ListSnapshot extends Omit<ListState, 'stock'> {
+  /** Every product's stock, unless the fingerprint was the one the build was asked for. */
+  stock: string | null;
   /**
    * The set of every product's id, without reading them: how many, and the sum of a 64-bit hash
    * of each. It changes when a product is added or removed, which changes the order of a stock
@@ -90,21 +92,34 @@ export interface ListSnapshot extends ListState {
    */
   idSet: string;
   database: string;
+  /** The snapshot itself (`pg_current_snapshot()`), to tell the rows written after it. */
+  xids: string;
 }
 
+/**
+ * `listState` in a build's snapshot, with what the build needs besides. The stock is read only
+ * when the fingerprint is not `expected`: a list of the fingerprint the request read its stock
+ * with is answered with that stock (product-list-cache.ts), and the read is ~7 ms of the
+ * database's time for 10,000 products.
+ */
 export async function listSnapshot(
   db: Executor,
   chain: PricingChain | null,
+  expected?: string,
 ): Promise<ListSnapshot> {
   const rows = await rowsOf<ListSnapshot>(
     db,
-    sql`select ${fingerprintColumn(chain)} as fingerprint, ${stockFigures} as stock,
-      (select count(*) || ':' || coalesce(sum(hashtextextended(id::text, 0)), 0) from products)
-        as "idSet",
-      ${databaseIdentity} as database`,
+    sql`with f as (select ${fingerprintColumn(chain)} as fingerprint)
+      select f.fingerprint,
+        case when f.fingerprint = ${expected ?? ''} then null else ${stockFigures} end as stock,
+        (select count(*) || ':' || coalesce(sum(hashtextextended(id::text, 0)), 0) from products)
+          as "idSet",
+        ${databaseIdentity} as database,
+        pg_current_snapshot()::text as xids
+      from f`,
   );
   const [snapshot] = rows;
-  if (!snapshot) throw new Error('a select without FROM answers one row');
+  if (!snapshot) throw new Error('a select from one row answers one row');
   return snapshot;
 }
 

@@ -25,7 +25,7 @@ import type { Fragment, FragmentKeeper } from './product-fragments';
  */
 
 /** Bumped when a file's layout changes (product-list-encoding.ts). */
-const FORMAT = 'keymarket-product-lists-1';
+const FORMAT = 'keymarket-product-lists-2';
 /** Lists kept on disk at most, the most recently written (~8.5 MB each for 10,000 products). */
 const KEPT_LISTS_MAX = 16;
 

@@ -141,26 +141,11 @@ export async function listProductVersions(
   { platform }: { platform: boolean },
 ) {
   const where = whereOf(filter);
-  const fields = [
-    sql`${products.id}`,
-    sql`concat_ws('.', ${products}.xmin, ${categories}.xmin, ${sub}.xmin)`,
-    sql`${products.managerPriceCents}`,
-    sql`${products.resellerPriceCents}`,
-    ...(platform
-      ? [
-          sql`${products.initialPriceCents}`,
-          sql`coalesce(${products.lowStockThreshold}::text, '')`,
-          sql`coalesce(floor(extract(epoch from ${products.deletedAt}) * 1000)::text, '')`,
-        ]
-      : []),
-  ];
   const [result] = await rowsOf<{ page: string | null; total: number }>(
     db,
     sql`select array_to_string(array(
-        select concat_ws(' ', ${sql.join(fields, sql`, `)})
-        from products
-        inner join categories on ${categories.id} = ${products.categoryId}
-        left join subcategories as sub on ${sub.id} = ${products.subcategoryId}
+        select ${versionFields(platform)}
+        from ${productsWithRefs}
         ${where ? sql`where ${where}` : sql``}
         order by ${sql.join(orderOf(page), sql`, `)}
         limit ${page.limit} offset ${page.offset}), ',') as page,
@@ -180,28 +165,114 @@ export async function listProductVersions(
     versions,
     total: Number(result?.total ?? 0),
     /** Product i with its price columns (read as numbers only for the products asked about). */
-    row: (i: number) => {
-      const [id = '', version = '', manager, reseller, initial, threshold, deleted] = (
-        listed[i] ?? ''
-      ).split(' ');
-      return {
-        id,
-        version,
-        managerPriceCents: BigInt(manager ?? ''),
-        resellerPriceCents: BigInt(reseller ?? ''),
-        platform: platform
-          ? {
-              initialPriceCents: BigInt(initial ?? ''),
-              lowStockThreshold: threshold ? Number(threshold) : null,
-              deletedAt: deleted ? new Date(Number(deleted)) : null,
-            }
-          : undefined,
-      };
-    },
+    row: (i: number) => versionRowOf(listed[i] ?? '', platform),
   };
 }
 
-export type ProductVersionRow = ReturnType<Awaited<ReturnType<typeof listProductVersions>>['row']>;
+/** Products with their category and subcategory rows, as the versioned reads join them. */
+const productsWithRefs = sql`products
+  inner join categories on ${categories.id} = ${products.categoryId}
+  left join subcategories as sub on ${sub.id} = ${products.subcategoryId}`;
+
+/**
+ * A product's id, version and price columns as one text, the fields joined by spaces
+ * (`versionRowOf` reads it back).
+ */
+function versionFields(platform: boolean): SQL {
+  const fields = [
+    sql`${products.id}`,
+    sql`concat_ws('.', ${products}.xmin, ${categories}.xmin, ${sub}.xmin)`,
+    sql`${products.managerPriceCents}`,
+    sql`${products.resellerPriceCents}`,
+    ...(platform
+      ? [
+          sql`${products.initialPriceCents}`,
+          sql`coalesce(${products.lowStockThreshold}::text, '')`,
+          sql`coalesce(floor(extract(epoch from ${products.deletedAt}) * 1000)::text, '')`,
+        ]
+      : []),
+  ];
+  return sql`concat_ws(' ', ${sql.join(fields, sql`, `)})`;
+}
+
+/** A product of `versionFields`' text, its price columns as numbers. */
+function versionRowOf(text: string, platform: boolean) {
+  const [id = '', version = '', manager, reseller, initial, threshold, deleted] = text.split(' ');
+  return {
+    id,
+    version,
+    managerPriceCents: BigInt(manager ?? ''),
+    resellerPriceCents: BigInt(reseller ?? ''),
+    platform: platform
+      ? {
+          initialPriceCents: BigInt(initial ?? ''),
+          lowStockThreshold: threshold ? Number(threshold) : null,
+          deletedAt: deleted ? new Date(Number(deleted)) : null,
+        }
+      : undefined,
+  };
+}
+
+export type ProductVersionRow = ReturnType<typeof versionRowOf>;
+
+/**
+ * The products whose product row was written by a transaction not older than `since` (the xmin
+ * of a snapshot, `pg_current_snapshot()` as text), whether or not they pass `filter`: each as
+ * `versionFields` with whether it passes. With them, whether a category or subcategory row was
+ * written since then too, and how many transaction ids `since` is behind now: 32-bit ids
+ * compare only within 2^31 of each other (product-list-changes.ts).
+ */
+export async function productVersionsSince(
+  db: Executor,
+  since: string,
+  filter: ProductFilter,
+  { platform }: { platform: boolean },
+) {
+  const where = whereOf(filter) ?? sql`true`;
+  // age() counts back from one transaction id for the whole statement, so "age no greater than
+  // that of the snapshot's xmin" is "xmin not older than it".
+  const newer = (table: string) => sql`age(${sql.raw(table)}.xmin) <= (select age from since)`;
+  const [result] = await rowsOf<{ behind: string; refs: boolean; changed: string | null }>(
+    db,
+    sql`with since as (
+        select age(xid(pg_snapshot_xmin(${since}::pg_snapshot))) as age,
+          pg_snapshot_xmax(pg_current_snapshot())::text::numeric
+            - pg_snapshot_xmin(${since}::pg_snapshot)::text::numeric as behind)
+      select (select behind::text from since) as behind,
+        exists(select from categories where ${newer('categories')})
+          or exists(select from subcategories where ${newer('subcategories')}) as refs,
+        array_to_string(array(
+          select concat_ws(' ', case when ${where} then 1 else 0 end, ${versionFields(platform)})
+          from ${productsWithRefs}
+          where ${newer('products')}), ',') as changed`,
+  );
+  return {
+    behind: Number(result?.behind ?? Number.NaN),
+    categoriesChanged: result?.refs ?? true,
+    products: (result?.changed ? result.changed.split(',') : []).map((text) => ({
+      passes: text.startsWith('1 '),
+      row: versionRowOf(text.slice(2), platform),
+    })),
+  };
+}
+
+/** Those of `ids` that pass `filter`, in the order `page` lists them. */
+export async function orderAmong(
+  db: Executor,
+  ids: readonly string[],
+  filter: ProductFilter,
+  page: ProductPage,
+): Promise<string[]> {
+  const where = and(whereOf(filter), sql`${products.id} = any(${sql.param([...ids])}::uuid[])`);
+  const [result] = await rowsOf<{ ids: string | null }>(
+    db,
+    sql`select array_to_string(array(
+        select ${products.id}::text from ${productsWithRefs}
+        where ${where}
+        order by ${sql.join(orderOf(page), sql`, `)}), ',') as ids`,
+  );
+  return result?.ids ? result.ids.split(',') : [];
+}
 
 /** The shared fields' columns (product-view.ts `SharedColumns`) of `ids`, with their version. */
 export async function findSharedColumns(db: Executor, ids: readonly string[]) {

@@ -31,6 +31,7 @@ import {
 } from '../pricing/pricing.service';
 import { known } from '../../lib/maps';
 import { listCacheKey, type ProductListCache } from './product-list-cache';
+import { changedProducts, withRewritten } from './product-list-changes';
 import {
   jsonMembers,
   pricedList,
@@ -119,12 +120,17 @@ export class ProductsService {
       key,
       () => listState(this.db, chain),
       // Fingerprint and rows from one snapshot: the entry is a list that was true at one moment.
-      (replaced) =>
+      (replaced, expected) =>
         this.db.transaction(
           async (tx) => {
             const snapshotChain = await chainOf(tx);
-            const snapshot = await listSnapshot(tx, snapshotChain);
             const snapshotKey = keyOf(snapshotChain);
+            // Of the request's key and fingerprint, the list is answered with the request's stock.
+            const snapshot = await listSnapshot(
+              tx,
+              snapshotChain,
+              snapshotKey === key ? expected : undefined,
+            );
             // The list replaced was priced from the same rows but the products' own: its products
             // whose rows are the same versions are taken as they are.
             const samePrices =
@@ -137,7 +143,7 @@ export class ProductsService {
               list: await this.pricedListOf(tx, cache, query, snapshotChain, snapshot, {
                 reusable: samePrices ? replaced.list : undefined,
               }),
-              stock: snapshot.stock,
+              stock: snapshot.stock ?? undefined,
             };
           },
           { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -146,12 +152,14 @@ export class ProductsService {
   }
 
   /**
-   * The list `list` answers, without its stock, from the snapshot `tx` reads (`snapshot`): the
-   * products in the list's order with their versions and platform prices (one narrow query);
-   * each product of `reusable` (a list of the same prices) whose rows are the same versions taken
-   * as it is; the others written from their shared JSON, kept from earlier builds where its
-   * version is the same (product-fragments.ts; the wide rows are read only for the rest), and
-   * their prices for `chain` (null: an administrator, who sees the platform's prices).
+   * The list `list` answers, without its stock, from the snapshot `tx` reads (`snapshot`). Built
+   * from `reusable` (a list of the same prices) when only some of its products changed: those
+   * are read and written again, the rest taken as they are (product-list-changes.ts). Otherwise
+   * the products in the list's order with their versions and platform prices (one narrow query);
+   * each product of `reusable` whose rows are the same versions taken as it is; the others
+   * written from their shared JSON, kept from earlier builds where its version is the same
+   * (product-fragments.ts; the wide rows are read only for the rest), and their prices for
+   * `chain` (null: an administrator, who sees the platform's prices).
    */
   private async pricedListOf(
     tx: Executor,
@@ -161,12 +169,21 @@ export class ProductsService {
     snapshot: ListSnapshot,
     { reusable }: { reusable: PricedList | undefined },
   ) {
-    const listed = await listProductVersions(tx, filterOf(query), pageOfQuery(query), {
-      platform: !chain,
-    });
+    const [filter, page, platform] = [filterOf(query), pageOfQuery(query), !chain];
+    const read = { snapshot: snapshot.xids, idSet: snapshot.idSet };
+    const changed =
+      reusable && (await changedProducts(tx, reusable, snapshot, filter, page, platform));
+    if (reusable && changed) {
+      const parts = await this.productParts(tx, cache, chain, snapshot, changed);
+      const rewritten = changed.map(({ index }, k) => ({ index, ...known(parts, k) }));
+      return withRewritten(reusable, rewritten, { ...read, complete: reusable.read.complete });
+    }
+
+    cache.wholeReads++;
+    const listed = await listProductVersions(tx, filter, page, { platform });
     const slots = await stockSlotsOf(tx, snapshot);
     const products: (ListedProduct | undefined)[] = [];
-    const toWrite: number[] = [];
+    const toWrite: { index: number; row: ProductVersionRow }[] = [];
     const indexIn = reusable && positionsOf(reusable);
     listed.ids.forEach((id, i) => {
       const version = listed.versions[i] ?? '';
@@ -176,25 +193,44 @@ export class ProductsService {
         products.push({ id, version, stockSlot: slots.get(id) ?? -1, from: reusable, index });
       } else {
         products.push(undefined);
-        toWrite.push(i);
+        toWrite.push({ index: i, row: listed.row(i) });
       }
     });
-    const rows = toWrite.map((i) => listed.row(i));
-    const fragments = await cache.fragments.fragmentsOf(snapshot.database, rows, (ids) =>
-      findSharedColumns(tx, ids),
-    );
-    const prices = await listPricesOf(tx, chain, rows);
-    toWrite.forEach((i, k) => {
-      const [row, fragment, priced] = [rows[k], fragments[k], prices[k]];
-      if (!row || !fragment || priced === undefined) return;
-      const { id, version } = row;
-      products[i] = { id, version, stockSlot: slots.get(id) ?? -1, fragment, prices: priced };
+    const parts = await this.productParts(tx, cache, chain, snapshot, toWrite);
+    toWrite.forEach(({ index, row: { id } }, k) => {
+      products[index] = { id, stockSlot: slots.get(id) ?? -1, ...known(parts, k) };
     });
     const whole = products.map((product) => {
       if (!product) throw new Error('a product of the list without its parts');
       return product;
     });
-    return pricedList(whole, pageOf([], query, listed.total).pagination, slots.size);
+    const complete = page.offset === 0 && listed.total === listed.ids.length;
+    return pricedList(whole, pageOf([], query, listed.total).pagination, slots.size, {
+      ...read,
+      complete,
+    });
+  }
+
+  /** What each of `rows` is written from: its version, shared JSON and priced fields. */
+  private async productParts(
+    tx: Executor,
+    cache: ProductListCache,
+    chain: PricingChain | null,
+    snapshot: ListSnapshot,
+    toWrite: readonly { row: ProductVersionRow }[],
+  ) {
+    const rows = toWrite.map(({ row }) => row);
+    const fragments = await cache.fragments.fragmentsOf(snapshot.database, rows, (ids) =>
+      findSharedColumns(tx, ids),
+    );
+    const prices = await listPricesOf(tx, chain, rows);
+    return new Map(
+      rows.map((row, k) => {
+        const [fragment, priced] = [fragments[k], prices[k]];
+        if (!fragment || priced === undefined) throw new Error('a product without its parts');
+        return [k, { version: row.version, fragment, prices: priced }];
+      }),
+    );
   }
 
   /** The list query of GET /products/subcategory/{id}, once the subcategory is known to exist. */
