@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
@@ -100,7 +101,10 @@ function exited(child: ChildProcess): Promise<number | null> {
   });
 }
 
-/** `node apps/server/dist/main.js` on a free port of 127.0.0.1, ready when /api/ready answers. */
+/**
+ * `node apps/server/dist/main.js` with `npm start`'s flags on a free port of 127.0.0.1, ready when
+ * /api/ready answers.
+ */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'km-bench-data-'));
@@ -132,7 +136,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const profile = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
     : [];
-  const child = spawn(process.execPath, [...profile, SERVER_MAIN], { cwd: REPO_ROOT, env });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, SERVER_MAIN], {
+    cwd: REPO_ROOT,
+    env,
+  });
   const log = createWriteStream(logFile);
   child.stdout.pipe(log);
   child.stderr.pipe(log);
