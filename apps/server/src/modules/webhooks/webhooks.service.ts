@@ -126,13 +126,17 @@ export class WebhooksService {
     if (!endpoint.enabled) {
       throw new AppError('conflict', messages.webhookDisabledTest);
     }
-    const [deliveryId] = await recordEvent(this.db, {
-      type: 'ping',
-      userId: sql`${caller.userId}::uuid`,
-      data: jsonParam({ webhook: { id: endpoint.id, url: endpoint.url } }),
-      recipients: sql`select ${WEBHOOK_CONSUMER}::text as consumer, ${endpoint.id}::uuid as target_id`,
+    // The delivery as it was queued, read before the commit: once committed, a worker may
+    // already be sending it (attempts 1), and the answer would depend on who was faster.
+    const recorded = await this.db.transaction(async (tx) => {
+      const [deliveryId] = await recordEvent(tx, {
+        type: 'ping',
+        userId: sql`${caller.userId}::uuid`,
+        data: jsonParam({ webhook: { id: endpoint.id, url: endpoint.url } }),
+        recipients: sql`select ${WEBHOOK_CONSUMER}::text as consumer, ${endpoint.id}::uuid as target_id`,
+      });
+      return deliveryId ? await findDelivery(tx, id, deliveryId) : undefined;
     });
-    const recorded = deliveryId ? await findDelivery(this.db, id, deliveryId) : undefined;
     if (!recorded) throw new Error('The ping was recorded without its delivery');
     return deliveryView(recorded);
   }
