@@ -201,6 +201,8 @@ for (const language of ['en', 'ar'] as const) {
 }
 
 test('accessibility in every other theme: login and generate code', async ({ page }) => {
+  // Eight reloads and eight axe scans: past the default minute on a slower machine (1.1 min).
+  test.setTimeout(180_000);
   const themes = ['light', 'purple', 'black', 'dev'] as const;
   const useTheme = (theme: string) =>
     page.evaluate((chosen) => window.localStorage.setItem('theme', chosen), theme);
