@@ -58,6 +58,8 @@ test.describe('after-sale', () => {
     admin,
     makeUser,
   }) => {
+    // Two browsers, a ticket and a replacement: 51 s of the default minute on a slower machine.
+    test.setTimeout(120_000);
     const keys = newKeys(2, 'FAULTY');
     const product = await seedProduct(admin, { resellerPrice: 10, keys });
     const reseller = await makeUser('reseller', 'report');
