@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { analyticsBenchmark, DEFAULT_ANALYTICS_OPTIONS } from './analytics';
 import { DEFAULT_LEDGER_OPTIONS, ledgerBenchmark } from './ledger';
-import { DEFAULT_ORDERS_OPTIONS, ordersBenchmark } from './orders';
+import { DEFAULT_ORDERS_OPTIONS, keysFor, ordersBenchmark } from './orders';
 import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
 import { DEFAULT_SCALE_OPTIONS, DIMENSIONS, scaleBenchmark, type Dimension } from './scale';
 
@@ -13,7 +13,8 @@ options:
   --seconds N       measured seconds per scenario (default 20; analytics: 10 per call)
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
   --connections N   orders: connections / pgbench clients (default 64)
-  --keys N          orders: keys seeded for the whole run (default 150000)
+  --keys N          orders: keys seeded for the whole run (default: enough for 2,500
+                    orders/s in every scenario, at least 150000; 300000 for --seconds 10 --warmup 3)
   --pool N          orders: the server's DATABASE_POOL_MAX (default: the server's own, 32)
   --protocol P      orders: pgbench -M simple|extended|prepared (default prepared)
   --diagnose        orders: also run the raw-SQL what-ifs that isolate the causes (+2.5 min)
@@ -92,7 +93,7 @@ for (const benchmark of selected) {
       connections: int('connections', values.connections, DEFAULT_ORDERS_OPTIONS.connections),
       warmupSeconds,
       seconds,
-      keys: int('keys', values.keys, DEFAULT_ORDERS_OPTIONS.keys),
+      keys: int('keys', values.keys, keysFor(seconds, warmupSeconds)),
       poolMax: values.pool === undefined ? undefined : int('pool', values.pool, 20),
       pgbenchProtocol: protocol,
       diagnose: values.diagnose ?? false,
