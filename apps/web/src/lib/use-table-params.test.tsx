@@ -24,6 +24,15 @@ function OrdersList() {
       <button onClick={() => table.setPageSize(50)}>50 rows</button>
       <button onClick={() => table.setSort({ by: 'total', direction: 'desc' })}>By total</button>
       <button onClick={() => table.setFilters({ status: 'pending' })}>Pending</button>
+      <button
+        onClick={() => {
+          // Two changes before the next render, as a busy page sees two quick edits.
+          table.setFilters({ status: 'completed' });
+          table.setFilters({ search: 'steam' });
+        }}
+      >
+        Both
+      </button>
     </>
   );
 }
@@ -68,6 +77,13 @@ describe('useTableParams', () => {
     await user.click(screen.getByText('Pending'));
     await user.click(screen.getByText('50 rows'));
     expect(url(router)).toBe('/admin/orders?sort=-total&status=pending&size=50');
+  });
+
+  it('keeps both of two changes made before the page renders again', async () => {
+    const router = renderAt('/admin/orders?page=2&sort=total');
+    await userEvent.setup().click(screen.getByText('Both'));
+    expect(url(router)).toBe('/admin/orders?sort=total&status=completed&search=steam');
+    expect(state()).toMatchObject({ page: 1, filters: { status: 'completed', search: 'steam' } });
   });
 
   it('puts the search in the URL once typing pauses, and follows a link that changes it', async () => {
