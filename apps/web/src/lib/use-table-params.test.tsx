@@ -86,6 +86,18 @@ describe('useTableParams', () => {
     expect(state()).toMatchObject({ page: 1, filters: { status: 'completed', search: 'steam' } });
   });
 
+  it('lets a navigation made meanwhile win over a change it replaced, even to the same URL', async () => {
+    const router = renderAt('/admin/orders?sort=total');
+    await act(async () => {
+      screen.getByText('Pending').click();
+      // A link back to the very URL shown, before the change above has rendered.
+      await router.navigate('/admin/orders?sort=total');
+    });
+    expect(url(router)).toBe('/admin/orders?sort=total');
+    await userEvent.setup().click(screen.getByText('By total'));
+    expect(url(router)).toBe('/admin/orders?sort=-total');
+  });
+
   it('puts the search in the URL once typing pauses, and follows a link that changes it', async () => {
     const router = renderAt('/admin/orders?page=2');
     await userEvent.setup().type(screen.getByLabelText('Search'), 'steam');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams, type Location } from 'react-router';
 import { DEFAULT_LIMIT, PAGE_SIZES, sortText, type Sort } from '@keymarket/contracts/pagination';
 import { useSearchTerm } from './use-debounced';
 
@@ -40,28 +40,28 @@ export function useTableParams<const Filter extends string, const Column extends
   sortable: readonly Column[];
 }): TableParams<Filter, Column> {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   // React Router hands `setParams` the params of the last render, and its navigation renders in
   // a transition that a busy page can put off: two changes before that render (both ends of a
   // date range, typed in a row) would both start from the same params, and the second would
-  // drop the first. So a change starts from the params the previous change asked for, until a
-  // render shows new params (ours, or a link's or Back's, which then win).
-  const asked = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    asked.current = null;
-  }, [params]);
+  // drop the first. So a change starts from the params the previous change asked for, as long
+  // as the page still shows the location that change started from: any navigation since (ours
+  // rendered, a link, Back, even to the same URL) makes a new location, and its params win.
+  const asked = useRef<{ from: Location; next: URLSearchParams } | null>(null);
 
   const update = useCallback(
     (changes: Record<string, string | undefined>, firstPage: boolean) => {
-      const next = new URLSearchParams(asked.current ?? params);
+      const pending = asked.current?.from === location ? asked.current.next : undefined;
+      const next = new URLSearchParams(pending ?? params);
       for (const [name, value] of Object.entries(changes)) {
         if (value) next.set(name, value);
         else next.delete(name);
       }
       if (firstPage) next.delete(PAGE);
-      asked.current = next;
+      asked.current = { from: location, next };
       setParams(next, { replace: true });
     },
-    [params, setParams],
+    [location, params, setParams],
   );
 
   const filters = Object.fromEntries(
