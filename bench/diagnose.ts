@@ -26,7 +26,6 @@ export interface ActivitySample {
 export interface WalUsage {
   /** WAL written while measured, the whole cluster's (the benchmark is alone on it). */
   bytes: number;
-  records: number;
   /** Full-page images: a page's first change after a checkpoint is logged whole. */
   fullPageImages: number;
   /** Checkpoints started while measured (timed, or asked for by the WAL's size). */
@@ -42,18 +41,16 @@ export async function measureWal(pool: pg.Pool): Promise<() => Promise<WalUsage>
   const read = async () => {
     const { rows } = await pool.query<{
       bytes: string;
-      records: string;
       fpi: string;
       checkpoints: string;
     }>(
-      `select w.wal_bytes::text as bytes, w.wal_records::text as records, w.wal_fpi::text as fpi,
+      `select w.wal_bytes::text as bytes, w.wal_fpi::text as fpi,
               (b.checkpoints_timed + b.checkpoints_req)::text as checkpoints
        from pg_stat_wal w, pg_stat_bgwriter b`,
     );
     const row = rows[0]!;
     return {
       bytes: Number(row.bytes),
-      records: Number(row.records),
       fullPageImages: Number(row.fpi),
       checkpoints: Number(row.checkpoints),
     };
@@ -63,7 +60,6 @@ export async function measureWal(pool: pg.Pool): Promise<() => Promise<WalUsage>
     const after = await read();
     return {
       bytes: after.bytes - before.bytes,
-      records: after.records - before.records,
       fullPageImages: after.fullPageImages - before.fullPageImages,
       checkpoints: after.checkpoints - before.checkpoints,
     };
