@@ -537,6 +537,42 @@ describe('events', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('queues each endpoint the events of an instant order it subscribed to, and no other', async () => {
+    // The order statement reads the recipients once for both of its events: each delivery
+    // must still go only where that event's type was chosen.
+    const buyer2 = await ctx.factory.signedIn('reseller', admin.user);
+    const createdOnly = await createdWebhook(buyer2, receiver.url, ['order.created']);
+    const both = await createdWebhook(buyer2, receiver.url, ['order.completed', 'order.created']);
+    const adminCompleted = await createdWebhook(admin, receiver.url, ['order.completed']);
+    try {
+      const product = await catalogue.product({ deliveryType: 'instant', keys: 1 });
+      await deposit(admin, buyer2.user.id, 20);
+      const order = await placedOrder(buyer2, product.id, 1);
+      const queued = await queryRows<{ type: string; target: string }>(
+        ctx.database.db,
+        sql`select e.type, d.target_id::text as target
+            from outbox_events e join outbox_deliveries d on d.event_id = e.id
+            where e.data->'order'->>'id' = ${order.id}
+            order by e.type, d.target_id`,
+      );
+      const expected = [
+        { type: 'order.completed', target: both.id },
+        { type: 'order.completed', target: adminCompleted.id },
+        { type: 'order.created', target: createdOnly.id },
+        { type: 'order.created', target: both.id },
+      ].sort((a, b) => a.type.localeCompare(b.type) || (a.target < b.target ? -1 : 1));
+      expect(queued).toEqual(expected);
+      // One event of each type, however many endpoints receive it.
+      const [events] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from ${outboxEvents} where data->'order'->>'id' = ${order.id}`,
+      );
+      expect(events?.n).toBe(2);
+    } finally {
+      await admin.inject({ method: 'DELETE', url: `/api/webhooks/${adminCompleted.id}` });
+    }
+  });
+
   it("sends every order's events to an administrator's endpoint", async () => {
     const adminHook = await createdWebhook(admin, receiver.url, ['order.created']);
     try {

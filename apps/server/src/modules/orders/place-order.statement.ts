@@ -29,7 +29,7 @@
  * plan (a named statement's) scan every key of the table.
  *
  * The `order.created` event goes into the outbox in the same statement, when the buyer (or an
- * administrator) has an endpoint subscribed to it (`outboxEventCtes`): a crash cannot separate it
+ * administrator) has an endpoint subscribed to it (`outboxEventsCtes`): a crash cannot separate it
  * from the order.
  *
  * The stock change is `stock.ts`'s (`stockTakenByOrder`): an instant product's sale appends a
@@ -48,7 +48,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { preparedRenderedRowsOf, type Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema/index';
 import { boundParams, shapedStatements, type OrPlaceholder } from '../../db/statement-shapes';
-import { outboxEventCtes } from '../outbox/outbox-events';
+import { outboxEventsCtes } from '../outbox/outbox-events';
 import { lowStockNotificationCte, notifyAdminsCte } from '../notifications/notification-writes';
 import { accrualInsert } from '../ledger/profit-accruals';
 import { auditRowInsert, bucketMove } from '../ledger/ledger.repository';
@@ -242,24 +242,16 @@ function orderSql(shape: OrderShape, v: ValueOf): SQL {
         ]
       : []),
     ...(shape.lowStock ? [lowStockCte(v)] : []),
-    // Written only when an endpoint is subscribed (`outboxEventCtes`).
-    outboxEventCtes('created_event', {
-      type: 'order.created',
+    // Written only when an endpoint is subscribed (`outboxEventsCtes`). An instant order is
+    // completed as it is created: a receiver waiting for completions hears of it.
+    outboxEventsCtes('order_event', {
       userId: sql`${v('buyerId')}::uuid`,
-      data: eventData,
       source: sql`placed`,
+      events: [
+        { type: 'order.created', data: eventData },
+        ...(delivered ? [{ type: 'order.completed', data: eventData }] : []),
+      ],
     }),
-    // An instant order is completed as it is created: a receiver waiting for completions hears of it.
-    ...(delivered
-      ? [
-          outboxEventCtes('completed_event', {
-            type: 'order.completed',
-            userId: sql`${v('buyerId')}::uuid`,
-            data: eventData,
-            source: sql`placed`,
-          }),
-        ]
-      : []),
   ];
   // The refusal reasons are `OrderRefusal`'s; a new one needs its case there (order-refusals.ts).
   return sql`

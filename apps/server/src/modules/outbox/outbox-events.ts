@@ -3,9 +3,9 @@ import { rowsOf, type Executor } from '../../db/client';
 import { webhookRecipients } from '../webhooks/webhook-recipients';
 
 /**
- * Writing an event into the outbox (DESIGN.md §9), as CTEs for the statement that makes the change
- * it reports: the event commits or vanishes with the change. An event nobody receives is not
- * written at all, so a change without subscribers costs one indexed `exists` and nothing else.
+ * Writing events into the outbox (DESIGN.md §9), as CTEs for the statement that makes the change
+ * they report: an event commits or vanishes with the change. An event nobody receives is not
+ * written at all, so a change without subscribers costs one read of its recipients and nothing else.
  */
 export interface OutboxEvent {
   /** `order.created`, `balance.credited`… */
@@ -16,36 +16,61 @@ export interface OutboxEvent {
   data: SQL;
   /** The rows of the statement the event comes from, one event each (a CTE's name); one event when absent. */
   source?: SQL;
-  /** Its recipients (`select consumer, target_id`) when not everyone subscribed (a test ping). */
+  /**
+   * Its recipients when not everyone subscribed (a test ping), as `recipientsOf` answers them:
+   * `select consumer, target_id, events`, `events` the types each receives.
+   */
   recipients?: SQL;
 }
 
 /**
- * Who receives an event of `type` about `userId`, as `select consumer, target_id`. One consumer
- * today, the webhooks; the in-app notifications will add theirs with `union all`.
+ * Several events about one user from the same change, which the same endpoints may want (an
+ * instant order is created and completed at once): `outboxEventCtes` of each, with their
+ * recipients read once for all of them.
  */
-export function recipientsOf(type: string, userId: SQL): SQL {
-  return webhookRecipients(type, userId);
+export interface OutboxEvents extends Omit<OutboxEvent, 'type' | 'data'> {
+  events: readonly { type: string; data: SQL }[];
+}
+
+/**
+ * Who receives events of `types` about `userId`, as `select consumer, target_id, events`, each
+ * row with the event types it receives (among others). One consumer today, the webhooks.
+ */
+export function recipientsOf(types: readonly string[], userId: SQL): SQL {
+  return webhookRecipients(types, userId);
 }
 
 /**
  * Two CTEs: `name` inserts the event (when someone receives it) and `name_deliveries` one
  * delivery per recipient, which the workers then claim (`outbox.repository.ts`).
  */
-export function outboxEventCtes(name: string, event: OutboxEvent): SQL {
+export function outboxEventCtes(name: string, { type, data, ...event }: OutboxEvent): SQL {
+  return outboxEventsCtes(name, { ...event, events: [{ type, data }] });
+}
+
+/**
+ * Three CTEs: `name_recipients` reads who receives any of the events (once: every order pays
+ * for it, so the plan the order statement initialises on each execution stays small), `name`
+ * inserts each event someone receives, one per `source` row, and `name_deliveries` one delivery
+ * per event and recipient, which the workers then claim (`outbox.repository.ts`).
+ */
+export function outboxEventsCtes(name: string, write: OutboxEvents): SQL {
+  const recipients = sql.identifier(`${name}_recipients`);
   const inserted = sql.identifier(name);
-  const recipients = (userId: SQL) => event.recipients ?? recipientsOf(event.type, userId);
-  return sql`${inserted} as (
+  const types = write.events.map((e) => e.type);
+  const rows = write.events.map((e) => sql`(${e.type}::text, ${e.data})`);
+  // `, lateral`, not `cross join lateral`: a source of several CTEs (`a, b`) stays in its scope.
+  return sql`${recipients} as (${write.recipients ?? recipientsOf(types, write.userId)}),
+    ${inserted} as (
       insert into outbox_events (type, user_id, data)
-      select ${event.type}::text, ${event.userId}, ${event.data}
-      from ${event.source ?? sql`(select 1) as one`}
-      where exists (${recipients(event.userId)})
-      returning id, type, user_id
+      select ev.type, ${write.userId}, ev.data
+      from ${write.source ?? sql`(select 1) as one`}, lateral (values ${sql.join(rows, sql`, `)}) as ev (type, data)
+      where exists (select 1 from ${recipients} r where ev.type = any(r.events))
+      returning id, type
     ), ${sql.identifier(`${name}_deliveries`)} as (
       insert into outbox_deliveries (event_id, consumer, target_id)
       select ev.id, r.consumer, r.target_id
-      from ${inserted} ev
-      cross join lateral (${recipients(sql`ev.user_id`)}) r
+      from ${inserted} ev join ${recipients} r on ev.type = any(r.events)
       returning id
     )`;
 }

@@ -133,7 +133,8 @@ export class WebhooksService {
         type: 'ping',
         userId: sql`${caller.userId}::uuid`,
         data: jsonParam({ webhook: { id: endpoint.id, url: endpoint.url } }),
-        recipients: sql`select ${WEBHOOK_CONSUMER}::text as consumer, ${endpoint.id}::uuid as target_id`,
+        recipients: sql`select ${WEBHOOK_CONSUMER}::text as consumer, ${endpoint.id}::uuid as target_id,
+          array['ping']::text[] as events`,
       });
       return deliveryId ? await findDelivery(tx, id, deliveryId) : undefined;
     });
