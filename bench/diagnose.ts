@@ -291,6 +291,9 @@ export function orderStatementOf(
       // The benchmark's stock stays far above any threshold: the server's statement carries no
       // low-stock check for these sales either.
       lowStockThreshold: null,
+      // No buyer of the benchmark has an endpoint (but the webhook scenario's, which is HTTP):
+      // the server plans their orders without events, and so does this.
+      events: false,
     }),
   );
   return [query.sql, query.params];

@@ -60,6 +60,7 @@ describe('the order statement, rendered once per shape', () => {
       margins: [],
     }),
     'the low-stock check': (plan) => ({ ...plan, lowStockThreshold: 5 }),
+    'no outbox events (nobody expected to listen)': (plan) => ({ ...plan, events: false }),
   };
 
   /** A chain order of one key and the plans of every other shape made from it. */

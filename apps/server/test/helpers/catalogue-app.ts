@@ -20,8 +20,8 @@ export function useCatalogue(ctx: TestContext): CatalogueFactory {
  * The app on a fresh database, a catalogue factory and a signed-in admin: made before the
  * enclosing describe's tests and closed after them. Its fields are there once those hooks ran.
  */
-export function useCatalogueApp(): CatalogueApp {
-  const ctx = useTestApp();
+export function useCatalogueApp(...args: Parameters<typeof useTestApp>): CatalogueApp {
+  const ctx = useTestApp(...args);
   return {
     ctx,
     catalogue: useCatalogue(ctx),

@@ -11,7 +11,13 @@ export function orderPlan(
   buyerId: string,
   product: { id: string; deliveryType: 'instant' | 'request' },
   quantity: number,
-  options: { sellerId?: string; sellerCostCents?: bigint; idempotencyKey?: string } = {},
+  options: {
+    sellerId?: string;
+    sellerCostCents?: bigint;
+    idempotencyKey?: string;
+    /** `OrderPlan.events`: true unless told (the events written for whoever subscribed). */
+    events?: boolean;
+  } = {},
 ): OrderPlan {
   const id = randomUUID();
   const instant = product.deliveryType === 'instant';
@@ -42,6 +48,7 @@ export function orderPlan(
     debit: { kind: 'purchase', actorId: buyerId, orderId: id },
     margins: instant ? profitMargins({ quantity, priceChain }) : [],
     lowStockThreshold: null,
+    events: options.events ?? true,
     audit: { actorId: buyerId, action: 'order.placed', targetType: 'order', targetId: id },
     idempotency: options.idempotencyKey
       ? {

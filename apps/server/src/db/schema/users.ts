@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   char,
   index,
@@ -39,6 +40,13 @@ export const users = pgTable(
     profitCents: bigint('profit_cents', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * Whether an enabled webhook endpoint of this user takes an event the order statement writes
+     * (`order.created`, `order.completed`). Kept by a trigger on webhook_endpoints (migration
+     * 0022), never by the application: the order statement reads it from the row it debits, so
+     * an order nobody listens to skips the outbox (place-order.statement.ts, "Events").
+     */
+    orderWebhooks: boolean('order_webhooks').notNull().default(false),
     avatarFileId: uuid('avatar_file_id'),
     /** Admin package (managers and admin-invited resellers) or the inviter's manager package. */
     packageId: uuid('package_id'),

@@ -156,6 +156,9 @@ function creditedEntry(context: LedgerContext): SQL {
  * a bucket's rows sorted by (created_at, id) are the order they were applied in, and each row's
  * `balance_after_cents` is the previous row's plus its amount. Statements and reconciliation
  * read them in that order.
+ *
+ * `alsoReturning`: more of the updated row for the statement to read from `name` (the user's
+ * `order_webhooks`, read from the row as it is once locked).
  */
 export function bucketMove(
   name: string,
@@ -163,13 +166,14 @@ export function bucketMove(
   bucket: Bucket,
   deltaCents: OrPlaceholder<bigint>,
   context: OrPlaceholders<LedgerContext>,
+  alsoReturning?: SQL,
 ): SQL {
   const column = bucketColumn(bucket);
   const changed = sql.identifier(name);
   return sql`${changed} as (
       update users set ${column} = ${column} + ${deltaCents}::bigint
       where id = ${userId} and ${column} + ${deltaCents}::bigint >= 0
-      returning ${column} as after
+      returning ${column} as after${alsoReturning ? sql`, ${alsoReturning}` : sql``}
     ), ${sql.identifier(`${name}_entry`)} as (
       insert into ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind,
         actor_id, order_id, counterparty_id, note, created_at)

@@ -34,4 +34,11 @@ export interface OrderPlan {
    * carries nothing for it.
    */
   lowStockThreshold: number | null;
+  /**
+   * The order's `order.created` (and `order.completed`) events go into the outbox, for whoever
+   * subscribed. False when the service expects nobody to (`OrderEventHints`): the statement
+   * then writes none, and is refused (`order_events`) if the buyer or an administrator has an
+   * endpoint for them after all, to be placed again with them.
+   */
+  events: boolean;
 }

@@ -39,6 +39,8 @@ function fullPlan(deliveryType: 'instant' | 'request'): OrderPlan {
     ],
     // With the low-stock check: the refusal reasons must be read whatever CTEs the plan adds.
     lowStockThreshold: 5,
+    // Without the events: the check that nobody takes them is the last reason read.
+    events: false,
     audit: { actorId: 'b', action: 'order.placed', targetType: 'order', targetId: 'o' },
     idempotency: { userId: 'b', key: 'k', hash: 'h', statusCode: 201, response: { orderId: 'o' } },
   };
@@ -61,6 +63,11 @@ describe('order refusals', () => {
     out_of_stock: conflictOf('out_of_stock', 'Only 2 left in stock'),
     // A bug, not a refusal a buyer can cause: a plain error, answered as a 500.
     seller_missing: (outcome) => {
+      expect(outcome).toBeInstanceOf(Error);
+      expect(outcome).not.toBeInstanceOf(AppError);
+    },
+    // The service places the order again with its events and never answers this one.
+    order_events: (outcome) => {
       expect(outcome).toBeInstanceOf(Error);
       expect(outcome).not.toBeInstanceOf(AppError);
     },

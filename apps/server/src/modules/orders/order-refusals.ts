@@ -13,7 +13,12 @@ export type OrderRefusal =
   /** Fewer unsold keys than the quantity, or a request product's stock below it. */
   | { refused: 'out_of_stock' }
   /** A seller of the chain has no row to credit: users are never deleted, so this is a bug. */
-  | { refused: 'seller_missing' };
+  | { refused: 'seller_missing' }
+  /**
+   * The plan carried no outbox events (`OrderPlan.events`), and the buyer or an administrator
+   * has an endpoint for them: the service places the order again with them.
+   */
+  | { refused: 'order_events' };
 
 type Reason = OrderRefusal['refused'];
 
@@ -23,6 +28,7 @@ const reasons: Record<Reason, true> = {
   insufficient_balance: true,
   out_of_stock: true,
   seller_missing: true,
+  order_events: true,
 };
 
 const isReason = (text: string): text is Reason => Object.hasOwn(reasons, text);
@@ -57,5 +63,8 @@ export function refusalOutcome(
       return outOfStock(order.stock);
     case 'seller_missing':
       return new Error('a seller of the chain has no row');
+    case 'order_events':
+      // The service places such an order again with its events before it comes to an answer.
+      return new Error('an order was refused for its events and not placed again');
   }
 }

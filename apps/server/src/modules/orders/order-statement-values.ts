@@ -30,6 +30,8 @@ export interface OrderShape {
   margins: number;
   /** The `stock.low` check (`lowStockThreshold` not null). */
   lowStock: boolean;
+  /** The outbox events, or the check that nobody takes them (`OrderPlan.events`). */
+  events: boolean;
 }
 
 export function orderShapeOf(plan: OrderPlan): OrderShape {
@@ -40,6 +42,7 @@ export function orderShapeOf(plan: OrderPlan): OrderShape {
     idempotency: Boolean(plan.idempotency),
     margins: plan.margins.length,
     lowStock: plan.lowStockThreshold !== null,
+    events: plan.events,
   };
 }
 
@@ -127,8 +130,8 @@ export function orderValues(plan: OrderPlan): Partial<OrderValues> {
     auditTargetId: audit.targetId,
     auditBefore: audit.before,
     auditAfter: audit.after,
-    createdEvent: createdEventJson(plan),
   };
+  if (plan.events) values.createdEvent = createdEventJson(plan);
   if (debit) {
     values.debitCents = -order.totalCents;
     values.debitKind = debit.kind;

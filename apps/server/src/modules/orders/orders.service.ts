@@ -53,6 +53,7 @@ import {
   scopeFor,
 } from './orders.repository';
 import { outOfStock, refusalOutcome } from './order-refusals';
+import { OrderEventHints } from './order-event-hints';
 import { platformOrderTotals } from '../analytics/daily-sales.repository';
 import { rollupCutoff } from '../analytics/periods';
 import { placeOrder } from './place-order.statement';
@@ -81,6 +82,8 @@ export class OrdersService {
   private readonly findLiveProduct: ReturnType<typeof liveProductLookup>;
   private readonly pricingChainOf: (userId: string) => Promise<PricingChain>;
   private readonly sellerPrices: SellerPricesReader;
+  /** Whose orders to plan with their outbox events (`OrderPlan.events`). */
+  private readonly eventHints = new OrderEventHints();
 
   constructor(
     private readonly db: Database,
@@ -157,6 +160,7 @@ export class OrdersService {
     input: CreateOrderInput,
     idempotency: { key: string; hash: string } | undefined,
     asBackorder = false,
+    withEvents = this.eventHints.expects(caller.userId),
   ): Promise<Order | 'replay'> {
     // Side by side: neither depends on the other (each joins its own batch, `batchedLookup`).
     const [found, chain] = await Promise.all([
@@ -241,8 +245,14 @@ export class OrdersService {
       idempotency: idempotency
         ? { userId: caller.userId, ...idempotency, statusCode: 201, response: { orderId } }
         : null,
+      events: withEvents,
     });
     if ('refused' in placed) {
+      // Someone listens after all: the same order again, with its events (nothing was kept).
+      if (placed.refused === 'order_events') {
+        this.eventHints.heard(caller.userId);
+        return this.placeOnce(caller, input, idempotency, asBackorder, true);
+      }
       // Other buyers took the keys between the read and the write: a backorder after all.
       if (placed.refused === 'out_of_stock' && delivered && product.allowBackorder) {
         return this.placeOnce(caller, input, idempotency, true);
@@ -251,6 +261,7 @@ export class OrdersService {
       if (outcome === 'replay') return outcome;
       throw outcome;
     }
+    if (withEvents && placed.events === 0) this.eventHints.unheard(caller.userId);
     const signals = placedSignals(order, delivered ? profitMargins(order) : []);
     // Perhaps a `stock.low` for the administrators: a signal too many only costs them a read.
     if (lowStockThreshold !== null) signals.push({ role: 'admin', kind: 'notification' });

@@ -28,9 +28,15 @@
  * looks the claimed keys up by id whatever it guesses the LIMIT to be, where `in` let a generic
  * plan (a named statement's) scan every key of the table.
  *
- * The `order.created` event goes into the outbox in the same statement, when the buyer (or an
- * administrator) has an endpoint subscribed to it (`outboxEventsCtes`): a crash cannot separate it
- * from the order.
+ * EVENTS. The `order.created` (and an instant order's `order.completed`) event goes into the
+ * outbox in the same statement, when the buyer (or an administrator) has an endpoint subscribed
+ * to it (`outboxEventsCtes`): a crash cannot separate it from the order. Most buyers have none,
+ * and reading the endpoints and initialising the inserts was ~13 % of the statement's CPU
+ * (bench/README.md), so a plan that expects no receiver (`OrderPlan.events` false) carries none
+ * of it, only a check of the flags a trigger keeps (`users.order_webhooks`, migration 0022): the
+ * buyer's, read from the row the debit locks (so an endpoint committed before the debit is seen),
+ * and the administrators'. If one is set, the order is refused (`order_events`) before anything is
+ * kept, and the service places it again with the events.
  *
  * The stock change is `stock.ts`'s (`stockTakenByOrder`): an instant product's sale appends a
  * change instead of updating the product's row (the keys claimed already prove the stock was
@@ -70,6 +76,8 @@ export interface PlacedRow {
   order: OrderRow;
   /** The keys claimed for it, sealed, in the order a later read lists them (by id). */
   keys: { id: string; ciphertext: Buffer }[];
+  /** Events it put in the outbox: none when nobody subscribed, or when the plan carried none. */
+  events: number;
 }
 
 /** Writes the order `plan` describes, or answers why the statement refused it. */
@@ -79,6 +87,7 @@ export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedR
       created_at: string;
       id: string | null;
       ciphertext: Uint8Array | null;
+      events?: number;
     }>(db, orderStatements.of(orderShapeOf(plan)), orderValues(plan));
     // Not refused, the statement answers one row, or one per claimed key.
     const [first] = rows;
@@ -88,6 +97,7 @@ export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedR
       keys: rows.flatMap((r) =>
         r.id && r.ciphertext ? [{ id: r.id, ciphertext: Buffer.from(r.ciphertext) }] : [],
       ),
+      events: first.events ?? 0,
     };
   } catch (error) {
     const refusal = orderRefusalOf(error);
@@ -138,6 +148,22 @@ function createdEventData(shape: OrderShape, v: ValueOf): SQL {
 }
 
 /**
+ * The order's events, for whoever subscribed (`outboxEventsCtes`). An instant order is completed
+ * as it is created: a receiver waiting for completions hears of it.
+ */
+function orderEventCtes(shape: OrderShape, v: ValueOf): SQL {
+  const data = createdEventData(shape, v);
+  return outboxEventsCtes('order_event', {
+    userId: sql`${v('buyerId')}::uuid`,
+    source: sql`placed`,
+    events: [
+      { type: 'order.created', data },
+      ...(shape.status === 'completed' ? [{ type: 'order.completed', data }] : []),
+    ],
+  });
+}
+
+/**
  * The `stock.low` notification (`lowStockNotificationCte`), when this sale takes the product's
  * stock across its threshold. The stock after is the statement's snapshot (the counter and the
  * pending changes, `productStock`) less this sale, whose own change the snapshot does not see:
@@ -160,7 +186,6 @@ function lowStockCte(v: ValueOf): SQL {
  */
 function orderSql(shape: OrderShape, v: ValueOf): SQL {
   const delivered = shape.status === 'completed';
-  const eventData = createdEventData(shape, v);
   const margins = Array.from({ length: shape.margins }, (_, i) => i);
   const ctes: SQL[] = [
     sql`reserved as (${
@@ -175,14 +200,23 @@ function orderSql(shape: OrderShape, v: ValueOf): SQL {
         : sql`select 1`
     })`,
     shape.debit
-      ? bucketMove('debited', v('buyerId'), 'balance', v('debitCents'), {
-          kind: v('debitKind'),
-          actorId: v('debitActorId'),
-          orderId: v('debitOrderId'),
-          counterpartyId: v('debitCounterpartyId'),
-          note: v('debitNote'),
-        })
-      : sql`debited as (select 1)`,
+      ? bucketMove(
+          'debited',
+          v('buyerId'),
+          'balance',
+          v('debitCents'),
+          {
+            kind: v('debitKind'),
+            actorId: v('debitActorId'),
+            orderId: v('debitOrderId'),
+            counterpartyId: v('debitCounterpartyId'),
+            note: v('debitNote'),
+          },
+          sql`order_webhooks`,
+        )
+      : // A free order: nothing to debit, one row (so not refused), and the buyer's flag.
+        sql`debited as (select coalesce((select order_webhooks from users
+                                           where id = ${v('buyerId')}::uuid), false) as order_webhooks)`,
     sql`claimed as (
       update product_keys set order_id = ${v('orderId')}::uuid, sold_at = now()
       where id = any(array(select id from product_keys
@@ -242,22 +276,23 @@ function orderSql(shape: OrderShape, v: ValueOf): SQL {
         ]
       : []),
     ...(shape.lowStock ? [lowStockCte(v)] : []),
-    // Written only when an endpoint is subscribed (`outboxEventsCtes`). An instant order is
-    // completed as it is created: a receiver waiting for completions hears of it.
-    outboxEventsCtes('order_event', {
-      userId: sql`${v('buyerId')}::uuid`,
-      source: sql`placed`,
-      events: [
-        { type: 'order.created', data: eventData },
-        ...(delivered ? [{ type: 'order.completed', data: eventData }] : []),
-      ],
-    }),
+    // Written only when an endpoint is subscribed (EVENTS, above).
+    ...(shape.events ? [orderEventCtes(shape, v)] : []),
   ];
+  // Without the events, the last check: nobody takes them (EVENTS, above). Last, so that a
+  // refusal for a reason of its own comes first and is not placed again for nothing.
+  const unwrittenEvents = shape.events
+    ? sql``
+    : sql`when exists (select 1 from debited where order_webhooks)
+            or exists (select 1 from users a where a.role = 'admin' and a.order_webhooks)
+          then 'order_events'`;
   // The refusal reasons are `OrderRefusal`'s; a new one needs its case there (order-refusals.ts).
   return sql`
     with ${sql.join(ctes, sql`, `)}
     select to_char(placed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-           claimed.id, claimed.ciphertext
+           claimed.id, claimed.ciphertext${
+             shape.events ? sql`, (select count(*) from order_event)::int as events` : sql``
+           }
     from placed left join claimed on true
     where keymarket_refuse(case
       when not exists (select 1 from reserved) then 'idempotency_key_taken'
@@ -271,6 +306,7 @@ function orderSql(shape: OrderShape, v: ValueOf): SQL {
         ),
         sql` `,
       )}
+      ${unwrittenEvents}
     end)
     order by claimed.id`;
 }
