@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { placeOrder } from '../src/modules/orders/place-order.statement';
 import { OrderEventHints } from '../src/modules/orders/order-event-hints';
 import { useCatalogueApp } from './helpers/catalogue-app';
+import { onPostgres } from './helpers/database';
 import type { SignedInUser } from './helpers/factory';
 import { bucketsOf, fundedReseller, placedOrder, queryRows, unsoldKeysOf } from './helpers/money';
 import { orderPlan } from './helpers/order-plan';
@@ -75,6 +76,38 @@ describe('orders and the users.order_webhooks flag', () => {
     expect(await flagOf(id)).toBe(false);
   });
 
+  it.skipIf(!onPostgres)(
+    "counts two changes to one user's endpoints at once one after the other",
+    async () => {
+      // A new endpoint while the worker turns the old one off: counted on snapshots without
+      // each other's change, the flag would end false with the new endpoint enabled.
+      const reseller = await fundedReseller(app.ctx.factory, app.admin, 0);
+      const id = reseller.user.id;
+      const failing = await createdWebhook(reseller, HOOK_URL, ['order.created']);
+      let inserted!: () => void;
+      const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const adding = db().transaction(async (tx) => {
+        await tx.execute(sql`insert into webhook_endpoints (user_id, url, events, secret_ciphertext)
+          values (${id}, ${HOOK_URL}, array['order.completed'], '\\x00'::bytea)`);
+        inserted();
+        await released;
+      });
+      await insertedOnce;
+      // Started now (Drizzle's queries run when awaited): its trigger waits for the user's row.
+      let disabled = false;
+      const disabling = Promise.resolve(
+        db().execute(sql`update webhook_endpoints set enabled = false where id = ${failing.id}`),
+      ).then(() => (disabled = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(disabled).toBe(false);
+      release();
+      await Promise.all([adding, disabling]);
+      expect(await flagOf(id)).toBe(true);
+    },
+  );
+
   it('refuses a plan without events when the buyer has an endpoint for them, leaving nothing', async () => {
     const buyer = await fundedReseller(app.ctx.factory, app.admin, 50);
     const product = await app.catalogue.product({ keys: 2 });
@@ -89,7 +122,7 @@ describe('orders and the users.order_webhooks flag', () => {
     // The same order with its events is placed, and the one its endpoint takes is written.
     const plan = orderPlan(buyer.user.id, product, 1, { events: true });
     const placed = await placeOrder(db(), plan);
-    expect(placed).toMatchObject({ events: 1 });
+    expect(placed).toMatchObject({ heard: true });
     expect(await orderEventsOf(plan.order.id)).toEqual(['order.created']);
   });
 
@@ -108,7 +141,31 @@ describe('orders and the users.order_webhooks flag', () => {
     }
     // Gone: the same plan is placed, without events.
     const plan = orderPlan(buyer.user.id, product, 1, { events: false });
-    expect(await placeOrder(db(), plan)).toMatchObject({ events: 0 });
+    expect(await placeOrder(db(), plan)).toMatchObject({ heard: false });
+    expect(await orderEventsOf(plan.order.id)).toEqual([]);
+  });
+
+  it('refuses a free order without events too: the buyer has no debit to read the flag from', async () => {
+    const buyer = await fundedReseller(app.ctx.factory, app.admin, 0);
+    const product = await app.catalogue.product({ keys: 1 });
+    await createdWebhook(buyer, HOOK_URL, ['order.completed']);
+    const free = (events: boolean) => {
+      const plan = orderPlan(buyer.user.id, product, 1, { events });
+      return { ...plan, order: { ...plan.order, totalCents: 0n }, debit: null };
+    };
+    expect(await placeOrder(db(), free(false))).toEqual({ refused: 'order_events' });
+    expect(await placeOrder(db(), free(true))).toMatchObject({ heard: true });
+  });
+
+  it('says a pending order was heard when its buyer listens for completions only', async () => {
+    // A request order writes only order.created: no event for this endpoint, yet the buyer is
+    // listened to, so the service keeps planning its orders with events rather than being
+    // refused on each one.
+    const buyer = await fundedReseller(app.ctx.factory, app.admin, 50);
+    const product = await app.catalogue.product({ deliveryType: 'request' });
+    await createdWebhook(buyer, HOOK_URL, ['order.completed']);
+    const plan = orderPlan(buyer.user.id, product, 1, { events: true });
+    expect(await placeOrder(db(), plan)).toMatchObject({ heard: true });
     expect(await orderEventsOf(plan.order.id)).toEqual([]);
   });
 

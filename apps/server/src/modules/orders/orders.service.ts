@@ -261,7 +261,7 @@ export class OrdersService {
       if (outcome === 'replay') return outcome;
       throw outcome;
     }
-    if (withEvents && placed.events === 0) this.eventHints.unheard(caller.userId);
+    if (withEvents && !placed.heard) this.eventHints.unheard(caller.userId);
     const signals = placedSignals(order, delivered ? profitMargins(order) : []);
     // Perhaps a `stock.low` for the administrators: a signal too many only costs them a read.
     if (lowStockThreshold !== null) signals.push({ role: 'admin', kind: 'notification' });

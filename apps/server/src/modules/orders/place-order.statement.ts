@@ -11,6 +11,8 @@
  * This statement takes them so (below); so do `OrdersService.respond` (refund, then the stock
  * returned), `creditProfitChain` (profit.ts) and a transfer to an invitee (the invitee is below
  * the sender, so it comes first). Comments elsewhere point here as "the lock order".
+ * The trigger that keeps `users.order_webhooks` (migration 0022) locks one user's row after
+ * that user's endpoint row; nothing here locks an endpoint.
  *
  * Each step that can fall short (the key already recorded, the balance, the keys, a request
  * product's stock, a seller's row) is a CTE whose rows say whether it happened. The WHERE clause
@@ -35,8 +37,8 @@
  * (bench/README.md), so a plan that expects no receiver (`OrderPlan.events` false) carries none
  * of it, only a check of the flags a trigger keeps (`users.order_webhooks`, migration 0022): the
  * buyer's, read from the row the debit locks (so an endpoint committed before the debit is seen),
- * and the administrators'. If one is set, the order is refused (`order_events`) before anything is
- * kept, and the service places it again with the events.
+ * and the administrators'. If one is set, the order is refused (`order_events`), which undoes the
+ * debit, and the service places it again with the events.
  *
  * The stock change is `stock.ts`'s (`stockTakenByOrder`): an instant product's sale appends a
  * change instead of updating the product's row (the keys claimed already prove the stock was
@@ -76,8 +78,11 @@ export interface PlacedRow {
   order: OrderRow;
   /** The keys claimed for it, sealed, in the order a later read lists them (by id). */
   keys: { id: string; ciphertext: Buffer }[];
-  /** Events it put in the outbox: none when nobody subscribed, or when the plan carried none. */
-  events: number;
+  /**
+   * Whether the buyer or an administrator listens for its events, by their flags (EVENTS,
+   * above); false for a plan without events, which such an order refuses.
+   */
+  heard: boolean;
 }
 
 /** Writes the order `plan` describes, or answers why the statement refused it. */
@@ -87,7 +92,7 @@ export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedR
       created_at: string;
       id: string | null;
       ciphertext: Uint8Array | null;
-      events?: number;
+      heard?: boolean;
     }>(db, orderStatements.of(orderShapeOf(plan)), orderValues(plan));
     // Not refused, the statement answers one row, or one per claimed key.
     const [first] = rows;
@@ -97,7 +102,7 @@ export async function placeOrder(db: Executor, plan: OrderPlan): Promise<PlacedR
       keys: rows.flatMap((r) =>
         r.id && r.ciphertext ? [{ id: r.id, ciphertext: Buffer.from(r.ciphertext) }] : [],
       ),
-      events: first.events ?? 0,
+      heard: first.heard ?? false,
     };
   } catch (error) {
     const refusal = orderRefusalOf(error);
@@ -279,24 +284,23 @@ function orderSql(shape: OrderShape, v: ValueOf): SQL {
     // Written only when an endpoint is subscribed (EVENTS, above).
     ...(shape.events ? [orderEventCtes(shape, v)] : []),
   ];
-  // Without the events, the last check: nobody takes them (EVENTS, above). Last, so that a
-  // refusal for a reason of its own comes first and is not placed again for nothing.
-  const unwrittenEvents = shape.events
-    ? sql``
-    : sql`when exists (select 1 from debited where order_webhooks)
-            or exists (select 1 from users a where a.role = 'admin' and a.order_webhooks)
-          then 'order_events'`;
+  // Someone listens for the order's events, by the flags (EVENTS, above).
+  const listened = sql`(exists (select 1 from debited where order_webhooks)
+    or exists (select 1 from users a where a.role = 'admin' and a.order_webhooks))`;
+  // Without the events, nobody may listen. Checked once the buyer's row is locked and the
+  // balance known (a short balance is answered as such, not placed again for nothing), and
+  // before the keys are claimed, which concurrent buyers would otherwise skip meanwhile.
+  const unwrittenEvents = shape.events ? sql`` : sql`when ${listened} then 'order_events'`;
   // The refusal reasons are `OrderRefusal`'s; a new one needs its case there (order-refusals.ts).
   return sql`
     with ${sql.join(ctes, sql`, `)}
     select to_char(placed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-           claimed.id, claimed.ciphertext${
-             shape.events ? sql`, (select count(*) from order_event)::int as events` : sql``
-           }
+           claimed.id, claimed.ciphertext${shape.events ? sql`, ${listened} as heard` : sql``}
     from placed left join claimed on true
     where keymarket_refuse(case
       when not exists (select 1 from reserved) then 'idempotency_key_taken'
       when not exists (select 1 from debited) then 'insufficient_balance'
+      ${unwrittenEvents}
       when (select count(*) from claimed) < ${v('claim')}::int then 'out_of_stock'
       when not exists (select 1 from taken) then 'out_of_stock'
       ${sql.join(
@@ -306,7 +310,6 @@ function orderSql(shape: OrderShape, v: ValueOf): SQL {
         ),
         sql` `,
       )}
-      ${unwrittenEvents}
     end)
     order by claimed.id`;
 }
