@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createBenchDatabase } from './database';
+import { measureCpu } from './diagnose';
+import { runPgbench, serverOrderScript } from './pgbench';
+import { fmt } from './report';
+import { ensureServerBuilt, startServer } from './server';
+import { seedOrders, type OrdersSeed } from './seed';
+
+/**
+ * The order statement of two versions of the code side by side, with no server: PostgreSQL's CPU
+ * for each, measured on one seeded database by pgbench, in alternating rounds. The HTTP figures of
+ * a 2-CPU machine move by ±15 % from one run to the next; this isolates what a change to the
+ * statement itself costs or saves.
+ *
+ *   npx tsx statement-ab.ts seed                      a database with 1,000,000 keys (kept)
+ *   npx tsx statement-ab.ts script NAME [--chain]     the statement of the code checked out now
+ *   git checkout <other>; npx tsx statement-ab.ts script OTHER; git checkout -
+ *   npx tsx statement-ab.ts run NAME OTHER [--rounds 5 --seconds 8 --clients 16]
+ *   npx tsx statement-ab.ts drop
+ *
+ * `run` reports each round's rate and PostgreSQL's CPU per transaction (its processes' CPU time
+ * over the round, /proc). With `--clients 1` and `PGOPTIONS='-c synchronous_commit=off'` each
+ * transaction runs alone and waits for no disk, so the CPU per transaction is the statement's own
+ * cost, the steadiest of these figures. The state (database, seed, scripts) is in
+ * `$TMPDIR/km-statement-ab`.
+ */
+
+const DIR = path.join(tmpdir(), 'km-statement-ab');
+const STATE = path.join(DIR, 'state.json');
+const RESELLERS = 64;
+
+interface State {
+  database: string;
+  url: string;
+  seed: OrdersSeed;
+}
+
+const state = (): State => JSON.parse(readFileSync(STATE, 'utf8')) as State;
+const scriptFile = (name: string) => path.join(DIR, `${name}.sql`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function seed(keys: number) {
+  mkdirSync(DIR, { recursive: true });
+  ensureServerBuilt(console.log);
+  const db = await createBenchDatabase();
+  // The server migrates the database; the seed is the orders benchmark's.
+  const server = await startServer({
+    databaseUrl: db.url,
+    keysSecret: randomBytes(32).toString('hex'),
+    poolMax: 4,
+  });
+  await server.stop();
+  const seeded = await seedOrders(db.pool, randomBytes(32).toString('hex'), {
+    resellers: RESELLERS,
+    keys,
+    spreadKeys: 0,
+    log: console.log,
+  });
+  // Enough for every round: the balance never runs out before the keys.
+  await db.pool.query(`update users set balance_cents = 10000000000 where role <> 'admin'`);
+  await db.pool.query('vacuum analyze');
+  writeFileSync(STATE, JSON.stringify({ database: db.name, url: db.url, seed: seeded }));
+  await db.pool.end();
+  console.log(`database ${db.name}`);
+}
+
+async function run(names: string[], rounds: number, seconds: number, clients: number) {
+  const { database, url } = state();
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const results = new Map<string, { tps: number; cpuMs: number }[]>();
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      // Alternating which goes first, so that neither always follows the other's dead rows.
+      for (const name of round % 2 ? names : [...names].reverse()) {
+        // Each round from the same state: the previous round's dead key entries vacuumed.
+        await pool.query('vacuum analyze');
+        await pool.query('checkpoint');
+        let cpu: ReturnType<ReturnType<typeof measureCpu>> | undefined;
+        let timer: NodeJS.Timeout | undefined;
+        const result = await runPgbench(readFileSync(scriptFile(name), 'utf8'), {
+          database,
+          clients,
+          threads: Math.min(2, clients),
+          seconds,
+          warmupSeconds: 2,
+          protocol: 'prepared',
+          onMeasured: {
+            start: () => {
+              const stop = measureCpu(undefined);
+              timer = setTimeout(() => (cpu = stop()), (seconds - 0.5) * 1000);
+            },
+            end: () => clearTimeout(timer),
+          },
+        });
+        const cpuMs = ((cpu?.postgres ?? NaN) / 100 / result.tps) * 1000;
+        const list = results.get(name) ?? [];
+        list.push({ tps: result.tps, cpuMs });
+        results.set(name, list);
+        console.log(
+          `round ${round} ${name}: ${fmt(result.tps, 0)} tps, p99 ${fmt(result.p99Ms)} ms, ` +
+            `PostgreSQL ${cpu?.postgres ?? '?'} % = ${cpuMs.toFixed(3)} ms of CPU a transaction` +
+            (result.failed || result.abortedClients
+              ? `, ${result.failed} failed, ${result.abortedClients} clients aborted`
+              : ''),
+        );
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+  console.log('');
+  for (const [name, list] of results) {
+    console.log(
+      `${name}: median ${fmt(median(list.map((r) => r.tps)), 0)} tps, ` +
+        `median ${median(list.map((r) => r.cpuMs)).toFixed(3)} ms of PostgreSQL CPU a transaction ` +
+        `(rounds: ${list.map((r) => r.cpuMs.toFixed(3)).join(', ')})`,
+    );
+  }
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    chain: { type: 'boolean' },
+    keys: { type: 'string' },
+    rounds: { type: 'string' },
+    seconds: { type: 'string' },
+    clients: { type: 'string' },
+  },
+});
+const [command, ...names] = positionals;
+if (command === 'seed') {
+  await seed(Number(values.keys ?? 1_000_000));
+} else if (command === 'script' && names.length === 1) {
+  mkdirSync(DIR, { recursive: true });
+  writeFileSync(
+    scriptFile(names[0]!),
+    serverOrderScript(state().seed, RESELLERS, values.chain ?? false),
+  );
+  console.log(scriptFile(names[0]!));
+} else if (command === 'run' && names.length > 0) {
+  await run(
+    names,
+    Number(values.rounds ?? 5),
+    Number(values.seconds ?? 8),
+    Number(values.clients ?? 16),
+  );
+} else if (command === 'drop') {
+  const { database, url } = state();
+  const admin = new pg.Client({ connectionString: url.replace(`/${database}`, '/postgres') });
+  await admin.connect();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+} else {
+  console.error(
+    'usage: statement-ab.ts seed [--keys N] | script NAME [--chain] | run NAME... [--rounds N --seconds N --clients N] | drop',
+  );
+  process.exit(2);
+}
