@@ -39,7 +39,7 @@ function fullPlan(deliveryType: 'instant' | 'request'): OrderPlan {
     ],
     // With the low-stock check: the refusal reasons must be read whatever CTEs the plan adds.
     lowStockThreshold: 5,
-    // Without the events: the check that nobody takes them is the last reason read.
+    // Without the events: the check that nobody takes them is among the reasons read.
     events: false,
     audit: { actorId: 'b', action: 'order.placed', targetType: 'order', targetId: 'o' },
     idempotency: { userId: 'b', key: 'k', hash: 'h', statusCode: 201, response: { orderId: 'o' } },

@@ -26,8 +26,7 @@ export interface OutboxEvent {
 
 /**
  * Several events about one user from the same change, which the same endpoints may want (an
- * instant order is created and completed at once): `outboxEventCtes` of each, with their
- * recipients read once for all of them.
+ * instant order is created and completed at once), their recipients read once for all of them.
  */
 export interface OutboxEvents extends Omit<OutboxEvent, 'type' | 'data'> {
   events: readonly { type: string; data: SQL }[];
@@ -41,10 +40,7 @@ export function recipientsOf(types: readonly string[], userId: SQL): SQL {
   return webhookRecipients(types, userId);
 }
 
-/**
- * Two CTEs: `name` inserts the event (when someone receives it) and `name_deliveries` one
- * delivery per recipient, which the workers then claim (`outbox.repository.ts`).
- */
+/** `outboxEventsCtes` for one event: `name` inserts it, `name_deliveries` its deliveries. */
 export function outboxEventCtes(name: string, { type, data, ...event }: OutboxEvent): SQL {
   return outboxEventsCtes(name, { ...event, events: [{ type, data }] });
 }
