@@ -3,6 +3,12 @@
 export const SERVER_NODE_FLAGS = [
   // Stack traces in the logs point into the TypeScript sources, not the bundle.
   '--enable-source-maps',
+  // Under concurrent orders, the objects of every request in flight survive a scavenge, so V8
+  // learns to allocate them straight into the old generation ("pretenuring"). The old
+  // generation then fills with request garbage, and its mark-compacts stall the event loop for
+  // 25–50 ms, delaying every order in flight: the orders' p99 (docs/decisions.md, "Server
+  // process: V8's young generation").
+  '--no-allocation-site-pretenuring',
   // Not `--max-semi-space-size=64`: fewer but longer scavenges raised the orders' p99
   // (docs/decisions.md, "Server process: V8's young generation").
 ];
