@@ -145,29 +145,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
   // DATABASE_POOL_MAX is the process's total: half for the named statements.
   const preparedMax = Math.max(1, Math.round(poolMax / 2));
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(1, poolMax - preparedMax) });
-  const preparedPool = new pg.Pool({ connectionString: url, max: preparedMax });
-  // A connection losing its server (restart, failover) must not crash the process. The pool only
-  // listens on idle clients; a client checked out for a transaction emits 'error' between two of
-  // its queries, with no listener, unless each client gets one of its own. The query in flight
-  // still fails (the request answers 503) and the pool discards the broken client.
-  for (const each of [pool, preparedPool]) {
-    each.on('error', () => {});
-    each.on('connect', (client) => {
-      client.on('error', () => {});
-      // No JIT compilation: this server's queries are short, and once a table of pending rows
-      // (stock changes, margins) skews an estimate past the JIT threshold, compiling cost a
-      // whole-table read 216-339 ms more than running it (bench/README.md, How cost grows).
-      client.query('set jit = off').catch(() => {});
-    });
-  }
+  // Settings every new connection gets before the pool hands it out (`onConnect` is awaited). A
+  // SET sent from the 'connect' event instead raced the caller's first query on the same client,
+  // which pg 8 warns about and pg 9 will refuse. Sent after the connection's start-up, so a
+  // DATABASE_URL with its own `options` cannot undo them (docs/decisions.md).
+  const settingUp = (settings: string) => async (client: pg.ClientBase) => {
+    // A connection losing its server (restart, failover) must not crash the process. The pool
+    // only listens on idle clients; a client checked out for a transaction emits 'error' between
+    // two of its queries, with no listener, unless each client gets one of its own. The query in
+    // flight still fails (the request answers 503) and the pool discards the broken client.
+    client.on('error', () => {});
+    await client.query(settings);
+  };
+  // No JIT compilation: this server's queries are short, and once a table of pending rows (stock
+  // changes, margins) skews an estimate past the JIT threshold, compiling cost a whole-table read
+  // 216-339 ms more than running it (bench/README.md, How cost grows).
+  const noJit = 'set jit = off';
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(1, poolMax - preparedMax),
+    onConnect: settingUp(noJit),
+  });
   // Left to itself (`auto`) PostgreSQL kept planning the order's write afresh on every call,
   // guessing its `LIMIT $n` at a tenth of the table; forced, each named statement is planned
-  // once per connection. Sent first on every new connection (a client runs its queries in
-  // order), so a DATABASE_URL with its own `options` cannot undo it (docs/decisions.md).
-  preparedPool.on('connect', (client) => {
-    client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
+  // once per connection.
+  const preparedPool = new pg.Pool({
+    connectionString: url,
+    max: preparedMax,
+    onConnect: settingUp(`${noJit}; set plan_cache_mode = force_generic_plan`),
   });
+  for (const each of [pool, preparedPool]) each.on('error', () => {});
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
