@@ -100,7 +100,7 @@ function isSameOriginRead(request: FastifyRequest, isOurs: (origin: string) => b
  * per-route options) every answer gets the same headers, so they are taken once from helmet
  * itself, run against a response that only records them.
  */
-export function securityHeaders(options: HelmetOptions): [string, string][] {
+function securityHeaders(options: HelmetOptions): [string, string][] {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: string | number) =>
