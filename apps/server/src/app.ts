@@ -201,9 +201,9 @@ export async function buildApp({
     redis,
   );
   const systemSettings = new SystemSettingsCache(db);
-  const apiKeyGate = new ApiKeyGate(database.preparedStatements, systemSettings, rateLimits);
+  const apiKeyGate = new ApiKeyGate(database.batchedReads, systemSettings, rateLimits);
   registerAccessControl(app, {
-    sessions: new SessionGate(database.preparedStatements, tokens, systemSettings),
+    sessions: new SessionGate(database.batchedReads, tokens, systemSettings),
     apiKeys: apiKeyGate,
   });
   // + maintenance gate: before the /api routes
@@ -243,6 +243,7 @@ export async function buildApp({
     database.preparedStatements,
     livePublisher,
     systemSettings,
+    database.batchedReads,
   );
   const balance = new BalanceService(db);
   const urlRules = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS, resolve: resolveHost };

@@ -18,8 +18,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   /**
-   * Half for the order path's named statements (`DatabaseHandle.preparedStatements`). 32 rather
-   * than 20: with 16 connections writing orders instead of 10, more commits share each WAL flush
+   * Half for the order path's named statements (`DatabaseHandle.preparedStatements`), an eighth
+   * for the reads batched across requests (`DatabaseHandle.batchedReads`). 32 rather than 20:
+   * with 16 connections writing orders instead of 10, more commits share each WAL flush
    * (bench/README.md, Orders).
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(32),

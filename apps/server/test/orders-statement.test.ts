@@ -141,7 +141,7 @@ describe('the order statement: all of an order or nothing', () => {
   });
 
   it.skipIf(!onPostgres)(
-    'forces generic plans on the prepared-statement pool only, where the named statements go',
+    'forces generic plans on the pools of named statements only (order path, batched reads)',
     async () => {
       const setting = async (on: Database) =>
         (
@@ -151,6 +151,7 @@ describe('the order statement: all of an order or nothing', () => {
           )
         )[0]!.mode;
       expect(await setting(app.ctx.database.preparedStatements)).toBe('force_generic_plan');
+      expect(await setting(app.ctx.database.batchedReads)).toBe('force_generic_plan');
       expect(await setting(db())).toBe('auto');
     },
   );

@@ -103,6 +103,15 @@ export interface DatabaseHandle {
    * `db`. PGlite: the same as `db`.
    */
   preparedStatements: Database;
+  /**
+   * For the reads batched across the requests of an event-loop turn (`lib/batched-lookup.ts`:
+   * the session and API-key checks, the product, the pricing chain, the sellers' prices), named
+   * statements too: on PostgreSQL a small pool of its own, planned like `preparedStatements`.
+   * On that pool they queued behind the order writes, each holding its connection for a whole
+   * statement and commit, and one late batch held up every request waiting on it. PGlite: the
+   * same as `db`.
+   */
+  batchedReads: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   /**
@@ -143,8 +152,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
-  // DATABASE_POOL_MAX is the process's total: half for the named statements.
+  // DATABASE_POOL_MAX is the process's total: half for the order path's named statements, an
+  // eighth for the batched reads, the rest for everything else; at least one connection each.
   const preparedMax = Math.max(1, Math.round(poolMax / 2));
+  const batchedReadsMax = Math.max(1, Math.round(poolMax / 8));
   // Settings every new connection gets before the pool hands it out (`onConnect` is awaited). A
   // SET sent from the 'connect' event instead raced the caller's first query on the same client,
   // which pg 8 warns about and pg 9 will refuse. Sent after the connection's start-up, so a
@@ -163,18 +174,25 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   const noJit = 'set jit = off';
   const pool = new pg.Pool({
     connectionString: url,
-    max: Math.max(1, poolMax - preparedMax),
+    max: Math.max(1, poolMax - preparedMax - batchedReadsMax),
     onConnect: settingUp(noJit),
   });
   // Left to itself (`auto`) PostgreSQL kept planning the order's write afresh on every call,
   // guessing its `LIMIT $n` at a tenth of the table; forced, each named statement is planned
   // once per connection.
+  const genericPlans = settingUp(`${noJit}; set plan_cache_mode = force_generic_plan`);
   const preparedPool = new pg.Pool({
     connectionString: url,
     max: preparedMax,
-    onConnect: settingUp(`${noJit}; set plan_cache_mode = force_generic_plan`),
+    onConnect: genericPlans,
   });
-  for (const each of [pool, preparedPool]) each.on('error', () => {});
+  const batchedReadsPool = new pg.Pool({
+    connectionString: url,
+    max: batchedReadsMax,
+    onConnect: genericPlans,
+  });
+  const pools = [pool, preparedPool, batchedReadsPool];
+  for (const each of pools) each.on('error', () => {});
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -187,13 +205,14 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   return {
     db,
     preparedStatements: drizzlePg(preparedPool, { schema }) as unknown as Database,
+    batchedReads: drizzlePg(batchedReadsPool, { schema }) as unknown as Database,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
     },
     listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: async () => {
-      await Promise.all([pool.end(), preparedPool.end()]);
+      await Promise.all(pools.map((each) => each.end()));
     },
   };
 }
@@ -218,6 +237,7 @@ async function openPglite(
     return {
       db: db as unknown as Database,
       preparedStatements: db as unknown as Database,
+      batchedReads: db as unknown as Database,
       kind: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);

@@ -21,7 +21,7 @@ export class SessionGate {
   /**
    * Every signed-in request runs it, so the checks of requests that arrive together go out as one
    * query (`batchedLookup`), built once and named. It runs on the `db` given (the pool for
-   * named statements, `DatabaseHandle.preparedStatements`), outside any transaction.
+   * batched reads, `DatabaseHandle.batchedReads`), outside any transaction.
    */
   private readonly sessionOf;
 

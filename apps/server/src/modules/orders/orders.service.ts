@@ -94,10 +94,12 @@ export class OrdersService {
     private readonly live: LiveSignalSink = noLiveSignals,
     /** The default low-stock threshold (system settings); the built-in default when absent. */
     private readonly settings?: Pick<SystemSettingsCache, 'read'>,
+    /** The pool for the reads batched across requests (`DatabaseHandle.batchedReads`). */
+    batchedReads: Database = preparedStatements,
   ) {
-    this.findLiveProduct = liveProductLookup(preparedStatements);
-    this.pricingChainOf = pricingChainLookup(preparedStatements);
-    this.sellerPrices = sellerPricesLookup(preparedStatements);
+    this.findLiveProduct = liveProductLookup(batchedReads);
+    this.pricingChainOf = pricingChainLookup(batchedReads);
+    this.sellerPrices = sellerPricesLookup(batchedReads);
   }
 
   /**
