@@ -96,8 +96,8 @@ export function statementName(text: string): string {
 export interface DatabaseHandle {
   db: Database;
   /**
-   * For the named statements of the order path and the session check only (`preparedRowsOf`,
-   * builders' `.prepare`): on PostgreSQL a pool of its own whose connections plan named
+   * For the order path's named statements only (the order write, `preparedRowsOf`, builders'
+   * `.prepare`): on PostgreSQL a pool of its own whose connections plan named
    * statements once, generically. The setting would apply to every parameterised statement of a
    * connection, so the lists and searches, whose best plan depends on their values, stay on
    * `db`. PGlite: the same as `db`.
