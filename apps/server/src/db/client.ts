@@ -97,19 +97,19 @@ export interface DatabaseHandle {
   db: Database;
   /**
    * For the order path's named statements only (the order write, `preparedRowsOf`, builders'
-   * `.prepare`): on PostgreSQL a pool of its own whose connections plan named
-   * statements once, generically. The setting would apply to every parameterised statement of a
-   * connection, so the lists and searches, whose best plan depends on their values, stay on
-   * `db`. PGlite: the same as `db`.
+   * `.prepare`): on PostgreSQL a pool of its own whose connections plan named statements once,
+   * generically. The setting would apply to every parameterised statement of a connection, so
+   * the lists and searches, whose best plan depends on their values, stay on `db`. PGlite: the
+   * same as `db`.
    */
   preparedStatements: Database;
   /**
    * For the reads batched across the requests of an event-loop turn (`lib/batched-lookup.ts`:
    * the session and API-key checks, the product, the pricing chain, the sellers' prices), named
    * statements too: on PostgreSQL a small pool of its own, planned like `preparedStatements`.
-   * On that pool they queued behind the order writes, each holding its connection for a whole
-   * statement and commit, and one late batch held up every request waiting on it. PGlite: the
-   * same as `db`.
+   * On the order path's pool they queued behind the order writes, each holding its connection
+   * for a whole statement and commit, and one late batch held up every request waiting on it.
+   * PGlite: the same as `db`.
    */
   batchedReads: Database;
   kind: 'pglite' | 'postgres';
@@ -172,25 +172,15 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   // changes, margins) skews an estimate past the JIT threshold, compiling cost a whole-table read
   // 216-339 ms more than running it (bench/README.md, How cost grows).
   const noJit = 'set jit = off';
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: Math.max(1, poolMax - preparedMax - batchedReadsMax),
-    onConnect: settingUp(noJit),
-  });
+  const poolOf = (max: number, settings: string) =>
+    new pg.Pool({ connectionString: url, max, onConnect: settingUp(settings) });
+  const pool = poolOf(Math.max(1, poolMax - preparedMax - batchedReadsMax), noJit);
   // Left to itself (`auto`) PostgreSQL kept planning the order's write afresh on every call,
   // guessing its `LIMIT $n` at a tenth of the table; forced, each named statement is planned
   // once per connection.
-  const genericPlans = settingUp(`${noJit}; set plan_cache_mode = force_generic_plan`);
-  const preparedPool = new pg.Pool({
-    connectionString: url,
-    max: preparedMax,
-    onConnect: genericPlans,
-  });
-  const batchedReadsPool = new pg.Pool({
-    connectionString: url,
-    max: batchedReadsMax,
-    onConnect: genericPlans,
-  });
+  const genericPlans = `${noJit}; set plan_cache_mode = force_generic_plan`;
+  const preparedPool = poolOf(preparedMax, genericPlans);
+  const batchedReadsPool = poolOf(batchedReadsMax, genericPlans);
   const pools = [pool, preparedPool, batchedReadsPool];
   for (const each of pools) each.on('error', () => {});
   const client = await pool.connect();
