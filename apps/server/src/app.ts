@@ -77,6 +77,7 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { PasswordResetService } from './modules/auth/password-reset.service';
 import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-sender';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { HandlersInFlight } from './lib/handlers-in-flight';
 import { LiveHub } from './modules/notifications/live-hub';
 import { LivePublisher } from './modules/notifications/live-publisher';
 import { LIVE_CHANNEL } from './modules/notifications/live-signals';
@@ -99,6 +100,12 @@ export interface AppDeps {
   /** How webhook host names are resolved (DNS unless given); tests answer their own addresses. */
   resolveHost?: ResolveHost;
 }
+
+/**
+ * How long shutdown waits for the handlers of requests whose client hung up, within
+ * close-with-grace's 10 s (main.ts).
+ */
+const HANDLERS_SETTLE_MS = 5000;
 
 /** Request fields that must never reach a log line. */
 const REDACTED = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -125,6 +132,9 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // First, so that it counts every request, those the hooks below refuse included.
+  const handlersInFlight = new HandlersInFlight();
+  handlersInFlight.register(app);
 
   // Writes are JSON or multipart only (DESIGN.md §3): a text/plain body, which a cross-site form can
   // send, gets 415 instead of being parsed.
@@ -234,6 +244,10 @@ export async function buildApp({
   // Open streams would keep the server from closing: they end first, and browsers reconnect.
   app.addHook('preClose', async () => liveHub.endAll());
   app.addHook('onClose', async () => {
+    // A client that hung up leaves its handler running: what it publishes goes out too.
+    if (!(await handlersInFlight.settled(HANDLERS_SETTLE_MS))) {
+      app.log.warn({ handlers: handlersInFlight.size }, 'closing with handlers still running');
+    }
     await livePublisher.drain();
     await stopListening();
   });

@@ -1,0 +1,115 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HandlersInFlight } from './handlers-in-flight';
+
+/** A promise with its resolve, to hold a handler where the test wants it. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const apps: ReturnType<typeof Fastify>[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** A server whose `/slow` handler waits for `release`, and whose close waits as app.ts's does. */
+async function serverWith(tracker: HandlersInFlight, events: string[]) {
+  const started = deferred();
+  const release = deferred();
+  const app = Fastify();
+  apps.push(app);
+  tracker.register(app);
+  app.get('/slow', async () => {
+    started.resolve();
+    await release.promise;
+    events.push('handler done');
+    return { ok: true };
+  });
+  app.get('/fast', async () => ({ ok: true }));
+  app.get('/stream', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+    reply.raw.write(': open\n\n');
+    started.resolve();
+  });
+  app.addHook('onClose', async () => {
+    events.push((await tracker.settled(5000)) ? 'settled' : 'gave up');
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, port, started, release };
+}
+
+/** Sends GET `path` and hangs up as soon as the handler has started. */
+async function hangUpOn(port: number, path: string, started: Promise<void>) {
+  const request = http.get({ host: '127.0.0.1', port, path });
+  request.on('error', () => {});
+  await started;
+  request.destroy();
+}
+
+describe('handlers in flight', () => {
+  it('makes close wait for the handler of a request whose client hung up', async () => {
+    const tracker = new HandlersInFlight();
+    const events: string[] = [];
+    const { app, port, started, release } = await serverWith(tracker, events);
+    await hangUpOn(port, '/slow', started.promise);
+    expect(tracker.size).toBe(1);
+
+    const closed = app.close().then(() => events.push('closed'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Without the tracker, Fastify would have closed here: the connection is gone.
+    expect(events).toEqual([]);
+
+    release.resolve();
+    await closed;
+    expect(events).toEqual(['handler done', 'settled', 'closed']);
+  });
+
+  it('counts nothing once answers are sent, so close does not wait', async () => {
+    const tracker = new HandlersInFlight();
+    const events: string[] = [];
+    const { app, port } = await serverWith(tracker, events);
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`http://127.0.0.1:${port}/fast`);
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+    // Refused before any handler (404) also ends the count.
+    expect((await fetch(`http://127.0.0.1:${port}/missing`)).status).toBe(404);
+    expect(tracker.size).toBe(0);
+    await app.close();
+    expect(events).toEqual(['settled']);
+  });
+
+  it('lets a hijacked reply go when its response closes', async () => {
+    const tracker = new HandlersInFlight();
+    const events: string[] = [];
+    const { app, port, started } = await serverWith(tracker, events);
+    await hangUpOn(port, '/stream', started.promise);
+    await expect.poll(() => tracker.size).toBe(0);
+    await app.close();
+    expect(events).toEqual(['settled']);
+  });
+
+  it('gives up after the time it is given on a handler that never ends', async () => {
+    const tracker = new HandlersInFlight();
+    const app = Fastify();
+    apps.push(app);
+    tracker.register(app);
+    const started = deferred();
+    app.get('/stuck', async () => {
+      started.resolve();
+      await new Promise(() => {});
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    await hangUpOn(port, '/stuck', started.promise);
+    expect(await tracker.settled(50)).toBe(false);
+    expect(tracker.size).toBe(1);
+  });
+});
