@@ -211,7 +211,7 @@ export async function buildApp({
     redis,
   );
   const systemSettings = new SystemSettingsCache(db);
-  const apiKeyGate = new ApiKeyGate(database.batchedReads, systemSettings, rateLimits);
+  const apiKeyGate = new ApiKeyGate(database.batchedReads, db, systemSettings, rateLimits);
   registerAccessControl(app, {
     sessions: new SessionGate(database.batchedReads, tokens, systemSettings),
     apiKeys: apiKeyGate,

@@ -57,13 +57,18 @@ export class ApiKeyGate implements ApiKeyChanges {
    */
   private changes = 0;
 
+  /**
+   * `reads` answers the key lookups (the pool of batched reads, db/client.ts); `db` takes the
+   * `last_used_at` writes, which wait for a commit and have no place on that pool.
+   */
   constructor(
+    reads: Database,
     db: Database,
     private readonly settings: SystemSettingsCache,
     private readonly rateLimits: RateLimits,
   ) {
     // Named, and batched like the sessions' (`batchedLookup`): every call of the API runs it.
-    const keysQuery = db
+    const keysQuery = reads
       .select({
         id: apiKeys.id,
         secretHash: apiKeys.secretHash,
