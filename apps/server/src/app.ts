@@ -132,7 +132,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  // First, so that it counts every request, those the hooks below refuse included.
+  // Before any route is added: every route's handler is counted while it runs.
   const handlersInFlight = new HandlersInFlight();
   handlersInFlight.register(app);
 

@@ -30,7 +30,8 @@ async function serverWith(tracker: HandlersInFlight, events: string[]) {
     return { ok: true };
   });
   app.get('/fast', async () => ({ ok: true }));
-  app.get('/stream', (_request, reply) => {
+  // As the live streams do: the handler takes the answer over, writes its start and returns.
+  app.get('/stream', async (_request, reply) => {
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
     reply.raw.write(': open\n\n');
@@ -70,7 +71,7 @@ describe('handlers in flight', () => {
     expect(events).toEqual(['handler done', 'settled', 'closed']);
   });
 
-  it('counts nothing once answers are sent, so close does not wait', async () => {
+  it('counts nothing once the handlers have answered, so close does not wait', async () => {
     const tracker = new HandlersInFlight();
     const events: string[] = [];
     const { app, port } = await serverWith(tracker, events);
@@ -79,21 +80,64 @@ describe('handlers in flight', () => {
       expect(response.status).toBe(200);
       await response.text();
     }
-    // Refused before any handler (404) also ends the count.
     expect((await fetch(`http://127.0.0.1:${port}/missing`)).status).toBe(404);
     expect(tracker.size).toBe(0);
     await app.close();
     expect(events).toEqual(['settled']);
   });
 
-  it('lets a hijacked reply go when its response closes', async () => {
+  it('does not wait for a hijacked reply whose handler has returned', async () => {
     const tracker = new HandlersInFlight();
     const events: string[] = [];
     const { app, port, started } = await serverWith(tracker, events);
-    await hangUpOn(port, '/stream', started.promise);
+    const request = http.get({ host: '127.0.0.1', port, path: '/stream' });
+    request.on('error', () => {});
+    await started.promise;
+    // The stream is still open, and nothing is counted once its handler returned.
     await expect.poll(() => tracker.size).toBe(0);
+    request.destroy();
     await app.close();
     expect(events).toEqual(['settled']);
+  });
+
+  it('does not wait for a request dropped before its handler (Fastify runs nothing more)', async () => {
+    const tracker = new HandlersInFlight();
+    const events: string[] = [];
+    const app = Fastify();
+    apps.push(app);
+    tracker.register(app);
+    const reachedHook = deferred();
+    // As the access check does: the client hangs up while an onRequest hook waits.
+    app.addHook('onRequest', async () => {
+      reachedHook.resolve();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    app.post('/orders', async () => {
+      events.push('handler');
+      return { ok: true };
+    });
+    app.addHook('onClose', async () => {
+      events.push((await tracker.settled(5000)) ? 'settled' : 'gave up');
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const body = JSON.stringify({ quantity: 1 });
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/orders',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
+    });
+    request.on('error', () => {});
+    request.end(body);
+    await reachedHook.promise;
+    request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const closing = Date.now();
+    await app.close();
+    expect(events).toEqual(['settled']);
+    expect(Date.now() - closing).toBeLessThan(1000);
   });
 
   it('gives up after the time it is given on a handler that never ends', async () => {

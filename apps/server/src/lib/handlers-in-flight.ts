@@ -1,43 +1,40 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 
 /**
- * The requests whose answer is not made yet, so that shutdown can wait for their handlers before
- * the database closes. Fastify's close waits for open connections, not for handlers: when a
- * client hangs up mid-request (a bot's timeout, a load generator stopping), its handler runs on,
- * and an order placed then would publish its live signals, or write anything else, after the
- * pools had ended ("Cannot use a pool after calling end on the pool").
+ * The route handlers still running, so that shutdown can wait for them before the database
+ * closes. Fastify's close waits for open connections, not for handlers: when a client hangs up
+ * mid-request (a bot's timeout, a load generator stopping), its handler runs on, and an order
+ * placed then would publish its live signals, or write anything else, after the pools had ended
+ * ("Cannot use a pool after calling end on the pool").
  *
- * A request counts from `onRequest` until its answer is sent (`onSend` runs for every answer,
- * an error's included, whether or not the client is still there) or, for a reply the handler
- * took over (`reply.hijack()`: the live streams, which `preClose` ends), until its response
- * closes.
+ * Handlers are counted, not requests: a request whose client hangs up before its body is read
+ * never reaches its handler, and Fastify then runs nothing more for it (no onSend, no
+ * onResponse), so a count of requests would wait for it in vain.
  */
 export class HandlersInFlight {
-  private readonly requests = new Set<FastifyRequest>();
+  private readonly running = new Set<Promise<unknown>>();
   private emptied: (() => void) | undefined;
 
   get size(): number {
-    return this.requests.size;
+    return this.running.size;
   }
 
+  /** Before any route: each route added after this has its handler counted while it runs. */
   register(app: FastifyInstance): void {
-    // Callback hooks: every request runs them, and they cost less than async ones.
-    app.addHook('onRequest', (request, reply, next) => {
-      this.requests.add(request);
-      reply.raw.once('close', () => {
-        if (reply.sent) this.done(request);
-      });
-      next();
-    });
-    app.addHook('onSend', (request, _reply, payload, next) => {
-      this.done(request);
-      next(null, payload);
+    const count = (handling: Promise<unknown>) => this.count(handling);
+    app.addHook('onRoute', (route) => {
+      const handler = route.handler;
+      const counted: RouteHandlerMethod = function (this: FastifyInstance, request, reply) {
+        const result: unknown = handler.call(this, request, reply);
+        return result instanceof Promise ? count(result) : result;
+      };
+      route.handler = counted;
     });
   }
 
   /** Resolves once no handler is running, or after `timeoutMs` (a handler stuck for good). */
   async settled(timeoutMs: number): Promise<boolean> {
-    if (this.requests.size === 0) return true;
+    if (this.running.size === 0) return true;
     let timer: NodeJS.Timeout | undefined;
     const empty = new Promise<boolean>((resolve) => {
       this.emptied = () => resolve(true);
@@ -53,7 +50,13 @@ export class HandlersInFlight {
     }
   }
 
-  private done(request: FastifyRequest): void {
-    if (this.requests.delete(request) && this.requests.size === 0) this.emptied?.();
+  private count<T>(handling: Promise<T>): Promise<T> {
+    this.running.add(handling);
+    const done = () => {
+      if (this.running.delete(handling) && this.running.size === 0) this.emptied?.();
+    };
+    // Fastify handles the handler's own outcome; this only notes that it ended.
+    handling.then(done, done);
+    return handling;
   }
 }
