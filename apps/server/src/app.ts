@@ -132,7 +132,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  // Before any route is added: every route's handler is counted while it runs.
+  // Before any other hook and any route (lib/handlers-in-flight.ts says what it counts).
   const handlersInFlight = new HandlersInFlight();
   handlersInFlight.register(app);
 
@@ -220,6 +220,8 @@ export async function buildApp({
   const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.SMTP_FROM) : undefined;
   if (mailer) app.addHook('onClose', async () => mailer.close());
   await app.register(settingsModule, { db, systemSettings, emailAvailable: mailer !== undefined });
+  // The access check and the maintenance gate are the onRequest hooks that read the database.
+  handlersInFlight.registerChecksEnd(app);
   // After access control: its routes are declared public there, like every /api route.
   await registerApiDocs(app);
 

@@ -1,26 +1,41 @@
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 
 /**
- * The route handlers still running, so that shutdown can wait for them before the database
- * closes. Fastify's close waits for open connections, not for handlers: when a client hangs up
- * mid-request (a bot's timeout, a load generator stopping), its handler runs on, and an order
- * placed then would publish its live signals, or write anything else, after the pools had ended
- * ("Cannot use a pool after calling end on the pool").
+ * The requests whose work is not done, so that shutdown can wait for them before the database
+ * closes. Fastify's close waits for open connections, not for the work of a request whose client
+ * has hung up (a bot's timeout, a load generator stopping): its access check and its handler run
+ * on, and an order placed then would publish its live signals, or read or write anything else,
+ * after the pools had ended ("Cannot use a pool after calling end on the pool").
  *
- * Handlers are counted, not requests: a request whose client hangs up before its body is read
+ * Two stages are counted:
+ * - the onRequest checks (the access check reads the session or the API key, the maintenance
+ *   gate the settings): from the first onRequest hook (`register`) to the end of the last one
+ *   that reads the database (`registerChecksEnd`), or to the answer (`onSend`) when one of them
+ *   refuses;
+ * - each route's handler, while its promise runs.
+ * Not from the first hook to the answer: a request whose client hangs up before its body is read
  * never reaches its handler, and Fastify then runs nothing more for it (no onSend, no
- * onResponse), so a count of requests would wait for it in vain.
+ * onResponse), so such a count would wait for it in vain.
  */
 export class HandlersInFlight {
-  private readonly running = new Set<Promise<unknown>>();
+  private readonly checking = new Set<FastifyRequest>();
+  private readonly handling = new Set<Promise<unknown>>();
   private emptied: (() => void) | undefined;
 
   get size(): number {
-    return this.running.size;
+    return this.checking.size + this.handling.size;
   }
 
-  /** Before any route: each route added after this has its handler counted while it runs. */
+  /** First, before any other hook and any route. */
   register(app: FastifyInstance): void {
+    app.addHook('onRequest', (request, _reply, next) => {
+      this.checking.add(request);
+      next();
+    });
+    app.addHook('onSend', (request, _reply, payload, next) => {
+      this.checked(request);
+      next(null, payload);
+    });
     const count = (handling: Promise<unknown>) => this.count(handling);
     app.addHook('onRoute', (route) => {
       const handler = route.handler;
@@ -32,9 +47,17 @@ export class HandlersInFlight {
     });
   }
 
+  /** After the last onRequest hook that does any work. */
+  registerChecksEnd(app: FastifyInstance): void {
+    app.addHook('onRequest', (request, _reply, next) => {
+      this.checked(request);
+      next();
+    });
+  }
+
   /** Resolves once no handler is running, or after `timeoutMs` (a handler stuck for good). */
   async settled(timeoutMs: number): Promise<boolean> {
-    if (this.running.size === 0) return true;
+    if (this.size === 0) return true;
     let timer: NodeJS.Timeout | undefined;
     const empty = new Promise<boolean>((resolve) => {
       this.emptied = () => resolve(true);
@@ -51,12 +74,20 @@ export class HandlersInFlight {
   }
 
   private count<T>(handling: Promise<T>): Promise<T> {
-    this.running.add(handling);
+    this.handling.add(handling);
     const done = () => {
-      if (this.running.delete(handling) && this.running.size === 0) this.emptied?.();
+      if (this.handling.delete(handling)) this.checkEmpty();
     };
     // Fastify handles the handler's own outcome; this only notes that it ended.
     handling.then(done, done);
     return handling;
+  }
+
+  private checked(request: FastifyRequest): void {
+    if (this.checking.delete(request)) this.checkEmpty();
+  }
+
+  private checkEmpty(): void {
+    if (this.size === 0) this.emptied?.();
   }
 }
