@@ -46,6 +46,19 @@ async function serverWith(tracker: HandlersInFlight, events: string[]) {
   return { app, port, started, release };
 }
 
+/** Closes `app`, sees the close wait, then calls `release` and waits for the close to end. */
+async function expectCloseToWaitFor(
+  app: ReturnType<typeof Fastify>,
+  events: string[],
+  release: () => void,
+) {
+  const closed = app.close().then(() => events.push('closed'));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(events).toEqual([]);
+  release();
+  await closed;
+}
+
 /** Sends GET `path` and hangs up as soon as the handler has started. */
 async function hangUpOn(port: number, path: string, started: Promise<void>) {
   const request = http.get({ host: '127.0.0.1', port, path });
@@ -62,13 +75,8 @@ describe('handlers in flight', () => {
     await hangUpOn(port, '/slow', started.promise);
     expect(tracker.size).toBe(1);
 
-    const closed = app.close().then(() => events.push('closed'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // Without the tracker, Fastify would have closed here: the connection is gone.
-    expect(events).toEqual([]);
-
-    release.resolve();
-    await closed;
+    // Without the tracker, Fastify would close at once: the connection is gone.
+    await expectCloseToWaitFor(app, events, release.resolve);
     expect(events).toEqual(['handler done', 'settled', 'closed']);
   });
 
@@ -140,11 +148,7 @@ describe('handlers in flight', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const closing = Date.now();
-    const closed = app.close().then(() => events.push('closed'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(events).toEqual([]);
-    releaseCheck.resolve();
-    await closed;
+    await expectCloseToWaitFor(app, events, releaseCheck.resolve);
     // Its body was never read: Fastify runs nothing more for it, and the close does not wait.
     expect(events).toEqual(['check done', 'settled', 'closed']);
     expect(Date.now() - closing).toBeLessThan(2000);
