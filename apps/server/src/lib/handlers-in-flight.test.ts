@@ -46,6 +46,35 @@ async function serverWith(tracker: HandlersInFlight, events: string[]) {
   return { app, port, started, release };
 }
 
+/**
+ * A server whose one onRequest check waits for `releaseCheck`, as the access check waits for the
+ * database, with the route `addRoute` adds; its close waits as app.ts's does.
+ */
+async function serverWithHeldCheck(
+  events: string[],
+  addRoute: (app: ReturnType<typeof Fastify>) => unknown,
+) {
+  const tracker = new HandlersInFlight();
+  const app = Fastify();
+  apps.push(app);
+  tracker.register(app);
+  const inCheck = deferred();
+  const releaseCheck = deferred();
+  app.addHook('onRequest', async () => {
+    inCheck.resolve();
+    await releaseCheck.promise;
+    events.push('check done');
+  });
+  tracker.registerChecksEnd(app);
+  addRoute(app);
+  app.addHook('onClose', async () => {
+    events.push((await tracker.settled(5000)) ? 'settled' : 'gave up');
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, port, inCheck, releaseCheck };
+}
+
 /** Closes `app`, sees the close wait, then calls `release` and waits for the close to end. */
 async function expectCloseToWaitFor(
   app: ReturnType<typeof Fastify>,
@@ -110,29 +139,13 @@ describe('handlers in flight', () => {
   });
 
   it('waits for the checks of a request whose client hung up, not for the body it never sent', async () => {
-    const tracker = new HandlersInFlight();
     const events: string[] = [];
-    const app = Fastify();
-    apps.push(app);
-    tracker.register(app);
-    const inCheck = deferred();
-    const releaseCheck = deferred();
-    // As the access check does: the client hangs up while an onRequest hook reads the database.
-    app.addHook('onRequest', async () => {
-      inCheck.resolve();
-      await releaseCheck.promise;
-      events.push('check done');
-    });
-    tracker.registerChecksEnd(app);
-    app.post('/orders', async () => {
-      events.push('handler');
-      return { ok: true };
-    });
-    app.addHook('onClose', async () => {
-      events.push((await tracker.settled(5000)) ? 'settled' : 'gave up');
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
+    const { app, port, inCheck, releaseCheck } = await serverWithHeldCheck(events, (app) =>
+      app.post('/orders', async () => {
+        events.push('handler');
+        return { ok: true };
+      }),
+    );
     const body = JSON.stringify({ quantity: 1 });
     const request = http.request({
       host: '127.0.0.1',
@@ -152,6 +165,41 @@ describe('handlers in flight', () => {
     // Its body was never read: Fastify runs nothing more for it, and the close does not wait.
     expect(events).toEqual(['check done', 'settled', 'closed']);
     expect(Date.now() - closing).toBeLessThan(2000);
+  });
+
+  it('waits for the handler that a hung-up GET reaches once its check ends', async () => {
+    const events: string[] = [];
+    // No body to read: the handler starts a few microtasks after the last check.
+    const { app, port, inCheck, releaseCheck } = await serverWithHeldCheck(events, (app) =>
+      app.get('/orders', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        events.push('handler done');
+        return { ok: true };
+      }),
+    );
+    await hangUpOn(port, '/orders', inCheck.promise);
+
+    await expectCloseToWaitFor(app, events, releaseCheck.resolve);
+    expect(events).toEqual(['check done', 'handler done', 'settled', 'closed']);
+  });
+
+  it('wakes every caller of settled, and counts a handler that throws until it has thrown', async () => {
+    const tracker = new HandlersInFlight();
+    const app = Fastify();
+    apps.push(app);
+    tracker.register(app);
+    tracker.registerChecksEnd(app);
+    const release = deferred();
+    app.get('/fails', async () => {
+      await release.promise;
+      throw new Error('refused');
+    });
+    const answer = app.inject({ method: 'GET', url: '/fails' });
+    await expect.poll(() => tracker.size).toBe(1);
+    const waits = [tracker.settled(5000), tracker.settled(5000)];
+    release.resolve();
+    expect((await answer).statusCode).toBe(500);
+    expect(await Promise.all(waits)).toEqual([true, true]);
   });
 
   it('stops counting a request refused by a check when it is answered', async () => {

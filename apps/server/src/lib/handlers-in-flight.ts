@@ -19,8 +19,9 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastif
  */
 export class HandlersInFlight {
   private readonly checking = new Set<FastifyRequest>();
-  private readonly handling = new Set<Promise<unknown>>();
-  private emptied: (() => void) | undefined;
+  private readonly handling = new Set<PromiseLike<unknown>>();
+  /** Those waiting in `settled`, woken each time the count falls to zero. */
+  private readonly waiting = new Set<() => void>();
 
   get size(): number {
     return this.checking.size + this.handling.size;
@@ -36,12 +37,15 @@ export class HandlersInFlight {
       this.checked(request);
       next(null, payload);
     });
-    const count = (handling: Promise<unknown>) => this.count(handling);
+    const count = (handling: PromiseLike<unknown>) => this.count(handling);
     app.addHook('onRoute', (route) => {
       const handler = route.handler;
       const counted: RouteHandlerMethod = function (this: FastifyInstance, request, reply) {
         const result: unknown = handler.call(this, request, reply);
-        return result instanceof Promise ? count(result) : result;
+        // Async handlers return native promises. Not any thenable: a handler returning `reply`
+        // (itself a thenable, settled when the answer is written) has already answered.
+        if (result instanceof Promise) count(result);
+        return result;
       };
       route.handler = counted;
     });
@@ -55,32 +59,39 @@ export class HandlersInFlight {
     });
   }
 
-  /** Resolves once no handler is running, or after `timeoutMs` (a handler stuck for good). */
+  /** Resolves once no check or handler is running, or after `timeoutMs` (one stuck for good). */
   async settled(timeoutMs: number): Promise<boolean> {
-    if (this.size === 0) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const empty = new Promise<boolean>((resolve) => {
-      this.emptied = () => resolve(true);
-    });
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      return await Promise.race([empty, late]);
-    } finally {
-      clearTimeout(timer);
-      this.emptied = undefined;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      // A request past its checks starts its handler a few microtasks later (a GET, a body read
+      // already): it is counted again by then, so the count is read after a turn of the loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.size === 0) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await this.emptyOrAfter(left);
     }
   }
 
-  private count<T>(handling: Promise<T>): Promise<T> {
+  private emptyOrAfter(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.waiting.add(wake);
+    });
+  }
+
+  private count(handling: PromiseLike<unknown>): void {
     this.handling.add(handling);
     const done = () => {
       if (this.handling.delete(handling)) this.checkEmpty();
     };
     // Fastify handles the handler's own outcome; this only notes that it ended.
-    handling.then(done, done);
-    return handling;
+    Promise.resolve(handling).then(done, done);
   }
 
   private checked(request: FastifyRequest): void {
@@ -88,6 +99,6 @@ export class HandlersInFlight {
   }
 
   private checkEmpty(): void {
-    if (this.size === 0) this.emptied?.();
+    if (this.size === 0) for (const wake of [...this.waiting]) wake();
   }
 }
