@@ -21,6 +21,25 @@ import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-a
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until no other session on the test database is running a statement or holding a
+ * transaction open. A killed server's backends finish what they had started (a commit under way
+ * completes) before they notice their client is gone: checks read in several statements would
+ * otherwise see an order's debit land between two of them.
+ */
+async function untilKilledSessionsSettle(ctx: TestContext) {
+  for (;;) {
+    const [busy] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and state is not null and state <> 'idle'`,
+    );
+    if (busy!.n === 0) return;
+    await sleep(20);
+  }
+}
+
 /** The money and key invariants plus: every order the buyer has is whole (paid, and keyed). */
 async function expectNoPartialOrder(ctx: TestContext, buyerId: string, priceCents: bigint) {
   await expectLedgerInvariants(ctx.database.db);
@@ -72,6 +91,7 @@ describe.skipIf(!onPostgres)('a server killed with SIGKILL under purchase load',
     const cut = results.filter((result) => result.status === 'rejected').length;
     expect(cut, 'some requests were in flight when the process died').toBeGreaterThan(0);
 
+    await untilKilledSessionsSettle(ctx);
     await expectNoPartialOrder(ctx, buyer.id, 1000n);
 
     await server.start();
