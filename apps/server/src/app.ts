@@ -102,7 +102,7 @@ export interface AppDeps {
 }
 
 /**
- * How long shutdown waits for the handlers of requests whose client hung up, within
+ * How long shutdown waits for the checks and handlers of requests whose client hung up, within
  * close-with-grace's 10 s (main.ts).
  */
 const HANDLERS_SETTLE_MS = 5000;
@@ -246,7 +246,7 @@ export async function buildApp({
   // Open streams would keep the server from closing: they end first, and browsers reconnect.
   app.addHook('preClose', async () => liveHub.endAll());
   app.addHook('onClose', async () => {
-    // A client that hung up leaves its handler running: what it publishes goes out too.
+    // A client that hung up leaves its check and handler running: what they publish goes out too.
     if (!(await handlersInFlight.settled(HANDLERS_SETTLE_MS))) {
       app.log.warn({ handlers: handlersInFlight.size }, 'closing with handlers still running');
     }

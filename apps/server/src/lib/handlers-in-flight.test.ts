@@ -38,12 +38,21 @@ async function serverWith(tracker: HandlersInFlight, events: string[]) {
     reply.raw.write(': open\n\n');
     started.resolve();
   });
+  const port = await listeningWithCloseWait(app, tracker, events);
+  return { app, port, started, release };
+}
+
+/** Makes `app`'s close wait for `tracker` as app.ts's does, noting how, and starts it. */
+async function listeningWithCloseWait(
+  app: ReturnType<typeof Fastify>,
+  tracker: HandlersInFlight,
+  events: string[],
+) {
   app.addHook('onClose', async () => {
     events.push((await tracker.settled(5000)) ? 'settled' : 'gave up');
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  return { app, port, started, release };
+  return (app.server.address() as AddressInfo).port;
 }
 
 /**
@@ -67,11 +76,7 @@ async function serverWithHeldCheck(
   });
   tracker.registerChecksEnd(app);
   addRoute(app);
-  app.addHook('onClose', async () => {
-    events.push((await tracker.settled(5000)) ? 'settled' : 'gave up');
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
+  const port = await listeningWithCloseWait(app, tracker, events);
   return { app, port, inCheck, releaseCheck };
 }
 

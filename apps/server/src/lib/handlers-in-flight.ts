@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastif
  */
 export class HandlersInFlight {
   private readonly checking = new Set<FastifyRequest>();
-  private readonly handling = new Set<PromiseLike<unknown>>();
+  private readonly handling = new Set<Promise<unknown>>();
   /** Those waiting in `settled`, woken each time the count falls to zero. */
   private readonly waiting = new Set<() => void>();
 
@@ -37,7 +37,7 @@ export class HandlersInFlight {
       this.checked(request);
       next(null, payload);
     });
-    const count = (handling: PromiseLike<unknown>) => this.count(handling);
+    const count = (handling: Promise<unknown>) => this.count(handling);
     app.addHook('onRoute', (route) => {
       const handler = route.handler;
       const counted: RouteHandlerMethod = function (this: FastifyInstance, request, reply) {
@@ -85,13 +85,13 @@ export class HandlersInFlight {
     });
   }
 
-  private count(handling: PromiseLike<unknown>): void {
+  private count(handling: Promise<unknown>): void {
     this.handling.add(handling);
     const done = () => {
       if (this.handling.delete(handling)) this.checkEmpty();
     };
     // Fastify handles the handler's own outcome; this only notes that it ended.
-    Promise.resolve(handling).then(done, done);
+    handling.then(done, done);
   }
 
   private checked(request: FastifyRequest): void {
