@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 /**
- * Runs the browser suite as E2E_SHARDS (default 2) Playwright processes side by side, each with
+ * Runs the browser suite as E2E_SHARDS (default 1) Playwright processes side by side, each with
  * its own server, database and port (E2E_PORT + i), so that specs changing site-wide settings
- * (maintenance, registration, language) never meet another shard's tests. On the 2-core CI
- * machine one shard leaves a core mostly idle: Chromium and the server wait on each other.
- * Fails when any shard fails. Extra arguments go to every shard (e.g. a spec file or -g).
+ * (maintenance, registration, language) never meet another shard's tests. Fails when any shard
+ * fails. Extra arguments go to every shard (e.g. a spec file or -g).
+ *
+ * One by default: on the slower 2-core machines CI lands on (system calls at ~1.2 µs), two
+ * shards made each test 2.3 to 3 times slower than alone, and the suite's slower shard took
+ * 37.1 minutes (2026-11-28) against 30.2 for the whole suite in one (2026-11-29). On a fast
+ * machine, where one shard leaves a core idle while Chromium and the server wait on each
+ * other, E2E_SHARDS=2 is quicker.
  */
 import { spawn } from 'node:child_process';
 
-const shards = Number(process.env.E2E_SHARDS ?? 2);
+const shards = Number(process.env.E2E_SHARDS ?? 1);
 const basePort = Number(process.env.E2E_PORT ?? 3310);
 const extraArgs = process.argv.slice(2);
 
