@@ -66,10 +66,9 @@ export default defineConfig({
     // Both cores (vitest's default leaves one to the main process, which idles): 119 s instead
     // of 184 s for the whole suite on the 2-core machine.
     maxWorkers: 2,
-    // jsdom and the app's modules are set up once a worker instead of once a file: 185 → 37 s.
-    // Safe because nothing is mocked at module level and setup-tests.ts resets every
-    // module-level store (query cache, toasts, maintenance, storage, language) after each test;
-    // the suite also passes with its files in shuffled order.
+    // jsdom and the app's modules are set up once a worker, not once a file (185 → 37 s); safe
+    // because setup-tests.ts resets every module-level store after each test (docs/decisions.md,
+    // "Test suites share a worker's modules").
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
   },
