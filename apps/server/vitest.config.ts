@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Each worker imports the app's modules once, not once a file (a third of the run's time);
+    // Each worker imports the app's modules once, not once a file (half the run's time or more);
     // why that is safe: docs/decisions.md, "Test suites share a worker's modules".
     isolate: false,
     // Two cores: more workers only thrash.
