@@ -6,6 +6,7 @@ import {
   deposit,
   expectOk,
   generateCode,
+  jsonOf,
   type TestUser,
 } from './support/api';
 import { areaScreens, expectNoSeriousViolations, settle } from './support/axe';
@@ -13,8 +14,11 @@ import { newKeys, placeOrder, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 
 /**
- * Axe on every screen of every role's sidebar, in English and in Arabic (right to left). The
- * screens are read from the sidebar, so a screen added to app/navigation.ts is checked too.
+ * Every screen of every role's sidebar, in English and in Arabic (right to left): axe finds no
+ * serious fault, and the tab's title names the screen, then the site. The screens are read from
+ * the sidebar, so a screen added to app/navigation.ts is checked too. They are reached through
+ * the sidebar's links, as a user goes from one to the next, without loading the app again for each
+ * (screenshots.spec.ts opens every screen by its address).
  */
 
 type Seeded = { manager: TestUser; reseller: TestUser };
@@ -59,9 +63,17 @@ function seedOnce(origin: string, admin: APIRequestContext): Promise<Seeded> {
 
 for (const role of ['admin', 'manager', 'reseller'] as const) {
   for (const language of ['en', 'ar'] as const) {
-    test(`axe on every ${role} screen in ${language}`, async ({ browser, origin, admin }) => {
+    test(`axe and the tab title on every ${role} screen in ${language}`, async ({
+      browser,
+      origin,
+      admin,
+    }) => {
       test.setTimeout(360_000);
       const users = await seedOnce(origin, admin);
+      const { siteName } = await jsonOf<{ siteName: string }>(
+        await admin.get('/api/system-settings'),
+        'Reading the site name',
+      );
       const user = role === 'admin' ? ADMIN : users[role];
 
       const context = await browser.newContext({ baseURL: origin });
@@ -73,15 +85,27 @@ for (const role of ['admin', 'manager', 'reseller'] as const) {
         await signInAs(page, user);
         const screens = await areaScreens(page, role);
         expect(screens.length).toBeGreaterThan(5);
+        const screenHeading = page.getByRole('main').getByRole('heading', { level: 1 });
+        let previousHeading: string | undefined;
         for (const [index, path] of screens.entries()) {
           await test.step(path, async () => {
-            await page.goto(path);
+            if (previousHeading === undefined) await page.goto(path);
+            else {
+              await page.locator(`aside nav a[href="${path}"]`).first().click();
+              await expect(page).toHaveURL(path);
+              // The router keeps the last screen up while the next one's code loads: wait for
+              // the next one, so that what follows never checks the screen before.
+              await expect(screenHeading).not.toHaveText(previousHeading);
+            }
             await expect(page.locator('html')).toHaveAttribute('lang', language);
             await expect(page.locator('html')).toHaveAttribute(
               'dir',
               language === 'ar' ? 'rtl' : 'ltr',
             );
             await settle(page);
+            const heading = (await screenHeading.textContent())!.trim();
+            await expect(page, path).toHaveTitle(`${heading} · ${siteName}`);
+            previousHeading = heading;
             // The shell (sidebar, top bar) is the same on every screen: checked whole on the
             // first, then only each screen's own content, which keeps the sweep affordable.
             await expectNoSeriousViolations(
