@@ -7,6 +7,7 @@ import {
   deposit,
   expectOk,
   jsonOf,
+  readSiteName,
   uniqueSuffix,
   type TestUser,
 } from './support/api';
@@ -377,10 +378,7 @@ for (const look of looks) {
     });
 
     test('the tab title names the public screens, then the site', async ({ page, admin }) => {
-      const { siteName } = await jsonOf<{ siteName: string }>(
-        await admin.get('/api/system-settings'),
-        'Reading the site name',
-      );
+      const siteName = await readSiteName(admin);
       await prepare(page, look, 1366);
       for (const path of ['/login', '/home', '/about', '/contact', '/faq', '/no-such-page']) {
         await page.goto(path);

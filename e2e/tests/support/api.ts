@@ -50,6 +50,15 @@ export async function jsonOf<T>(response: APIResponse, what: string): Promise<T>
   return (await response.json()) as T;
 }
 
+/** The site's name as the settings hold it now: tab titles end with it. */
+export async function readSiteName(admin: APIRequestContext): Promise<string> {
+  const { siteName } = await jsonOf<{ siteName: string }>(
+    await admin.get('/api/system-settings'),
+    'Reading the site name',
+  );
+  return siteName;
+}
+
 /**
  * A request context of its own (its own cookie jar), signed in as `identifier`. Used to act as
  * admin behind the back of the browser under test.
