@@ -116,6 +116,14 @@ describe('POST /api/auth/login', () => {
     expectValidation(res, 'body.identifier', messages.identifierRequired);
     expectValidation(res, 'body.password', messages.passwordRequired);
   });
+
+  it('refuses an identifier holding a NUL by name, not as a value the database cannot store', async () => {
+    // Found by the bad-input sweep: the NUL reached PostgreSQL, which refused to compare it.
+    for (const identifier of ['Login_Tester\u0000', 'a\u0000b', 'Login\u0007Tester']) {
+      const res = await login(ctx, identifier, TEST_PASSWORD);
+      expectValidation(res, 'body.identifier', messages.invisibleCharacters);
+    }
+  });
 });
 
 describe('rate limits', () => {

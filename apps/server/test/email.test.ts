@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages } from '@keymarket/contracts/messages';
 import type { Notification, NotificationPreferences } from '@keymarket/contracts/notifications';
 import type { ParsedMail } from 'mailparser';
 import { webhookEndpoints } from '../src/db/schema/index';
 import { DISABLE_AFTER_MS } from '../src/modules/webhooks/webhook-consumer';
 import { markEndpointFailing } from '../src/modules/webhooks/webhooks.repository';
 import { CatalogueFactory } from './helpers/catalogue-factory';
-import { expectError } from './helpers/expect-error';
+import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder, respond } from './helpers/money';
 import { startSmtpReceiver, unusedPort, type SmtpReceiver } from './helpers/smtp-receiver';
@@ -233,6 +234,11 @@ describe('forgotten password', () => {
     expect(match, mail.text).not.toBeNull();
     return match![1]!;
   };
+
+  it('refuses an identifier holding a NUL by name, not as a value the database cannot store', async () => {
+    // Found by the bad-input sweep: the NUL reached PostgreSQL in the account lookup.
+    expectValidation(await forgot('a\u0000b'), 'body.identifier', messages.invisibleCharacters);
+  });
 
   it('answers 202 for an unknown identifier and sends nothing', async () => {
     const before = smtp.messages.length;

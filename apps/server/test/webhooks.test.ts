@@ -159,6 +159,12 @@ describe('webhook endpoints', () => {
       }),
       'body.secret',
     );
+    // An edit that changes nothing was a 500 (an UPDATE with nothing to set).
+    expectValidation(
+      await reseller.inject({ method: 'PATCH', url: `/api/webhooks/${created.id}`, payload: {} }),
+      'body',
+      'Change at least one field',
+    );
     for (let i = 1; i < 10; i += 1) await createdWebhook(reseller, receiver.url, ['ping']);
     expectError(
       await createWebhookResponse(reseller, { url: receiver.url, events: ['ping'] }),

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { searchText } from './text';
 import { balanceSchema, orderCountsSchema, roleSchema } from './users';
 
 /**
@@ -120,9 +121,7 @@ export const diskSpaceSchema = z.object({
 export type DiskSpace = z.infer<typeof diskSpaceSchema>;
 
 export const searchQuerySchema = z.object({
-  query: z
-    .string({ error: 'Please type something to search' })
-    .trim()
+  query: searchText({ error: 'Please type something to search' })
     .min(1, 'Please type something to search')
     .max(SEARCH_QUERY_MAX, `Search text cannot exceed ${SEARCH_QUERY_MAX} characters`),
 });

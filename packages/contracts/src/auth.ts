@@ -85,8 +85,15 @@ export const totpCodeSchema = z
   .transform((v) => v.replace(/\s/g, ''))
   .refine((v) => /^\d{6}$/.test(v), messages.totpCodeFormat);
 
+/**
+ * A username or an email, as typed at sign-in. Neither can hold a control or invisible character,
+ * and PostgreSQL cannot even compare a NUL: such a value is refused here, by name, rather than
+ * by the database.
+ */
+const identifierSchema = nameText().trim().min(1, messages.identifierRequired).max(254);
+
 export const loginRequestSchema = z.strictObject({
-  identifier: z.string().trim().min(1, messages.identifierRequired).max(254),
+  identifier: identifierSchema,
   password: z.string().min(1, messages.passwordRequired).max(PASSWORD_MAX),
   /** Only for accounts with two-factor sign-in: the first attempt without it answers 401 `two_factor_required`. */
   totpCode: totpCodeSchema.optional(),
@@ -110,9 +117,7 @@ export const changePasswordRequestSchema = z
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 /** POST /auth/forgot-password (DESIGN.md §12): always 202, whether the account exists or not. */
-export const forgotPasswordRequestSchema = z.strictObject({
-  identifier: z.string().trim().min(1, messages.identifierRequired).max(254),
-});
+export const forgotPasswordRequestSchema = z.strictObject({ identifier: identifierSchema });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 /** POST /auth/reset-password: the token from the emailed link, and the new password (signup rules). */

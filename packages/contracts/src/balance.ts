@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { positiveUsdAmount, nonNegativeUsdAmount } from './money';
-import { freeText } from './text';
+import { freeText, searchText } from './text';
 import { userRefSchema } from './users';
 import {
   dateRangeFields,
@@ -58,10 +58,10 @@ export const auditSortColumns = ['createdAt'] as const;
 export const auditQuerySchema = pageQuerySchema
   .extend({
     actorId: z.uuid('actorId must be a user id').optional(),
-    actor: z.string().trim().min(1).max(100).optional(),
-    action: z.string().trim().min(1).max(100).optional(),
-    targetType: z.string().trim().min(1).max(50).optional(),
-    targetId: z.string().trim().min(1).max(100).optional(),
+    actor: searchText().min(1).max(100).optional(),
+    action: searchText().min(1).max(100).optional(),
+    targetType: searchText().min(1).max(50).optional(),
+    targetId: searchText().min(1).max(100).optional(),
     ...dateRangeFields,
     sort: sortParam(auditSortColumns).optional(),
     format: exportFormatSchema,

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { nonNegativeUsdAmount, usdAmount } from './money';
 import { exportFormatSchema, pageQuerySchema, paginated, sortParam } from './pagination';
 import { languages } from './system-settings';
-import { freeText, nameText } from './text';
+import { freeText, nameText, searchText } from './text';
 
 /** Uploads: images for categories, subcategories, products and avatars. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -245,7 +245,7 @@ export const productListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX).default(10),
   categoryId: z.uuid().optional(),
   subcategoryId: z.uuid().optional(),
-  search: z.string().trim().max(100).optional(),
+  search: searchText().max(100).optional(),
   /** Admins only: `only` lists the soft-deleted products, `include` lists both. */
   deleted: z.enum(['exclude', 'include', 'only']).default('exclude'),
   sort: sortParam(productSortColumns).optional(),

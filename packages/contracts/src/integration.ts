@@ -114,11 +114,15 @@ export const createWebhookSchema = z.strictObject({
 });
 export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
 
-export const updateWebhookSchema = z.strictObject({
-  url: webhookUrl.optional(),
-  events: webhookEvents.optional(),
-  enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-});
+export const updateWebhookSchema = z
+  .strictObject({
+    url: webhookUrl.optional(),
+    events: webhookEvents.optional(),
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+  })
+  // As PATCH /users/{id}: an empty change is a client's mistake (it reached an UPDATE with
+  // nothing to set, a 500).
+  .refine((input) => Object.keys(input).length > 0, 'Change at least one field');
 export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
 
 export const webhookSchema = z.object({

@@ -9,7 +9,7 @@ import {
   rangeOrderError,
   sortParam,
 } from './pagination';
-import { freeText, normaliseKey } from './text';
+import { freeText, normaliseKey, searchText } from './text';
 import { userRefSchema } from './users';
 
 export const ORDER_QUANTITY_MAX = 1000;
@@ -148,7 +148,7 @@ export const ordersQuerySchema = z
     showAll: booleanQuery.default(false),
     status: orderStatusSchema.optional(),
     /** Product name or buyer username. */
-    search: z.string().trim().max(100).optional(),
+    search: searchText().max(100).optional(),
     productId: z.uuid('productId must be a product id').optional(),
     buyerId: z.uuid('buyerId must be a user id').optional(),
     sellerId: z.uuid('sellerId must be a user id').optional(),

@@ -54,3 +54,9 @@ export const freeText = (options?: { error: string }) =>
     .string(options)
     .overwrite(withoutInvisible)
     .refine((value) => !CONTROL_IN_TEXT.test(value), messages.invisibleCharacters);
+
+/**
+ * What is typed in a list's search box or filter, trimmed: free text, so a NUL is refused here by
+ * name instead of reaching PostgreSQL, which cannot compare it.
+ */
+export const searchText = (options?: { error: string }) => freeText(options).trim();

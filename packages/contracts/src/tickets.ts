@@ -2,7 +2,7 @@ import { z } from './zod';
 import { messages } from './messages';
 import { paginationSchema, sortParam } from './pagination';
 import { userRefSchema } from './users';
-import { freeText } from './text';
+import { freeText, searchText } from './text';
 
 export const TICKET_SUBJECT_MIN = 5;
 export const TICKET_SUBJECT_MAX = 120;
@@ -59,7 +59,7 @@ export const ticketsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   status: ticketStatusSchema.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: searchText().max(100).optional(),
   sort: sortParam(ticketSortColumns).optional(),
 });
 

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { emailSchema, nameSchema, PASSWORD_MAX, passwordSchema, phoneSchema } from './auth';
 import { messages } from './messages';
 import { roleSchema, userRefSchema, userSchema, userStatusSchema } from './users';
-import { freeText } from './text';
+import { freeText, searchText } from './text';
 import { exportFormatSchema, sortParam } from './pagination';
 
 /** The columns the Users table sorts by (`?sort=-balance`). */
@@ -23,7 +23,7 @@ export const usersQuerySchema = z.object({
   role: roleSchema.optional(),
   status: userStatusSchema.optional(),
   /** Username, name, email or phone. */
-  search: z.string().trim().max(100).optional(),
+  search: searchText().max(100).optional(),
   sort: sortParam(userSortColumns).optional(),
   format: exportFormatSchema,
 });

@@ -14,9 +14,47 @@ z.config({
     }
     // One issue lists every unknown key; the server gives each its own detail with this text.
     if (issue.code === 'unrecognized_keys') return messages.unknownField;
+    // zod's own text for a value no member of a union takes is a bare "Invalid input" (a form's
+    // price sent as an object, a flag sent twice in a query string): say what was expected.
+    // A discriminated union naming its options keeps zod's text, which lists them.
+    const namesOptions = Array.isArray(issue.options) && issue.options.length > 0;
+    if (issue.code === 'invalid_union' && !namesOptions && issue.errors.length > 0) {
+      if (issue.input === undefined || issue.input === null) return 'This field is required';
+      return unionMessage(issue.errors, issue.input);
+    }
     return undefined;
   },
 });
+
+type Issue = z.core.$ZodIssue;
+const refusesType = (issue: Issue) =>
+  issue.code === 'invalid_type' || issue.code === 'invalid_value';
+
+/**
+ * Of the members of a union, the one that took the value's type and then refused the value says
+ * best what is wrong (an empty price: "Price is required"). Else every member refused the type:
+ * name what they expected, types (`number`) and values (`"true"`), each once.
+ */
+function unionMessage(members: readonly (readonly Issue[])[], input: unknown): string | undefined {
+  const firsts = members.flatMap(([first]) => (first && first.path.length === 0 ? [first] : []));
+  const refusal = firsts.find((first) => !refusesType(first));
+  if (refusal) return refusal.message;
+  const expected = new Set(
+    firsts.flatMap((first) => {
+      if (first.code === 'invalid_type') return [first.expected];
+      if (first.code === 'invalid_value') return first.values.map((value) => JSON.stringify(value));
+      return [];
+    }),
+  );
+  if (expected.size === 0) return members[0]?.[0]?.message;
+  return `Expected ${joinAlternatives([...expected])}, received ${describeInput(input)}`;
+}
+
+function joinAlternatives(alternatives: string[]): string {
+  return alternatives.length === 1
+    ? alternatives[0]!
+    : `${alternatives.slice(0, -1).join(', ')} or ${alternatives.at(-1)!}`;
+}
 
 function describeInput(input: unknown): string {
   if (Array.isArray(input)) return 'an array';

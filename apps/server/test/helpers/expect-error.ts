@@ -5,6 +5,11 @@ import { errorBodySchema, type ErrorBody, type ErrorType } from '@keymarket/cont
 /** Fragments that would mean internals leaked into an answer (DESIGN.md §2: no stack, no SQL). */
 const LEAKS = [/stack/i, /\bselect\b[\s\S]*\bfrom\b/i, /insert into/i, /Error:/];
 
+/** The first fragment of the server's internals found in `body`, if any. */
+export function leakIn(body: string): RegExp | undefined {
+  return LEAKS.find((leak) => leak.test(body));
+}
+
 /** Asserts the body carries nothing of the server's internals. */
 export function expectNoLeak(response: LightMyRequestResponse) {
   for (const leak of LEAKS) expect(response.body).not.toMatch(leak);

@@ -1,0 +1,495 @@
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@keymarket/contracts/messages';
+import type { SystemSettings } from '@keymarket/contracts/system-settings';
+import { createdKey, keyOf, type KeyClient } from './helpers/api-keys';
+import { useCatalogue } from './helpers/catalogue-app';
+import { expectValidation } from './helpers/expect-error';
+import type { SignedInUser } from './helpers/factory';
+import { expectLedgerInvariants } from './helpers/invariants';
+import {
+  documentedOperations,
+  fillPath,
+  HOSTILE_HEADER_VALUES,
+  HOSTILE_PATH_VALUES,
+  hostileBodies,
+  hostileQueries,
+  NO_SUCH_ID,
+  requiredQuery,
+  sample,
+  type Operation,
+} from './helpers/hostile-inputs';
+import { answerOf, problemWith, STREAMS, type Call, type Caller } from './helpers/hostile-requests';
+import { deposit, placedOrder } from './helpers/money';
+import { form, pngFile } from './helpers/multipart';
+import { generateCode } from './helpers/signup';
+import { madeBeforeAll, useSignedIn, useTestApp } from './helpers/use-app';
+
+/*
+ * Bad input always gets the DESIGN.md §2 envelope with a 4xx: never a 500, never a leak
+ * (api-envelope.test.ts sweeps the routes as an anonymous caller, who is refused before any
+ * handler runs; here they run). Every documented route is called as a signed-in admin (/api/v1
+ * with an admin's API key) with its path parameters, query parameters, headers and body fields
+ * abused one at a time, the rest real: ids of rows that exist, bodies as valid as a sample from
+ * the OpenAPI document gets (or written out below where zod refines what the document says).
+ * A route the admin may not call is swept again as the reseller or manager that may.
+ */
+
+// Webhook URLs are checked against what their host resolves to: a public address, without DNS.
+const ctx = useTestApp({}, undefined, {
+  resolveHost: async () => [{ address: '93.184.216.34', family: 4 }],
+});
+const catalogue = useCatalogue(ctx);
+const admin = useSignedIn(ctx, 'admin');
+
+/** Routes the sweep does not call as a signed-in user, and why. */
+const SKIPPED: Record<string, string> = {
+  // Takes no input but the session cookie, and revokes that session: every later call would be
+  // a 401. Its one input, the cookie, is swept anonymously below.
+  'GET /api/auth/logout': 'revokes the session the sweep runs on',
+  // Rotates the refresh token; the next call would present the rotated one, which revokes the
+  // whole family (theft detection). Swept anonymously with hostile cookies below.
+  'GET /api/auth/refresh': 'rotates the session the sweep runs on',
+};
+
+interface Fixtures {
+  v1: KeyClient;
+  /** The reseller who buys (orders, tickets, its own key), for the routes an admin may not call. */
+  buyer: SignedInUser;
+  buyerV1: KeyClient;
+  manager: SignedInUser;
+  /** Rows that exist, by fixture name (ID_BY_PREFIX, ID_BY_NAME). */
+  ids: Record<string, string>;
+  inviteCode: string;
+}
+
+const fixtures = madeBeforeAll(async (): Promise<Fixtures> => {
+  const created = async (as: Caller, options: InjectOptions) => {
+    const res = await as.inject(options);
+    if (res.statusCode >= 300) throw new Error(`${options.method} ${options.url}: ${res.body}`);
+    return res.json<{ id: string }>();
+  };
+  const buyer = await ctx.factory.signedIn('reseller', admin.user);
+  await deposit(admin, buyer.user.id, 100);
+  // The admin's user actions (ban, suspend, reset password...) act on this one, not the buyer.
+  const target = await ctx.factory.user({ invitedBy: admin.user });
+  const manager = await ctx.factory.signedIn('manager', admin.user);
+  const invitee = await ctx.factory.user({ invitedBy: manager.user });
+  const product = await catalogue.product({ deliveryType: 'instant' });
+  await catalogue.addKeys(product.id, 5);
+  const otherProduct = await catalogue.product({ deliveryType: 'instant' });
+  const requestProduct = await catalogue.product({ deliveryType: 'request', stock: 10 });
+  const subcategory = await created(admin, {
+    method: 'POST',
+    url: '/api/categories/subcategory',
+    payload: form(
+      { nameEn: 'Sub', nameFr: 'Sous', nameAr: 'فرعي', categoryId: product.categoryId },
+      { image: pngFile() },
+    ),
+  });
+  const keys = await admin.inject({ method: 'GET', url: `/api/products/${product.id}/keys` });
+  const keyId = keys.json<{ data: { id: string }[] }>().data[0]!.id;
+  const pendingOrder = await placedOrder(buyer, requestProduct.id);
+  const completedOrder = await placedOrder(buyer, product.id);
+  const ticket = await created(buyer, {
+    method: 'POST',
+    url: '/api/tickets/create',
+    payload: { subject: 'Key refused', message: 'The key I bought is refused.' },
+  });
+  const pkg = await created(admin, {
+    method: 'POST',
+    url: '/api/packages',
+    payload: { name: 'Gold' },
+  });
+  const managerPackage = await created(manager, {
+    method: 'POST',
+    url: '/api/manager-packages/manager',
+    payload: { name: 'Silver' },
+  });
+  const currency = await created(admin, {
+    method: 'POST',
+    url: '/api/currencies/create',
+    payload: { code: 'EUR', symbol: '€', rateToUSD: 0.9 },
+  });
+  const alert = await created(admin, {
+    method: 'POST',
+    url: '/api/alerts',
+    payload: { messageEn: 'Hello', messageFr: 'Bonjour', messageAr: 'مرحبا', severity: 'info' },
+  });
+  const faq = await created(admin, {
+    method: 'POST',
+    url: '/api/faqs',
+    payload: {
+      questionEn: 'Why?',
+      questionFr: 'Pourquoi ?',
+      questionAr: 'لماذا؟',
+      answerEn: 'Because.',
+      answerFr: 'Parce que.',
+      answerAr: 'لأن.',
+    },
+  });
+  const banned = await created(admin, {
+    method: 'POST',
+    url: '/api/banned-countries/ban',
+    payload: { countryCode: 'KP' },
+  });
+  const webhook = await created(admin, {
+    method: 'POST',
+    url: '/api/webhooks',
+    payload: { url: 'https://hooks.example.com/keymarket', events: ['order.completed'] },
+  });
+  const delivery = await created(admin, {
+    method: 'POST',
+    url: `/api/webhooks/${webhook.id}/test`,
+  });
+  // The key the /api/v1 sweep calls with, and another one for DELETE /api/api-keys/{id}.
+  const v1 = await keyOf(ctx.app, admin);
+  const spareKey = await createdKey(admin, 'Spare');
+  const notifications = await admin.inject({ method: 'GET', url: '/api/notifications' });
+  const notification = notifications.json<{ data: { id: string }[] }>().data[0];
+  return {
+    v1,
+    buyer,
+    buyerV1: await keyOf(ctx.app, buyer),
+    manager,
+    inviteCode: (await generateCode(admin)).code,
+    ids: {
+      product: product.id,
+      otherProduct: otherProduct.id,
+      category: product.categoryId,
+      subcategory: subcategory.id,
+      key: keyId,
+      pendingOrder: pendingOrder.id,
+      completedOrder: completedOrder.id,
+      ticket: ticket.id,
+      package: pkg.id,
+      managerPackage: managerPackage.id,
+      currency: currency.id,
+      alert: alert.id,
+      faq: faq.id,
+      banned: banned.id,
+      webhook: webhook.id,
+      delivery: delivery.id,
+      apiKey: spareKey.id,
+      target: target.id,
+      invitee: invitee.id,
+      notification: notification?.id ?? NO_SUCH_ID,
+    },
+  };
+});
+
+/** Which fixture a route's `{id}` names, by the start of its path (the first that matches). */
+const ID_BY_PREFIX: [string, string][] = [
+  ['/api/currencies/', 'currency'],
+  ['/api/alerts/', 'alert'],
+  ['/api/faqs/', 'faq'],
+  ['/api/banned-countries/', 'banned'],
+  ['/api/categories/subcategory/', 'subcategory'],
+  ['/api/categories/', 'category'],
+  ['/api/products/subcategory/', 'subcategory'],
+  ['/api/products/', 'product'],
+  ['/api/v1/products/', 'product'],
+  ['/api/packages/', 'package'],
+  ['/api/manager-packages/', 'managerPackage'],
+  ['/api/orders/{id}/respond', 'pendingOrder'],
+  ['/api/orders/', 'completedOrder'],
+  ['/api/v1/orders/', 'completedOrder'],
+  ['/api/balance/', 'target'],
+  ['/api/users/', 'target'],
+  ['/api/api-keys/', 'apiKey'],
+  ['/api/webhooks/', 'webhook'],
+  ['/api/tickets/', 'ticket'],
+  ['/api/notifications/', 'notification'],
+];
+
+/** Which fixture the other path parameters and UUID body fields name. */
+const ID_BY_NAME: Record<string, string> = {
+  productId: 'product',
+  toProductId: 'otherProduct',
+  categoryId: 'category',
+  subcategoryId: 'subcategory',
+  packageId: 'package',
+  userId: 'target',
+  keyId: 'key',
+  keyIds: 'key',
+  deliveryId: 'delivery',
+  orderId: 'pendingOrder',
+  ids: 'subcategory',
+};
+
+/** A real id for each parameter and field name, as `operation` means it. */
+function idsFor(operation: Operation): Record<string, string> {
+  const { ids } = fixtures;
+  const byName: Record<string, string> = Object.fromEntries(
+    Object.entries(ID_BY_NAME).map(([name, id]) => [name, ids[id]!]),
+  );
+  if (operation.path.startsWith('/api/manager-packages/')) {
+    // A manager's packages go to its own invitees only.
+    Object.assign(byName, { packageId: ids.managerPackage, userId: ids.invitee });
+  }
+  const prefix = ID_BY_PREFIX.find(([start]) => operation.path.startsWith(start));
+  return { ...byName, ...(prefix ? { id: ids[prefix[1]]! } : {}) };
+}
+
+/** Valid bodies where a sample from the document is not (zod refines what the document says). */
+function baselineOf(operation: Operation): unknown {
+  const ids = idsFor(operation);
+  switch (`${operation.method} ${operation.path}`) {
+    case 'POST /api/currencies/create':
+      return { code: 'GBP', symbol: '£', rateToUSD: 0.8 };
+    case 'POST /api/banned-countries/ban':
+      return { countryCode: 'IR' };
+    case 'PUT /api/system-settings':
+      return { siteName: 'Keymarket' };
+    case 'POST /api/auth/register':
+      return {
+        username: 'sweep_user',
+        firstName: 'Sweep',
+        lastName: 'User',
+        email: 'sweep_user@example.test',
+        phone: '+33612345678',
+        password: 'Sweep-Pass1!',
+        confirmPassword: 'Sweep-Pass1!',
+        inviteCode: fixtures.inviteCode,
+      };
+    case 'POST /api/auth/2fa/enable':
+      return { code: '123456' };
+    case 'POST /api/auth/2fa/disable':
+      return { password: 'Passw0rd!', code: '123456' };
+    case 'PUT /api/users/me':
+    case 'PATCH /api/users/{id}':
+      return { firstName: 'Sweep' };
+    case 'PUT /api/users/me/password':
+      // A wrong current password, so that no new password can be set: it would revoke the
+      // session the sweep runs on.
+      return {
+        currentPassword: 'Not-the-Passw0rd!',
+        newPassword: 'Sweep-Pass1!',
+        confirmPassword: 'Sweep-Pass1!',
+      };
+    case 'PUT /api/users/update-password/{id}':
+      return { newPassword: 'Sweep-Pass1!' };
+    case 'POST /api/products':
+    case 'PUT /api/products/{id}':
+      return {
+        name: 'Sweep product',
+        categoryId: ids.categoryId,
+        // The product it replaces is instant (with keys): a change of delivery type is a 409.
+        deliveryType: 'instant',
+        initialPrice: 5,
+        managerPrice: 8,
+        resellerPrice: 10,
+      };
+    case 'POST /api/products/{id}/keys/move':
+      return { toProductId: ids.toProductId, keyIds: [ids.keyId] };
+    case 'PATCH /api/products/{id}/update-role-price':
+      return { managerPrice: 8, resellerPrice: 10 };
+    case 'PATCH /api/products/bulk-update-prices':
+      return { products: [{ productId: ids.productId, resellerPrice: 0.5 }] };
+    case 'PATCH /api/packages/{packageId}/products/{productId}/price':
+      return { managerPrice: 8, resellerPrice: 10 };
+    case 'PATCH /api/manager-packages/manager/{id}/products/{productId}/price':
+      return { resellerPrice: 10 };
+    case 'PATCH /api/orders/{id}/respond':
+      return { status: 'rejected', reason: 'Sweep' };
+    case 'POST /api/orders/{id}/report':
+      return { keyIndex: 0, reason: 'The key is refused' };
+    case 'POST /api/orders/{id}/replace':
+    case 'POST /api/orders/{id}/refund':
+      return { keyIndex: 0 };
+    case 'POST /api/orders':
+    case 'POST /api/v1/orders':
+      return { productId: ids.productId, quantity: 1 };
+    case 'POST /api/webhooks':
+      return { url: 'https://hooks.example.com/sweep', events: ['order.created'] };
+    case 'PATCH /api/webhooks/{id}':
+      return { events: ['order.created'] };
+    case 'POST /api/thresholds/convert':
+      return { amount: 10 };
+    default:
+      return operation.body ? sample(operation.body.schema, '', ids) : undefined;
+  }
+}
+
+/** Values of required query parameters where a sample is not valid. */
+const REQUIRED_QUERY_VALUES = { name: 'keys.txt' };
+
+/**
+ * Bodies sent as they are, for the one route whose body is undocumented: a key file is read as
+ * an octet stream (KeyFileReader).
+ */
+const RAW_BODIES: Record<string, [string, string | Buffer][]> = {
+  'POST /api/products/{id}/keys/file': [
+    ['an empty file', ''],
+    ['a NUL', 'KEY-1\nKEY\u00002\n'],
+    ['a 5000-character line', `${'k'.repeat(5000)}\n`],
+    ['a right-to-left override', 'KEY-\u202E1\n'],
+    ['bytes that are not UTF-8', Buffer.from([0xff, 0xfe, 0x00, 0xc3, 0x28])],
+  ],
+};
+
+/** Every hostile call for `operation`: path parameters, query strings, headers, then bodies. */
+function callsFor(operation: Operation): Call[] {
+  const key = `${operation.method} ${operation.path}`;
+  const ids = idsFor(operation);
+  const path = fillPath(operation.path, ids);
+  const required = requiredQuery(operation, REQUIRED_QUERY_VALUES).join('&');
+  const withQuery = (at: string) => (required ? `${at}?${required}` : at);
+  const url = withQuery(path);
+  const body = baselineOf(operation);
+  const calls: Call[] = [];
+  for (const param of operation.pathParams) {
+    for (const [label, value] of HOSTILE_PATH_VALUES) {
+      const hostileUrl = withQuery(fillPath(operation.path, { ...ids, [param]: value }));
+      calls.push({ operation, label: `{${param}} ${label}`, url: hostileUrl, body });
+    }
+  }
+  for (const query of hostileQueries(operation, REQUIRED_QUERY_VALUES)) {
+    calls.push({ operation, label: `?${query.slice(0, 60)}`, url: `${path}?${query}`, body });
+  }
+  for (const { name } of operation.headerParams) {
+    for (const [label, value] of HOSTILE_HEADER_VALUES) {
+      calls.push({ operation, label: `${name}: ${label}`, url, body, headers: { [name]: value } });
+    }
+  }
+  if (operation.body) {
+    for (const hostile of hostileBodies(operation.body.schema, body)) {
+      calls.push({ operation, label: hostile.label, url, body: hostile.body });
+    }
+  }
+  for (const [label, raw] of RAW_BODIES[key] ?? []) calls.push({ operation, label, url, raw });
+  if (calls.length === 0) {
+    // A route that takes no input still gets a stray query string.
+    calls.push({ operation, label: 'stray query', url: `${path}?page=abc&%00=%00` });
+  }
+  return calls;
+}
+
+/**
+ * Sends every hostile call of `operations` as `as`: the problems, and the routes refused to it
+ * (some call answered 403 and none succeeded: a role check may come after validation).
+ */
+async function sweep(operations: Operation[], as: Caller) {
+  const problems: string[] = [];
+  const refused: Operation[] = [];
+  for (const operation of operations) {
+    const key = `${operation.method} ${operation.path}`;
+    let forbidden = false;
+    let succeeded = false;
+    for (const call of callsFor(operation)) {
+      const res = await answerOf(as, call, STREAMS.has(key));
+      forbidden ||= res.statusCode === 403;
+      succeeded ||= res.statusCode < 300;
+      const problem = problemWith(res);
+      if (problem) problems.push(`${key} [${call.label}]: ${problem}: ${res.body.slice(0, 300)}`);
+    }
+    if (forbidden && !succeeded) refused.push(operation);
+  }
+  return { problems, refused };
+}
+
+const documented = () =>
+  documentedOperations(ctx.app.swagger() as Parameters<typeof documentedOperations>[0]).filter(
+    ({ method, path }) => !SKIPPED[`${method} ${path}`],
+  );
+const isV1 = (operation: Operation) => operation.path.startsWith('/api/v1/');
+const names = (operations: Operation[]) => operations.map((o) => `${o.method} ${o.path}`);
+
+describe('every documented route refuses bad input with the envelope, never a 500', () => {
+  /** Routes the admin may not call (403): the next test sweeps them as others. */
+  const refusedToAdmin: Operation[] = [];
+
+  it(
+    'as a signed-in admin, and with an admin API key on /api/v1',
+    { timeout: 300_000 },
+    async () => {
+      const operations = documented();
+      expect(operations.length).toBeGreaterThan(100);
+      const web = await sweep(
+        operations.filter((o) => !isV1(o)),
+        admin,
+      );
+      const v1 = await sweep(operations.filter(isV1), fixtures.v1);
+      refusedToAdmin.push(...web.refused, ...v1.refused);
+      expect([...web.problems, ...v1.problems]).toEqual([]);
+      // The admin's settings were not changed by any of it (no flag takes a string or a number).
+      const settings = await admin.inject({ method: 'GET', url: '/api/system-settings' });
+      expect(settings.json<SystemSettings>()).toMatchObject({
+        maintenanceMode: false,
+        adminTwoFactorRequired: false,
+      });
+    },
+  );
+
+  it(
+    'as the reseller, then a manager, on the routes an admin may not call',
+    { timeout: 120_000 },
+    async () => {
+      const web = refusedToAdmin.filter((o) => !isV1(o));
+      const asBuyer = await sweep(web, fixtures.buyer);
+      const asManager = await sweep(asBuyer.refused, fixtures.manager);
+      const v1 = await sweep(refusedToAdmin.filter(isV1), fixtures.buyerV1);
+      expect([...asBuyer.problems, ...asManager.problems, ...v1.problems]).toEqual([]);
+      // Every route ran its handler for one of them.
+      expect(names([...asManager.refused, ...v1.refused])).toEqual([]);
+    },
+  );
+
+  it('left no money half-moved: every balance is the sum of its ledger rows', async () => {
+    await expectLedgerInvariants(ctx.database.db);
+  });
+});
+
+describe('the session cookies, the one input of refresh and logout', () => {
+  it.each([
+    ['not a token', 'x'],
+    ['5000 characters', 'x'.repeat(5000)],
+    ['a NUL, URL-encoded', '%00'],
+    ['a UUID', NO_SUCH_ID],
+    ['a JWT-looking value', 'a.b.c'],
+  ])('%s: never a 500, and a refusal is the envelope', async (_, value) => {
+    for (const url of ['/api/auth/refresh', '/api/auth/logout', '/api/users/me']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: `km_access=${value}; km_refresh=${value}` },
+      });
+      expect(problemWith(res), `${url}: ${res.body}`).toBeUndefined();
+    }
+  });
+});
+
+describe('what the sweep found, each named so that it cannot come back', () => {
+  // A NUL in a search box or filter reached PostgreSQL, which refused it: the answer was the
+  // error handler's "cannot be stored" rather than a refusal naming the field.
+  it.each([
+    ['/api/products?search=%00', 'querystring.search'],
+    ['/api/products/subcategory/{subcategory}?search=%00', 'querystring.search'],
+    ['/api/orders/all?search=%00', 'querystring.search'],
+    ['/api/orders/all/stats?search=a%00b', 'querystring.search'],
+    ['/api/users/get-all-users?search=%00', 'querystring.search'],
+    ['/api/tickets/all?search=%00', 'querystring.search'],
+    ['/api/tickets/my-tickets?search=%00', 'querystring.search'],
+    ['/api/audit?actor=%00', 'querystring.actor'],
+    ['/api/audit?action=%00', 'querystring.action'],
+    ['/api/audit?targetType=%00', 'querystring.targetType'],
+    ['/api/audit?targetId=%00', 'querystring.targetId'],
+    ['/api/analytics/search?query=%00', 'querystring.query'],
+  ])('GET %s: a NUL is refused by name', async (url, path) => {
+    const res = await admin.inject({
+      method: 'GET',
+      url: url.replace('{subcategory}', fixtures.ids.subcategory!),
+    });
+    expectValidation(res, path, messages.invisibleCharacters);
+  });
+
+  it('a NUL in the downline search and in /api/v1 products is refused by name', async () => {
+    const downline = await fixtures.buyer.inject({
+      method: 'GET',
+      url: '/api/users/downline?search=%00',
+    });
+    expectValidation(downline, 'querystring.search', messages.invisibleCharacters);
+    const v1 = await fixtures.v1.inject({ method: 'GET', url: '/api/v1/products?search=%00' });
+    expectValidation(v1, 'querystring.search', messages.invisibleCharacters);
+  });
+});
