@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // Fails a test whose code sent a query on a connection still running one (pg 9 refuses it).
+    setupFiles: ['test/one-query-at-a-time.ts'],
     // Each file builds its own app on its own database; argon2 and PGlite start-up need headroom.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { sideBySide } from '../../db/side-by-side';
 import { orderKeyActions, productKeys, tickets } from '../../db/schema/index';
 import type { KeyState } from '@keymarket/contracts/orders';
 
@@ -17,22 +18,26 @@ export async function keyPlacesOf(db: Executor, orderIds: readonly string[]) {
   >();
   if (orderIds.length === 0) return result;
   const ids = [...orderIds];
-  const [keys, actions, reports] = await Promise.all([
-    db
-      .select({
-        id: productKeys.id,
-        orderId: productKeys.orderId,
-        ciphertext: productKeys.ciphertext,
-      })
-      .from(productKeys)
-      .where(inArray(productKeys.orderId, ids))
-      .orderBy(asc(productKeys.soldAt), asc(productKeys.id)),
-    db.select().from(orderKeyActions).where(inArray(orderKeyActions.orderId, ids)),
-    db
-      .select({ orderId: tickets.orderId, keyIndex: tickets.keyIndex })
-      .from(tickets)
-      .where(and(inArray(tickets.orderId, ids), isNotNull(tickets.keyIndex))),
-  ]);
+  // Also read inside an after-sale transaction: side by side only on the pool.
+  const [keys, actions, reports] = await sideBySide(
+    db,
+    () =>
+      db
+        .select({
+          id: productKeys.id,
+          orderId: productKeys.orderId,
+          ciphertext: productKeys.ciphertext,
+        })
+        .from(productKeys)
+        .where(inArray(productKeys.orderId, ids))
+        .orderBy(asc(productKeys.soldAt), asc(productKeys.id)),
+    () => db.select().from(orderKeyActions).where(inArray(orderKeyActions.orderId, ids)),
+    () =>
+      db
+        .select({ orderId: tickets.orderId, keyIndex: tickets.keyIndex })
+        .from(tickets)
+        .where(and(inArray(tickets.orderId, ids), isNotNull(tickets.keyIndex))),
+  );
   const replacements = new Set(
     actions.flatMap((a) => (a.replacementKeyId ? [a.replacementKeyId] : [])),
   );

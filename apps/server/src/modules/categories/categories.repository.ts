@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema/index';
 import { oneRow } from '../../lib/rows';
 
@@ -100,19 +100,20 @@ export async function deleteSubcategory(db: Executor, id: string) {
   return row;
 }
 
-/** What still hangs on a category: products of any state (soft-deleted ones can be restored). */
+/**
+ * What still hangs on a category: products of any state (soft-deleted ones can be restored).
+ * One statement: it may run in the delete's transaction, one connection, one query at a time.
+ */
 export async function categoryDependents(db: Executor, id: string) {
-  const [[productRow], [subcategoryRow]] = await Promise.all([
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(eq(products.categoryId, id)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(subcategories)
-      .where(eq(subcategories.categoryId, id)),
-  ]);
-  return { products: productRow?.n ?? 0, subcategories: subcategoryRow?.n ?? 0 };
+  const row = oneRow(
+    await rowsOf<{ products: number; subcategories: number }>(
+      db,
+      sql`select
+        (select count(*)::int from ${products} where ${products.categoryId} = ${id}) as products,
+        (select count(*)::int from ${subcategories} where ${subcategories.categoryId} = ${id}) as subcategories`,
+    ),
+  );
+  return { products: row.products, subcategories: row.subcategories };
 }
 
 export async function subcategoryProductCount(db: Executor, id: string) {

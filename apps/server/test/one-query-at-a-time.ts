@@ -1,0 +1,31 @@
+/*
+ * A PostgreSQL connection runs one query at a time. pg 8 queues a second query sent while one
+ * is running (and warns, once a process); pg 9 will refuse it. A transaction is one connection,
+ * so `Promise.all` over queries on a `tx` is such a second query: each test fails when its code
+ * sent one, naming the test, so it is found here rather than by the upgrade. (On a pool, each
+ * query takes a connection of its own and this never fires; PGlite has no `pg.Client`.)
+ */
+import pg from 'pg';
+import { afterEach, expect } from 'vitest';
+
+type QueryState = { activeQuery?: unknown; _queryQueue?: unknown[]; pipeline?: boolean };
+
+const sentWhileBusy: string[] = [];
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client & QueryState, ...args: unknown[]) {
+  const busy = Boolean(this.activeQuery) || (this._queryQueue?.length ?? 0) > 0;
+  if (busy && !this.pipeline) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+    sentWhileBusy.push(`${expect.getState().currentTestName ?? '(outside a test)'}: ${text}`);
+  }
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+afterEach(() => {
+  const found = sentWhileBusy.splice(0);
+  if (found.length > 0) {
+    throw new Error(
+      `A query was sent on a connection still running another (Promise.all on a transaction?):\n${found.join('\n')}`,
+    );
+  }
+});
