@@ -10,16 +10,25 @@ import { afterEach, expect } from 'vitest';
 
 type QueryState = { activeQuery?: unknown; _queryQueue?: unknown[]; pipeline?: boolean };
 
-const sentWhileBusy: string[] = [];
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client & QueryState, ...args: unknown[]) {
-  const busy = Boolean(this.activeQuery) || (this._queryQueue?.length ?? 0) > 0;
-  if (busy && !this.pipeline) {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-    sentWhileBusy.push(`${expect.getState().currentTestName ?? '(outside a test)'}: ${text}`);
-  }
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
+// A worker runs this before each of its files but keeps its modules (isolate: false), so `pg`
+// is patched once and the list of findings is the worker's.
+const PATCHED = Symbol.for('keymarket.oneQueryAtATime');
+const shared = globalThis as { [PATCHED]?: string[] };
+const sentWhileBusy = (shared[PATCHED] ??= patchPg());
+
+function patchPg(): string[] {
+  const found: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client & QueryState, ...args: unknown[]) {
+    const busy = Boolean(this.activeQuery) || (this._queryQueue?.length ?? 0) > 0;
+    if (busy && !this.pipeline) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+      found.push(`${expect.getState().currentTestName ?? '(outside a test)'}: ${text}`);
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  return found;
+}
 
 afterEach(() => {
   const found = sentWhileBusy.splice(0);
