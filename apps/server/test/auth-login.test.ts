@@ -124,6 +124,13 @@ describe('POST /api/auth/login', () => {
       expectValidation(res, 'body.identifier', messages.invisibleCharacters);
     }
   });
+
+  it('signs in with a pasted identifier that carries invisible characters', async () => {
+    // A direction mark comes along with a name copied from Arabic text, a zero-width space from
+    // a chat: no username or email can hold one, so they are dropped, not refused.
+    const res = await login(ctx, '\u200fLogin\u200b_Tester\u200e', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+  });
 });
 
 describe('rate limits', () => {

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { messages } from './messages';
-import { nameText } from './text';
+import { freeText, nameText } from './text';
 import { userSchema } from './users';
 
 export const USERNAME_MIN = 3;
@@ -86,11 +86,12 @@ export const totpCodeSchema = z
   .refine((v) => /^\d{6}$/.test(v), messages.totpCodeFormat);
 
 /**
- * A username or an email, as typed at sign-in. Neither can hold a control or invisible character,
- * and PostgreSQL cannot even compare a NUL: such a value is refused here, by name, rather than
- * by the database.
+ * A username or an email, as typed or pasted at sign-in. Neither can hold an invisible
+ * character, so those that come along with copied text (a direction mark beside Arabic, a
+ * zero-width space) are dropped and the account is found; a control character, which nobody
+ * types and PostgreSQL cannot even compare (NUL), is refused by name.
  */
-const identifierSchema = nameText().trim().min(1, messages.identifierRequired).max(254);
+const identifierSchema = freeText().trim().min(1, messages.identifierRequired).max(254);
 
 export const loginRequestSchema = z.strictObject({
   identifier: identifierSchema,
