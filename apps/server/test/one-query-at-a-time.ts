@@ -6,9 +6,10 @@
  * query takes a connection of its own and this never fires; PGlite has no `pg.Client`.)
  */
 import pg from 'pg';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
-type QueryState = { activeQuery?: unknown; _queryQueue?: unknown[]; pipeline?: boolean };
+// pg's own fields: `activeQuery` is a getter that pg 8 deprecates (it warns when read).
+type QueryState = { _activeQuery?: unknown; _queryQueue?: unknown[]; pipeline?: boolean };
 
 // A worker runs this before each of its files but keeps its modules (isolate: false), so `pg`
 // is patched once and the list of findings is the worker's.
@@ -20,21 +21,28 @@ function patchPg(): string[] {
   const found: string[] = [];
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client & QueryState, ...args: unknown[]) {
-    const busy = Boolean(this.activeQuery) || (this._queryQueue?.length ?? 0) > 0;
+    const busy = Boolean(this._activeQuery) || (this._queryQueue?.length ?? 0) > 0;
     if (busy && !this.pipeline) {
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-      found.push(`${expect.getState().currentTestName ?? '(outside a test)'}: ${text}`);
+      const { testPath, currentTestName } = expect.getState();
+      found.push(`${testPath ?? ''} › ${currentTestName ?? '(outside a test)'}: ${text}`);
     }
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   return found;
 }
 
-afterEach(() => {
+function failOnFindings() {
   const found = sentWhileBusy.splice(0);
   if (found.length > 0) {
     throw new Error(
       `A query was sent on a connection still running another (Promise.all on a transaction?):\n${found.join('\n')}`,
     );
   }
-});
+}
+
+// Findings left by an earlier file of the worker were reported there (its afterAll below).
+beforeAll(() => void sentWhileBusy.splice(0));
+afterEach(failOnFindings);
+// A file's own hooks (its fixtures, its closing) run outside its tests: reported with the file.
+afterAll(failOnFindings);

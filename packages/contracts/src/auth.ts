@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { messages } from './messages';
-import { freeText, nameText } from './text';
+import { nameText, searchText } from './text';
 import { userSchema } from './users';
 
 export const USERNAME_MIN = 3;
@@ -91,7 +91,7 @@ export const totpCodeSchema = z
  * zero-width space) are dropped and the account is found; a control character, which nobody
  * types and PostgreSQL cannot even compare (NUL), is refused by name.
  */
-const identifierSchema = freeText().trim().min(1, messages.identifierRequired).max(254);
+const identifierSchema = searchText().min(1, messages.identifierRequired).max(254);
 
 export const loginRequestSchema = z.strictObject({
   identifier: identifierSchema,

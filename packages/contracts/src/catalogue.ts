@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { messages } from './messages';
 import { nonNegativeUsdAmount, usdAmount } from './money';
 import { exportFormatSchema, pageQuerySchema, paginated, sortParam } from './pagination';
 import { languages } from './system-settings';
@@ -104,23 +105,30 @@ export const badges = ['new', 'instant', 'request', 'out of stock', 'backorder']
 export const badgeSchema = z.enum(badges);
 export type Badge = z.infer<typeof badgeSchema>;
 
+const filledText = (input: unknown) => typeof input === 'string' && input.trim() !== '';
 /** Multipart forms send text: booleans and numbers arrive as strings and are coerced here. */
 const formBoolean = z.union([
   z.boolean(),
   z.enum(['true', 'false']).transform((v) => v === 'true'),
 ]);
 // The text branch first: an empty field then says "Price is required", not "must be a number".
-const formAmount = z.union([
-  z
-    .string()
-    .trim()
-    .min(1, catalogueMessages.priceRequired)
-    .pipe(z.coerce.number())
-    .pipe(nonNegativeUsdAmount),
-  nonNegativeUsdAmount,
-]);
+const formAmount = z.union(
+  [
+    z
+      .string()
+      .trim()
+      .min(1, catalogueMessages.priceRequired)
+      .pipe(z.coerce.number())
+      .pipe(nonNegativeUsdAmount),
+    nonNegativeUsdAmount,
+  ],
+  // Text that is not a number ("abc"): the form sends text, so say what the text should be.
+  { error: (issue) => (filledText(issue.input) ? messages.amountNumber : undefined) },
+);
 const formStock = z
-  .union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())])
+  .union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())], {
+    error: (issue) => (typeof issue.input === 'string' ? catalogueMessages.stockWhole : undefined),
+  })
   .pipe(
     z
       .number()
@@ -130,13 +138,19 @@ const formStock = z
   );
 /** A product's own low-stock threshold; empty or null: the default of the system settings. */
 const formThreshold = z
-  .union([
-    z.null(),
-    z.literal('').transform(() => null),
-    z.literal('null').transform(() => null),
-    z.number(),
-    z.string().trim().pipe(z.coerce.number()),
-  ])
+  .union(
+    [
+      z.null(),
+      z.literal('').transform(() => null),
+      z.literal('null').transform(() => null),
+      z.number(),
+      z.string().trim().pipe(z.coerce.number()),
+    ],
+    {
+      error: (issue) =>
+        typeof issue.input === 'string' ? catalogueMessages.thresholdWhole : undefined,
+    },
+  )
   .pipe(
     z
       .number({ error: catalogueMessages.thresholdWhole })

@@ -56,7 +56,14 @@ export const freeText = (options?: { error: string }) =>
     .refine((value) => !CONTROL_IN_TEXT.test(value), messages.invisibleCharacters);
 
 /**
- * What is typed in a list's search box or filter, trimmed: free text, so a NUL is refused here by
- * name instead of reaching PostgreSQL, which cannot compare it.
+ * What is typed on one line to find something (a list's search box or filter, the sign-in
+ * identifier): free text, trimmed before the control characters are looked for, so a line end
+ * pasted along is dropped; a NUL is refused here by name instead of reaching PostgreSQL, which
+ * cannot compare it.
  */
-export const searchText = (options?: { error: string }) => freeText(options).trim();
+export const searchText = (options?: { error: string }) =>
+  z
+    .string(options)
+    .overwrite(withoutInvisible)
+    .trim()
+    .refine((value) => !CONTROL_IN_TEXT.test(value), messages.invisibleCharacters);

@@ -48,6 +48,25 @@ describe('a value no member of a union takes', () => {
     });
   });
 
+  it('says what text a form field should hold, since a form sends text', () => {
+    const result = productFieldsSchema.safeParse({
+      ...product,
+      initialPrice: 'abc',
+      stockQuantity: '',
+      lowStockThreshold: 'abc',
+    });
+    expect(messagesOf(result)).toEqual({
+      initialPrice: 'Amount must be a number',
+      stockQuantity: 'Stock must be a whole number',
+      lowStockThreshold: 'Low-stock threshold must be a whole number',
+    });
+  });
+
+  it('keeps zod words for a union of objects, not a nested field at the union', () => {
+    const either = z.union([z.strictObject({ url: z.string() }), z.strictObject({ id: z.uuid() })]);
+    expect(messagesOf(either.safeParse({ url: 5 }))).toEqual({ '': 'Invalid input' });
+  });
+
   it("leaves a discriminated union's list of options as zod words it", () => {
     expect(messagesOf(respondOrderSchema.safeParse({ status: 'done' }))).toEqual({
       status: "Invalid discriminator value. Expected 'completed' | 'rejected'",

@@ -46,7 +46,9 @@ function unionMessage(members: readonly (readonly Issue[])[], input: unknown): s
       return [];
     }),
   );
-  if (expected.size === 0) return members[0]?.[0]?.message;
+  // No member refused the value itself (a union of objects, each refusing a field inside it):
+  // zod's own text, rather than a nested field's message at the union's path.
+  if (expected.size === 0) return undefined;
   return `Expected ${joinAlternatives([...expected])}, received ${describeInput(input)}`;
 }
 
