@@ -48,12 +48,14 @@ export const nameText = (options?: { error: string }) =>
       messages.invisibleCharacters,
     );
 
+const holdsNoControl = (value: string) => !CONTROL_IN_TEXT.test(value);
+
 /** Free text: cleaned of invisible characters before its length rules are checked. */
 export const freeText = (options?: { error: string }) =>
   z
     .string(options)
     .overwrite(withoutInvisible)
-    .refine((value) => !CONTROL_IN_TEXT.test(value), messages.invisibleCharacters);
+    .refine(holdsNoControl, messages.invisibleCharacters);
 
 /**
  * What is typed on one line to find something (a list's search box or filter, the sign-in
@@ -66,4 +68,4 @@ export const searchText = (options?: { error: string }) =>
     .string(options)
     .overwrite(withoutInvisible)
     .trim()
-    .refine((value) => !CONTROL_IN_TEXT.test(value), messages.invisibleCharacters);
+    .refine(holdsNoControl, messages.invisibleCharacters);

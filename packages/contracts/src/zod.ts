@@ -16,9 +16,9 @@ z.config({
     if (issue.code === 'unrecognized_keys') return messages.unknownField;
     // zod's own text for a value no member of a union takes is a bare "Invalid input" (a form's
     // price sent as an object, a flag sent twice in a query string): say what was expected.
-    // A discriminated union naming its options keeps zod's text, which lists them.
-    const namesOptions = Array.isArray(issue.options) && issue.options.length > 0;
-    if (issue.code === 'invalid_union' && !namesOptions && issue.errors.length > 0) {
+    // A discriminated union's refusal carries no member errors: it keeps zod's text, which
+    // lists the options.
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
       if (issue.input === undefined || issue.input === null) return 'This field is required';
       return unionMessage(issue.errors, issue.input);
     }

@@ -105,7 +105,7 @@ export async function deleteSubcategory(db: Executor, id: string) {
  * One statement: it may run in the delete's transaction, one connection, one query at a time.
  */
 export async function categoryDependents(db: Executor, id: string) {
-  const row = oneRow(
+  return oneRow(
     await rowsOf<{ products: number; subcategories: number }>(
       db,
       sql`select
@@ -113,7 +113,6 @@ export async function categoryDependents(db: Executor, id: string) {
         (select count(*)::int from ${subcategories} where ${subcategories.categoryId} = ${id}) as subcategories`,
     ),
   );
-  return { products: row.products, subcategories: row.subcategories };
 }
 
 export async function subcategoryProductCount(db: Executor, id: string) {
