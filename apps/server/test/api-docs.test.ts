@@ -54,4 +54,23 @@ describe('GET /api/docs: the interactive API reference', () => {
     expect(JSON.stringify(placeOrder?.parameters)).toContain('idempotency-key');
     expect(JSON.stringify(placeOrder?.requestBody)).toContain('"example"');
   });
+
+  it('documents every upload as multipart/form-data, never as JSON', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = response.json<{
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    }>();
+    const uploads = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => JSON.stringify(operation.requestBody ?? {}).includes('"binary"'))
+        .map(([method, operation]) => ({
+          call: `${method} ${path}`,
+          types: Object.keys(operation.requestBody!.content),
+        })),
+    );
+    // The category, subcategory and product images, the music file and the avatar.
+    expect(uploads.map(({ call }) => call)).toContain('put /api/users/avatars/profile-picture');
+    expect(uploads.length).toBeGreaterThanOrEqual(7);
+    for (const { call, types } of uploads) expect(types, call).toEqual(['multipart/form-data']);
+  });
 });
