@@ -102,6 +102,16 @@ export function printOrdersReport(report: OrdersReport) {
       ),
     );
   }
+  // The brief's raw run has 64 backends and random buyers; this one is the server's own shape.
+  const asServerWrites = raw[pairs.length];
+  const platform = pairs[0];
+  if (asServerWrites && platform) {
+    const share = platform.h.measured.okPerSecond / asServerWrites.result.tps;
+    log(
+      `(HTTP platform against "${asServerWrites.name}", the database's ceiling as the ` +
+        `server uses it: ${fmt(share * 100, 0)} %)`,
+    );
+  }
 
   const webRuns = apiComparison.filter((h) => h.name.startsWith('web'));
   const v1Runs = apiComparison.filter(

@@ -34,7 +34,7 @@ import { printOrdersReport } from './orders-report';
 import { summariseProfile } from './profile';
 import { machine, saveResults } from './report';
 import { seedOrders, USER_PASSWORD, type OrdersSeed } from './seed';
-import { ensureServerBuilt, startServer, type RunningServer } from './server';
+import { DEFAULT_POOL_MAX, ensureServerBuilt, startServer, type RunningServer } from './server';
 import { startWebhookSink, subscribeWebhooks } from './webhook-sink';
 
 /**
@@ -368,10 +368,22 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
     const explained: ExplainedStatement[] = await explainOrderTransaction(db.pool, seed);
 
     const n = options.connections;
+    // As openPostgres sizes the order path's pool.
+    const writers = Math.max(1, Math.round((options.poolMax ?? DEFAULT_POOL_MAX) / 2));
     const raw = [
       // The server's own statement (`serverOrderScript`): the ceiling moves with it.
       await rawScenario('raw SQL platform', db, serverOrderScript(seed, n, false), options),
       await rawScenario('raw SQL manager chain', db, serverOrderScript(seed, n, true), options),
+      // The ceiling as the server meets it: it writes orders on its named statements' pool (half
+      // of DATABASE_POOL_MAX), each HTTP client one reseller. On 2 CPUs PostgreSQL spends two to
+      // three times the CPU on an order with 64 busy backends as with 16 (stop 35).
+      await rawScenario(
+        'raw SQL platform, one buyer a client',
+        db,
+        serverOrderScript(seed, n, false, 'per-client'),
+        options,
+        writers,
+      ),
     ];
     // Before the what-ifs: some of them leave the stock counter alone on purpose.
     const final = await checkInvariants(db.pool, [seed.productId, ...seed.spreadProductIds]);

@@ -149,7 +149,16 @@ function hideColons(statement: string): string {
  * share of it stays honest. Each transaction picks a random seeded buyer and makes its own order
  * id (`made`); every other bound value is written in as a literal.
  */
-export function serverOrderScript(seed: OrdersSeed, resellers: number, chain: boolean): string {
+export function serverOrderScript(
+  seed: OrdersSeed,
+  resellers: number,
+  chain: boolean,
+  /**
+   * `random`: a random seeded buyer each transaction, so two clients sometimes wait on one buyer's
+   * row (the brief's run). `per-client`: client n is buyer n+1, as each HTTP client is one reseller.
+   */
+  buyers: 'random' | 'per-client' = 'random',
+): string {
   const group = chain ? GROUP.chainResellers : GROUP.platformResellers;
   const [text, params] = orderStatementOf(seed, BUYER_STAND_IN, ORDER_STAND_IN, chain);
   const bound = text.replace(/\$(\d+)\b/g, (_, n: string) => {
@@ -169,7 +178,8 @@ export function serverOrderScript(seed: OrdersSeed, resellers: number, chain: bo
       .replace(/\s+/g, ' ')
       .trim(),
   );
-  return `\\set buyer random(1, ${resellers})\n${oneLine} \\gset\n`;
+  const buyer = buyers === 'per-client' ? ':client_id + 1' : `random(1, ${resellers})`;
+  return `\\set buyer ${buyer}\n${oneLine} \\gset\n`;
 }
 
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {

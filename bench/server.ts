@@ -70,9 +70,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The server's own DATABASE_POOL_MAX when none is set (`apps/server/src/env.ts`). */
+export const DEFAULT_POOL_MAX = 32;
+
 export interface ServerOptions {
   databaseUrl: string;
-  /** DATABASE_POOL_MAX; undefined keeps the server's default (20). */
+  /** DATABASE_POOL_MAX; undefined keeps the server's default (DEFAULT_POOL_MAX). */
   poolMax?: number;
   keysSecret: string;
   /** Write a V8 CPU profile of the server here when it stops (node --cpu-prof). */
@@ -171,7 +174,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     baseUrl,
     dataDir,
     pid: child.pid!,
-    poolMax: env.DATABASE_POOL_MAX ?? '32 (default)',
+    poolMax: env.DATABASE_POOL_MAX ?? `${DEFAULT_POOL_MAX} (default)`,
     logFile,
     stop: async () => {
       if (child.exitCode === null) {

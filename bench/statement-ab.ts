@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createBenchDatabase } from './database';
 import { measureCpu } from './diagnose';
-import { runPgbench, serverOrderScript } from './pgbench';
+import { runPgbench, serverOrderScript, type PgbenchOptions } from './pgbench';
 import { fmt } from './report';
 import { ensureServerBuilt, startServer } from './server';
 import { seedOrders, type OrdersSeed } from './seed';
@@ -20,7 +20,7 @@ import { seedOrders, type OrdersSeed } from './seed';
  *   npx tsx statement-ab.ts seed                      a database with 1,000,000 keys (kept)
  *   npx tsx statement-ab.ts script NAME [--chain]     the statement of the code checked out now
  *   git checkout <other>; npx tsx statement-ab.ts script OTHER; git checkout -
- *   npx tsx statement-ab.ts run NAME OTHER [--rounds 5 --seconds 8 --clients 16]
+ *   npx tsx statement-ab.ts run NAME OTHER [--rounds 5 --seconds 8 --clients 16 --protocol prepared]
  *   npx tsx statement-ab.ts drop
  *
  * `run` reports each round's rate and PostgreSQL's CPU per transaction (its processes' CPU time
@@ -28,6 +28,13 @@ import { seedOrders, type OrdersSeed } from './seed';
  * transaction runs alone and waits for no disk, so the CPU per transaction is the statement's own
  * cost, the steadiest of these figures. The state (database, seed, scripts) is in
  * `$TMPDIR/km-statement-ab`.
+ *
+ * What-if of writing orders in batches (stop 35): `script NAME --batch N [--pipeline]` makes each
+ * pgbench client one buyer (as the HTTP benchmark's clients are) and places N of its orders in
+ * one transaction, each statement a round trip of its own, or all of them sent at once with
+ * `--pipeline` (run it with `--protocol extended`: pgbench 15 cannot pipeline its prepared
+ * statements). `--batch 1` is the same client-per-buyer order alone, the baseline. `run` then
+ * reports per order, not per transaction.
  */
 
 const DIR = path.join(tmpdir(), 'km-statement-ab');
@@ -42,6 +49,33 @@ interface State {
 
 const state = (): State => JSON.parse(readFileSync(STATE, 'utf8')) as State;
 const scriptFile = (name: string) => path.join(DIR, `${name}.sql`);
+// How many orders one transaction of the script places (1 unless written with --batch).
+const ordersFile = (name: string) => path.join(DIR, `${name}.orders`);
+const ordersPerTransaction = (name: string) => {
+  try {
+    return Number(readFileSync(ordersFile(name), 'utf8'));
+  } catch {
+    return 1;
+  }
+};
+
+/**
+ * The order statement (written for one buyer per client), `batch` orders in one transaction,
+ * pipelined or not. Each client's orders wait on no other client's rows.
+ */
+function batchedScript(script: string, batch: number, pipeline: boolean): string {
+  const [buyer, statement] = script.split('\n');
+  if (!statement?.endsWith(' \\gset')) throw new Error('Unexpected order script');
+  const order = `${statement.slice(0, -' \\gset'.length)};`;
+  const orders = Array.from({ length: batch }, () => order);
+  // One order alone is its own transaction, as the server sends it: no BEGIN, no COMMIT.
+  const transaction = batch > 1 ? ['BEGIN;', ...orders, 'COMMIT;'] : orders;
+  return [
+    buyer,
+    ...(pipeline ? ['\\startpipeline', ...transaction, '\\endpipeline'] : transaction),
+    '',
+  ].join('\n');
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function seed(keys: number) {
@@ -69,7 +103,13 @@ async function seed(keys: number) {
   console.log(`database ${db.name}`);
 }
 
-async function run(names: string[], rounds: number, seconds: number, clients: number) {
+async function run(
+  names: string[],
+  rounds: number,
+  seconds: number,
+  clients: number,
+  protocol: PgbenchOptions['protocol'],
+) {
   const { database, url } = state();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const results = new Map<string, { tps: number; cpuMs: number }[]>();
@@ -88,7 +128,7 @@ async function run(names: string[], rounds: number, seconds: number, clients: nu
           threads: Math.min(2, clients),
           seconds,
           warmupSeconds: 2,
-          protocol: 'prepared',
+          protocol,
           onMeasured: {
             start: () => {
               const stop = measureCpu(undefined);
@@ -97,13 +137,15 @@ async function run(names: string[], rounds: number, seconds: number, clients: nu
             end: () => clearTimeout(timer),
           },
         });
-        const cpuMs = ((cpu?.postgres ?? NaN) / 100 / result.tps) * 1000;
+        const ordersPerSecond = result.tps * ordersPerTransaction(name);
+        const cpuMs = ((cpu?.postgres ?? NaN) / 100 / ordersPerSecond) * 1000;
         const list = results.get(name) ?? [];
-        list.push({ tps: result.tps, cpuMs });
+        list.push({ tps: ordersPerSecond, cpuMs });
         results.set(name, list);
         console.log(
-          `round ${round} ${name}: ${fmt(result.tps, 0)} tps, p99 ${fmt(result.p99Ms)} ms, ` +
-            `PostgreSQL ${cpu?.postgres ?? '?'} % = ${cpuMs.toFixed(3)} ms of CPU a transaction` +
+          `round ${round} ${name}: ${fmt(ordersPerSecond, 0)} orders/s, ` +
+            `p99 ${fmt(result.p99Ms)} ms a transaction, ` +
+            `PostgreSQL ${cpu?.postgres ?? '?'} % = ${cpuMs.toFixed(3)} ms of CPU an order` +
             (result.failed || result.abortedClients
               ? `, ${result.failed} failed, ${result.abortedClients} clients aborted`
               : ''),
@@ -116,8 +158,8 @@ async function run(names: string[], rounds: number, seconds: number, clients: nu
   console.log('');
   for (const [name, list] of results) {
     console.log(
-      `${name}: median ${fmt(median(list.map((r) => r.tps)), 0)} tps, ` +
-        `median ${median(list.map((r) => r.cpuMs)).toFixed(3)} ms of PostgreSQL CPU a transaction ` +
+      `${name}: median ${fmt(median(list.map((r) => r.tps)), 0)} orders/s, ` +
+        `median ${median(list.map((r) => r.cpuMs)).toFixed(3)} ms of PostgreSQL CPU an order ` +
         `(rounds: ${list.map((r) => r.cpuMs.toFixed(3)).join(', ')})`,
     );
   }
@@ -131,6 +173,9 @@ const { values, positionals } = parseArgs({
     rounds: { type: 'string' },
     seconds: { type: 'string' },
     clients: { type: 'string' },
+    batch: { type: 'string' },
+    pipeline: { type: 'boolean' },
+    protocol: { type: 'string' },
   },
 });
 const [command, ...names] = positionals;
@@ -138,10 +183,20 @@ if (command === 'seed') {
   await seed(Number(values.keys ?? 1_000_000));
 } else if (command === 'script' && names.length === 1) {
   mkdirSync(DIR, { recursive: true });
-  writeFileSync(
-    scriptFile(names[0]!),
-    serverOrderScript(state().seed, RESELLERS, values.chain ?? false),
+  const batch = values.batch === undefined ? undefined : Number(values.batch);
+  const script = serverOrderScript(
+    state().seed,
+    RESELLERS,
+    values.chain ?? false,
+    batch === undefined ? 'random' : 'per-client',
   );
+  if (batch === undefined) {
+    writeFileSync(scriptFile(names[0]!), script);
+    rmSync(ordersFile(names[0]!), { force: true });
+  } else {
+    writeFileSync(scriptFile(names[0]!), batchedScript(script, batch, values.pipeline ?? false));
+    writeFileSync(ordersFile(names[0]!), String(batch));
+  }
   console.log(scriptFile(names[0]!));
 } else if (command === 'run' && names.length > 0) {
   await run(
@@ -149,6 +204,7 @@ if (command === 'seed') {
     Number(values.rounds ?? 5),
     Number(values.seconds ?? 8),
     Number(values.clients ?? 16),
+    (values.protocol ?? 'prepared') as PgbenchOptions['protocol'],
   );
 } else if (command === 'drop') {
   const { database, url } = state();
@@ -158,7 +214,7 @@ if (command === 'seed') {
   await admin.end();
 } else {
   console.error(
-    'usage: statement-ab.ts seed [--keys N] | script NAME [--chain] | run NAME... [--rounds N --seconds N --clients N] | drop',
+    'usage: statement-ab.ts seed [--keys N] | script NAME [--chain] [--batch N [--pipeline]] | run NAME... [--rounds N --seconds N --clients N --protocol P] | drop',
   );
   process.exit(2);
 }
