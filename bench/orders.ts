@@ -30,7 +30,7 @@ import {
   type PgbenchResult,
   type ScriptOptions,
 } from './pgbench';
-import { printOrdersReport } from './orders-report';
+import { printOrdersReport, RAW_AS_SERVER_WRITES } from './orders-report';
 import { summariseProfile } from './profile';
 import { machine, saveResults } from './report';
 import { seedOrders, USER_PASSWORD, type OrdersSeed } from './seed';
@@ -68,12 +68,12 @@ const API_ROUNDS = 2;
 
 /**
  * Keys enough for every scenario that sells from the one seeded product (platform, chain, the
- * API rounds, v1 with a webhook, and the two raw-SQL runs, warm-up included) at up to 2,500
+ * API rounds, v1 with a webhook, and the three raw-SQL runs, warm-up included) at up to 2,500
  * orders a second. A fixed 150,000 ran out during the raw chain run on a faster machine
  * (2026-11-28 09:10: 1,693 tps, every client aborted on "out_of_stock" before its 10 s were up).
  */
 export function keysFor(seconds: number, warmupSeconds: number): number {
-  const sellingScenarios = 2 + 2 * API_ROUNDS + 1 + 2;
+  const sellingScenarios = 2 + 2 * API_ROUNDS + 1 + 3;
   const needed = sellingScenarios * (seconds + warmupSeconds) * 2_500;
   return Math.max(150_000, Math.ceil(needed / 10_000) * 10_000);
 }
@@ -368,8 +368,8 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
     const explained: ExplainedStatement[] = await explainOrderTransaction(db.pool, seed);
 
     const n = options.connections;
-    // As openPostgres sizes the order path's pool.
-    const writers = Math.max(1, Math.round((options.poolMax ?? DEFAULT_POOL_MAX) / 2));
+    // As openPostgres sizes the order path's pool; never more clients than seeded buyers.
+    const writers = Math.min(n, Math.max(1, Math.round((options.poolMax ?? DEFAULT_POOL_MAX) / 2)));
     const raw = [
       // The server's own statement (`serverOrderScript`): the ceiling moves with it.
       await rawScenario('raw SQL platform', db, serverOrderScript(seed, n, false), options),
@@ -378,7 +378,7 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
       // of DATABASE_POOL_MAX), each HTTP client one reseller. On 2 CPUs PostgreSQL spends two to
       // three times the CPU on an order with 64 busy backends as with 16 (stop 35).
       await rawScenario(
-        'raw SQL platform, one buyer a client',
+        RAW_AS_SERVER_WRITES,
         db,
         serverOrderScript(seed, n, false, 'per-client'),
         options,

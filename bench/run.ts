@@ -14,7 +14,7 @@ options:
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
   --connections N   orders: connections / pgbench clients (default 64)
   --keys N          orders: keys seeded for the whole run (default: enough for 2,500
-                    orders/s in every scenario, at least 150000; 300000 for --seconds 10 --warmup 3)
+                    orders/s in every scenario, at least 150000; 330000 for --seconds 10 --warmup 3)
   --pool N          orders: the server's DATABASE_POOL_MAX (default: the server's own, 32)
   --protocol P      orders: pgbench -M simple|extended|prepared (default prepared)
   --diagnose        orders: also run the raw-SQL what-ifs that isolate the causes (+2.5 min)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,23 +18,23 @@ import { seedOrders, type OrdersSeed } from './seed';
  * statement itself costs or saves.
  *
  *   npx tsx statement-ab.ts seed                      a database with 1,000,000 keys (kept)
- *   npx tsx statement-ab.ts script NAME [--chain]     the statement of the code checked out now
+ *   npx tsx statement-ab.ts script NAME [--chain] [--batch N [--pipeline]]
+ *                                                     the statement of the code checked out now
  *   git checkout <other>; npx tsx statement-ab.ts script OTHER; git checkout -
  *   npx tsx statement-ab.ts run NAME OTHER [--rounds 5 --seconds 8 --clients 16 --protocol prepared]
  *   npx tsx statement-ab.ts drop
  *
- * `run` reports each round's rate and PostgreSQL's CPU per transaction (its processes' CPU time
- * over the round, /proc). With `--clients 1` and `PGOPTIONS='-c synchronous_commit=off'` each
- * transaction runs alone and waits for no disk, so the CPU per transaction is the statement's own
- * cost, the steadiest of these figures. The state (database, seed, scripts) is in
- * `$TMPDIR/km-statement-ab`.
+ * `run` reports each round's rate and PostgreSQL's CPU per order (its processes' CPU time over
+ * the round, /proc, over the orders placed). With `--clients 1` and
+ * `PGOPTIONS='-c synchronous_commit=off'` each order runs alone and waits for no disk, so the CPU
+ * per order is the statement's own cost, the steadiest of these figures. The state (database,
+ * seed, scripts) is in `$TMPDIR/km-statement-ab`.
  *
  * What-if of writing orders in batches (stop 35): `script NAME --batch N [--pipeline]` makes each
- * pgbench client one buyer (as the HTTP benchmark's clients are) and places N of its orders in
- * one transaction, each statement a round trip of its own, or all of them sent at once with
- * `--pipeline` (run it with `--protocol extended`: pgbench 15 cannot pipeline its prepared
- * statements). `--batch 1` is the same client-per-buyer order alone, the baseline. `run` then
- * reports per order, not per transaction.
+ * pgbench client one buyer (as the HTTP benchmark's clients are, so at most 64 clients) and places
+ * N of its orders in one transaction, each statement a round trip of its own, or all of them sent
+ * at once with `--pipeline` (run with `--protocol extended`: pgbench 15 cannot pipeline its
+ * prepared statements). `--batch 1` is the same client-per-buyer order alone, the baseline.
  */
 
 const DIR = path.join(tmpdir(), 'km-statement-ab');
@@ -49,24 +49,30 @@ interface State {
 
 const state = (): State => JSON.parse(readFileSync(STATE, 'utf8')) as State;
 const scriptFile = (name: string) => path.join(DIR, `${name}.sql`);
-// How many orders one transaction of the script places (1 unless written with --batch).
-const ordersFile = (name: string) => path.join(DIR, `${name}.orders`);
-const ordersPerTransaction = (name: string) => {
-  try {
-    return Number(readFileSync(ordersFile(name), 'utf8'));
-  } catch {
-    return 1;
-  }
-};
+
+/** How a script was written: what `run` needs to count its orders and to drive it. */
+interface ScriptShape {
+  /** Orders one pgbench transaction places. */
+  orders: number;
+  /** One buyer a client: clients beyond the seeded resellers would buy as no one. */
+  perClient: boolean;
+  /** Pipelined: pgbench 15 cannot pipeline prepared statements. */
+  pipeline: boolean;
+}
+const shapeFile = (name: string) => path.join(DIR, `${name}.json`);
+const shapeOf = (name: string): ScriptShape =>
+  JSON.parse(readFileSync(shapeFile(name), 'utf8')) as ScriptShape;
 
 /**
  * The order statement (written for one buyer per client), `batch` orders in one transaction,
- * pipelined or not. Each client's orders wait on no other client's rows.
+ * pipelined or not. A platform order's rows are its buyer's, so no client waits on another's;
+ * a chain order also credits the manager's row, which a batch then holds until its commit.
  */
 function batchedScript(script: string, batch: number, pipeline: boolean): string {
   const [buyer, statement] = script.split('\n');
   if (!statement?.endsWith(' \\gset')) throw new Error('Unexpected order script');
-  const order = `${statement.slice(0, -' \\gset'.length)};`;
+  // \gset (which fails a statement that returns no row) cannot be used in a pipeline.
+  const order = pipeline ? `${statement.slice(0, -' \\gset'.length)};` : statement;
   const orders = Array.from({ length: batch }, () => order);
   // One order alone is its own transaction, as the server sends it: no BEGIN, no COMMIT.
   const transaction = batch > 1 ? ['BEGIN;', ...orders, 'COMMIT;'] : orders;
@@ -112,7 +118,16 @@ async function run(
 ) {
   const { database, url } = state();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const results = new Map<string, { tps: number; cpuMs: number }[]>();
+  const results = new Map<string, { ordersPerSecond: number; cpuMs: number }[]>();
+  for (const name of names) {
+    const shape = shapeOf(name);
+    if (shape.perClient && clients > RESELLERS) {
+      throw new Error(`${name} is one buyer a client: at most ${RESELLERS} clients`);
+    }
+    if (shape.pipeline && protocol === 'prepared') {
+      throw new Error(`${name} is pipelined: run it with --protocol extended`);
+    }
+  }
   try {
     for (let round = 1; round <= rounds; round++) {
       // Alternating which goes first, so that neither always follows the other's dead rows.
@@ -137,10 +152,10 @@ async function run(
             end: () => clearTimeout(timer),
           },
         });
-        const ordersPerSecond = result.tps * ordersPerTransaction(name);
+        const ordersPerSecond = result.tps * shapeOf(name).orders;
         const cpuMs = ((cpu?.postgres ?? NaN) / 100 / ordersPerSecond) * 1000;
         const list = results.get(name) ?? [];
-        list.push({ tps: ordersPerSecond, cpuMs });
+        list.push({ ordersPerSecond, cpuMs });
         results.set(name, list);
         console.log(
           `round ${round} ${name}: ${fmt(ordersPerSecond, 0)} orders/s, ` +
@@ -158,7 +173,7 @@ async function run(
   console.log('');
   for (const [name, list] of results) {
     console.log(
-      `${name}: median ${fmt(median(list.map((r) => r.tps)), 0)} orders/s, ` +
+      `${name}: median ${fmt(median(list.map((r) => r.ordersPerSecond)), 0)} orders/s, ` +
         `median ${median(list.map((r) => r.cpuMs)).toFixed(3)} ms of PostgreSQL CPU an order ` +
         `(rounds: ${list.map((r) => r.cpuMs.toFixed(3)).join(', ')})`,
     );
@@ -179,24 +194,34 @@ const { values, positionals } = parseArgs({
   },
 });
 const [command, ...names] = positionals;
+
+function protocolOf(text: string): PgbenchOptions['protocol'] {
+  if (text === 'simple' || text === 'extended' || text === 'prepared') return text;
+  throw new Error('--protocol is simple, extended or prepared');
+}
+
 if (command === 'seed') {
   await seed(Number(values.keys ?? 1_000_000));
 } else if (command === 'script' && names.length === 1) {
   mkdirSync(DIR, { recursive: true });
   const batch = values.batch === undefined ? undefined : Number(values.batch);
+  if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1)) {
+    throw new Error('--batch takes a whole number of orders, 1 or more');
+  }
+  const pipeline = values.pipeline ?? false;
+  if (pipeline && batch === undefined) throw new Error('--pipeline needs --batch N');
   const script = serverOrderScript(
     state().seed,
     RESELLERS,
     values.chain ?? false,
     batch === undefined ? 'random' : 'per-client',
   );
-  if (batch === undefined) {
-    writeFileSync(scriptFile(names[0]!), script);
-    rmSync(ordersFile(names[0]!), { force: true });
-  } else {
-    writeFileSync(scriptFile(names[0]!), batchedScript(script, batch, values.pipeline ?? false));
-    writeFileSync(ordersFile(names[0]!), String(batch));
-  }
+  const shape: ScriptShape = { orders: batch ?? 1, perClient: batch !== undefined, pipeline };
+  writeFileSync(
+    scriptFile(names[0]!),
+    batch === undefined ? script : batchedScript(script, batch, pipeline),
+  );
+  writeFileSync(shapeFile(names[0]!), JSON.stringify(shape));
   console.log(scriptFile(names[0]!));
 } else if (command === 'run' && names.length > 0) {
   await run(
@@ -204,7 +229,7 @@ if (command === 'seed') {
     Number(values.rounds ?? 5),
     Number(values.seconds ?? 8),
     Number(values.clients ?? 16),
-    (values.protocol ?? 'prepared') as PgbenchOptions['protocol'],
+    protocolOf(values.protocol ?? 'prepared'),
   );
 } else if (command === 'drop') {
   const { database, url } = state();
