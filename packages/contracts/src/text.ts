@@ -48,14 +48,17 @@ export const nameText = (options?: { error: string }) =>
       messages.invisibleCharacters,
     );
 
-const holdsNoControl = (value: string) => !CONTROL_IN_TEXT.test(value);
+/** Cleaned of invisible characters (trimmed too if asked), then refused if a control remains. */
+function cleanedText(options: { error: string } | undefined, trim: boolean) {
+  const cleaned = z.string(options).overwrite(withoutInvisible);
+  return (trim ? cleaned.trim() : cleaned).refine(
+    (value) => !CONTROL_IN_TEXT.test(value),
+    messages.invisibleCharacters,
+  );
+}
 
 /** Free text: cleaned of invisible characters before its length rules are checked. */
-export const freeText = (options?: { error: string }) =>
-  z
-    .string(options)
-    .overwrite(withoutInvisible)
-    .refine(holdsNoControl, messages.invisibleCharacters);
+export const freeText = (options?: { error: string }) => cleanedText(options, false);
 
 /**
  * What is typed on one line to find something (a list's search box or filter, the sign-in
@@ -63,9 +66,4 @@ export const freeText = (options?: { error: string }) =>
  * pasted along is dropped; a NUL is refused here by name instead of reaching PostgreSQL, which
  * cannot compare it.
  */
-export const searchText = (options?: { error: string }) =>
-  z
-    .string(options)
-    .overwrite(withoutInvisible)
-    .trim()
-    .refine(holdsNoControl, messages.invisibleCharacters);
+export const searchText = (options?: { error: string }) => cleanedText(options, true);

@@ -21,7 +21,6 @@ const categoryParams = z.object({ id: z.uuid(messages.categoryNotFound) });
 const subcategoryParams = z.object({ id: z.uuid(messages.subcategoryNotFound) });
 const admin = { access: ['admin'] } as const;
 const adminUpload = { access: ['admin'], upload: imageUpload() } as const;
-const multipart = ['multipart/form-data'];
 
 export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesService }> = async (
   app,
@@ -38,7 +37,6 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
     {
       config: adminUpload,
       schema: {
-        consumes: multipart,
         body: categoryFieldsSchema.extend({ image: uploadSchema() }),
         response: { 201: categorySchema },
       },
@@ -52,7 +50,6 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
     {
       config: adminUpload,
       schema: {
-        consumes: multipart,
         params: categoryParams,
         body: categoryFieldsSchema.extend({ image: uploadSchema().optional() }),
         response: { 200: categorySchema },
@@ -85,7 +82,6 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
     {
       config: adminUpload,
       schema: {
-        consumes: multipart,
         body: subcategoryFieldsSchema.extend({ image: uploadSchema() }),
         response: { 201: subcategorySchema },
       },
@@ -99,7 +95,6 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
     {
       config: adminUpload,
       schema: {
-        consumes: multipart,
         params: subcategoryParams,
         body: subcategoryFieldsSchema.extend({ image: uploadSchema().optional() }),
         response: { 200: subcategorySchema },

@@ -37,7 +37,6 @@ export const musicRoutes: FastifyPluginAsyncZod<{ music: MusicService }> = async
     {
       config: { access: ['admin'], upload: musicUpload },
       schema: {
-        consumes: ['multipart/form-data'],
         body: musicBody,
         response: { 200: musicSchema },
       },

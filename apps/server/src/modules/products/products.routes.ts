@@ -21,7 +21,6 @@ const subcategoryParams = z.object({ id: z.uuid(messages.subcategoryNotFound) })
 const productForm = productFieldsSchema.extend({ image: uploadSchema().optional() });
 const adminUpload = { access: ['admin'], upload: imageUpload() } as const;
 const admin = { access: ['admin'] } as const;
-const multipart = ['multipart/form-data'];
 
 /**
  * The product lists skip re-parsing their answer with zod before sending it: for 10,000 products
@@ -99,7 +98,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     '/products',
     {
       config: adminUpload,
-      schema: { consumes: multipart, body: productForm, response: { 201: productSchema } },
+      schema: { body: productForm, response: { 201: productSchema } },
     },
     async (request, reply) =>
       reply.status(201).send(await products.create(authOf(request), request.body)),
@@ -110,7 +109,6 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     {
       config: adminUpload,
       schema: {
-        consumes: multipart,
         params: productParams,
         body: productForm,
         response: { 200: productSchema },

@@ -74,7 +74,6 @@ export const usersAdminModule: FastifyPluginAsyncZod<{
     {
       config: { access: 'authenticated', upload: imageUpload('avatar') },
       schema: {
-        consumes: ['multipart/form-data'],
         body: z.strictObject({ avatar: uploadSchema('Choose a picture to upload') }),
         response: { 200: avatarResponseSchema },
       },
