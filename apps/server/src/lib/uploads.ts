@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+// FastifySchema's `consumes` is @fastify/swagger's (bench/ compiles this file without the app).
+import type {} from '@fastify/swagger';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
