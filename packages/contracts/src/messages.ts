@@ -149,6 +149,14 @@ export const messageTemplates = {
     pattern:
       /^(?<seller>\S+) cannot give back the (?<amount>\S+) margin this unit paid: their profit and balance together hold less$/,
   },
+  /**
+   * A webhook URL whose host name has no address (a typo, a name not yet published): the reader
+   * must check the name, not switch to https or another address as a refused address asks.
+   */
+  webhookHostUnresolved: {
+    text: ({ host }: { host: string }) => `The host name ${host} could not be resolved`,
+    pattern: /^The host name (?<host>\S+) could not be resolved$/,
+  },
 } as const;
 
 export type MessageTemplateKey = keyof typeof messageTemplates;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageTemplateOf, messageTemplates } from '@keymarket/contracts/messages';
 import { checkWebhookUrl, isPublicAddress, UnsafeUrlError } from './url-safety';
 
 describe('isPublicAddress', () => {
@@ -67,6 +68,21 @@ describe('checkWebhookUrl', () => {
     await refuses('https://shop.example/hooks', resolvesTo('93.184.216.34', '10.0.0.5'));
     await refuses('https://shop.example/hooks', async () => {
       throw new Error('ENOTFOUND');
+    });
+  });
+
+  it('names a host that resolves to nothing in the contract template the web translates', async () => {
+    const check = checkWebhookUrl(new URL('https://shop.exmaple.com/hooks'), {
+      allowPrivate: false,
+      resolve: async () => [],
+    });
+    await expect(check).rejects.toThrow(
+      messageTemplates.webhookHostUnresolved.text({ host: 'shop.exmaple.com' }),
+    );
+    const error = (await check.catch((e: unknown) => e)) as Error;
+    expect(messageTemplateOf(error.message)).toEqual({
+      key: 'webhookHostUnresolved',
+      values: { host: 'shop.exmaple.com' },
     });
   });
 

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
-import { messages } from '@keymarket/contracts/messages';
+import { messages, messageTemplates } from '@keymarket/contracts/messages';
 import { blockListOf } from '../../lib/local-networks';
 
 /** Every address a host name resolves to. Tests give their own (DNS rebinding). */
@@ -93,15 +93,15 @@ async function publicAddressesOf(
     if (!isPublicAddress(host)) throw privateAddress(host, host);
     return [{ address: host, family: isIP(host) }];
   }
+  const unresolved = () =>
+    new UnsafeUrlError(messageTemplates.webhookHostUnresolved.text({ host }));
   let addresses: { address: string; family: number }[];
   try {
     addresses = await resolve(host);
   } catch {
-    throw new UnsafeUrlError(`The host name ${host} could not be resolved`);
+    throw unresolved();
   }
-  if (addresses.length === 0) {
-    throw new UnsafeUrlError(`The host name ${host} could not be resolved`);
-  }
+  if (addresses.length === 0) throw unresolved();
   const inside = addresses.find((a) => !isPublicAddress(a.address));
   if (inside) throw privateAddress(host, inside.address);
   return addresses;

@@ -1,19 +1,22 @@
 import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
-import { messageKeyOf } from '@keymarket/contracts/messages';
+import { messageKeyOf, messageTemplateOf } from '@keymarket/contracts/messages';
 import { translateFieldError } from '@/lib/translate-error';
 
 /**
  * The URL field's error in the reader's language. The server's SSRF guard names the address it
  * refused ("10.0.0.5 is a private…"), a sentence no catalogue can hold: it reads as "use https
- * and a public address", which is what the reader must do.
+ * and a public address", which is what the reader must do. A host name that resolves to nothing
+ * is the contract's `webhookHostUnresolved`, translated with the name: the reader must check it.
  */
 export function webhookUrlError(
   error: FieldError | undefined,
   t: TFunction<'webhooks'>,
   tCore: TFunction,
 ): string | undefined {
-  if (error?.type === 'validation' && !messageKeyOf(error.message ?? '')) return t('urlRefused');
+  const text = error?.message ?? '';
+  const known = messageKeyOf(text) ?? messageTemplateOf(text);
+  if (error?.type === 'validation' && !known) return t('urlRefused');
   return translateFieldError(error, tCore);
 }
 

@@ -2,9 +2,20 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Delivery, Webhook } from '@keymarket/contracts/integration';
+import { messageTemplates } from '@keymarket/contracts/messages';
 import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { WebhooksScreen } from './webhooks-screen';
+
+/** The server's answer when its URL guard refuses the endpoint's URL, with `message`. */
+const urlRefused = (message: string) => ({
+  status: 400,
+  body: {
+    statusCode: 400,
+    message: { type: 'validation', text: 'Some fields are not valid' },
+    details: [{ path: 'body.url', message }],
+  },
+});
 
 const SECRET = `whsec_${'Q7w8E9r0T1'.repeat(3)}Zz`;
 const endpoint: Webhook = {
@@ -97,20 +108,10 @@ describe('webhooks screen', () => {
   it('asks for an event before calling the server, and words the URL guard refusal', async () => {
     const fetchMock = mockApi({
       'GET /webhooks': okReply({ data: [] }),
-      'POST /webhooks': () => ({
-        status: 400,
-        body: {
-          statusCode: 400,
-          message: { type: 'validation', text: 'Some fields are not valid' },
-          details: [
-            {
-              path: 'body.url',
-              message:
-                '10.0.0.5 is a private, loopback or reserved address: webhooks are sent to public addresses only',
-            },
-          ],
-        },
-      }),
+      'POST /webhooks': () =>
+        urlRefused(
+          '10.0.0.5 is a private, loopback or reserved address: webhooks are sent to public addresses only',
+        ),
     });
     const user = userEvent.setup();
     renderWithProviders(<WebhooksScreen />);
@@ -126,6 +127,29 @@ describe('webhooks screen', () => {
     expect(
       await screen.findByText('This URL cannot receive webhooks: use https and a public address.'),
     ).toBeInTheDocument();
+  });
+
+  it('asks to check a host name that resolves to nothing, naming it', async () => {
+    mockApi({
+      'GET /webhooks': okReply({ data: [] }),
+      'POST /webhooks': () =>
+        urlRefused(messageTemplates.webhookHostUnresolved.text({ host: 'shop.exmaple.com' })),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WebhooksScreen />);
+
+    await user.click(await screen.findByLabelText('URL'));
+    await user.paste('https://shop.exmaple.com/hook');
+    await user.click(screen.getByRole('checkbox', { name: /order\.created/ }));
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(
+      await screen.findByText(
+        'The name shop.exmaple.com could not be found: check the address for a typo.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('This URL cannot receive webhooks: use https and a public address.'),
+    ).not.toBeInTheDocument();
   });
 
   it('says why an endpoint was turned off, and turns it back on', async () => {
