@@ -3,6 +3,11 @@ import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-
 import { messageKeyOf, messageTemplateOf } from '@keymarket/contracts/messages';
 import { ApiError } from './api-error';
 
+/** Whether `text` is one the web can translate: a fixed text or a template's of the contracts. */
+export function isKnownMessage(text: string): boolean {
+  return messageKeyOf(text) !== undefined || messageTemplateOf(text) !== undefined;
+}
+
 /**
  * The translation of one of the contract's fixed English texts, or of a text worded by one of its
  * templates (with the values it carries, such as a seller's name), or null for any other text.

@@ -93,15 +93,11 @@ async function publicAddressesOf(
     if (!isPublicAddress(host)) throw privateAddress(host, host);
     return [{ address: host, family: isIP(host) }];
   }
-  const unresolved = () =>
-    new UnsafeUrlError(messageTemplates.webhookHostUnresolved.text({ host }));
-  let addresses: { address: string; family: number }[];
-  try {
-    addresses = await resolve(host);
-  } catch {
-    throw unresolved();
+  // A failed lookup and one that answers no address are the same to the reader: no such host.
+  const addresses = await resolve(host).catch(() => []);
+  if (addresses.length === 0) {
+    throw new UnsafeUrlError(messageTemplates.webhookHostUnresolved.text({ host }));
   }
-  if (addresses.length === 0) throw unresolved();
   const inside = addresses.find((a) => !isPublicAddress(a.address));
   if (inside) throw privateAddress(host, inside.address);
   return addresses;

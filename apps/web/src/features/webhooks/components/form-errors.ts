@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
-import { messageKeyOf, messageTemplateOf } from '@keymarket/contracts/messages';
-import { translateFieldError } from '@/lib/translate-error';
+import { isKnownMessage, translateFieldError } from '@/lib/translate-error';
 
 /**
  * The URL field's error in the reader's language. The server's SSRF guard names the address it
@@ -14,9 +13,7 @@ export function webhookUrlError(
   t: TFunction<'webhooks'>,
   tCore: TFunction,
 ): string | undefined {
-  const text = error?.message ?? '';
-  const known = messageKeyOf(text) ?? messageTemplateOf(text);
-  if (error?.type === 'validation' && !known) return t('urlRefused');
+  if (error?.type === 'validation' && !isKnownMessage(error.message ?? '')) return t('urlRefused');
   return translateFieldError(error, tCore);
 }
 
