@@ -30,6 +30,14 @@ export interface WalUsage {
   fullPageImages: number;
   /** Checkpoints started while measured (timed, or asked for by the WAL's size). */
   checkpoints: number;
+  /**
+   * WAL segment files the cluster gained while measured: segments created rather than recycled
+   * (a checkpoint in the window also removes some, so read it with `checkpoints`). Until a
+   * checkpoint recycles them, a backend that needs a new segment writes all 16 MB of it and syncs
+   * it (`dd` of 16 MB with a sync: 40–70 ms on stop 37's machine), a suspect for a slow window;
+   * stop 37 found 2–3 a round, and the slowest orders not lined up with them (bench/README.md).
+   */
+  segmentsAdded: number;
 }
 
 /**
@@ -43,9 +51,11 @@ export async function measureWal(pool: pg.Pool): Promise<() => Promise<WalUsage>
       bytes: string;
       fpi: string;
       checkpoints: string;
+      segments: string;
     }>(
       `select w.wal_bytes::text as bytes, w.wal_fpi::text as fpi,
-              (b.checkpoints_timed + b.checkpoints_req)::text as checkpoints
+              (b.checkpoints_timed + b.checkpoints_req)::text as checkpoints,
+              (select count(*) from pg_ls_waldir() where name ~ '^[0-9A-F]{24}$')::text as segments
        from pg_stat_wal w, pg_stat_bgwriter b`,
     );
     const row = rows[0]!;
@@ -53,6 +63,7 @@ export async function measureWal(pool: pg.Pool): Promise<() => Promise<WalUsage>
       bytes: Number(row.bytes),
       fullPageImages: Number(row.fpi),
       checkpoints: Number(row.checkpoints),
+      segments: Number(row.segments),
     };
   };
   const before = await read();
@@ -62,6 +73,7 @@ export async function measureWal(pool: pg.Pool): Promise<() => Promise<WalUsage>
       bytes: after.bytes - before.bytes,
       fullPageImages: after.fullPageImages - before.fullPageImages,
       checkpoints: after.checkpoints - before.checkpoints,
+      segmentsAdded: after.segments - before.segments,
     };
   };
 }

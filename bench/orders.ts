@@ -164,9 +164,10 @@ async function httpScenario(
 function walPerOrder(wal: WalUsage, orders: number): string {
   const per = (n: number) => n / Math.max(1, orders);
   const checkpoints = `${wal.checkpoints} checkpoint${wal.checkpoints === 1 ? '' : 's'} started`;
+  const segments = `${wal.segmentsAdded} WAL segment${wal.segmentsAdded === 1 ? '' : 's'} added`;
   return (
     `${(per(wal.bytes) / 1000).toFixed(1)} kB an order, ` +
-    `${per(wal.fullPageImages).toFixed(2)} full-page images an order, ${checkpoints}`
+    `${per(wal.fullPageImages).toFixed(2)} full-page images an order, ${checkpoints}, ${segments}`
   );
 }
 
