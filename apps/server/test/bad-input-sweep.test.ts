@@ -1,7 +1,11 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import type { SystemSettings } from '@keymarket/contracts/system-settings';
+import type { TwoFactorSetup } from '@keymarket/contracts/two-factor';
+import { passwordResetTokens, sessions, users } from '../src/db/schema/index';
+import { totpCodeAt } from '../src/modules/two-factor/totp';
 import { createdKey, keyOf, type KeyClient } from './helpers/api-keys';
 import { useCatalogue } from './helpers/catalogue-app';
 import { expectValidation } from './helpers/expect-error';
@@ -19,10 +23,19 @@ import {
   sample,
   type Operation,
 } from './helpers/hostile-inputs';
-import { answerOf, problemWith, STREAMS, type Call, type Caller } from './helpers/hostile-requests';
+import {
+  answerOf,
+  problemWith,
+  requestOf,
+  STREAMS,
+  type Call,
+  type Caller,
+} from './helpers/hostile-requests';
 import { deposit, placedOrder } from './helpers/money';
 import { form, pngFile } from './helpers/multipart';
 import { generateCode } from './helpers/signup';
+import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver';
+import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
 import { madeBeforeAll, useSignedIn, useTestApp } from './helpers/use-app';
 
 /*
@@ -32,7 +45,10 @@ import { madeBeforeAll, useSignedIn, useTestApp } from './helpers/use-app';
  * with an admin's API key) with its path parameters, query parameters, headers and body fields
  * abused one at a time, the rest real: ids of rows that exist, bodies as valid as a sample from
  * the OpenAPI document gets (or written out below where zod refines what the document says).
- * A route the admin may not call is swept again as the reseller or manager that may.
+ * A route the admin may not call is swept again as the reseller or manager that may. A route
+ * whose baseline holds only with state of its own (two-factor sign-in, reset links) is staged:
+ * called as a throwaway account put in that state just before (STAGES), every hostile call must
+ * be refused and leave the account as it was.
  */
 
 // Webhook URLs are checked against what their host resolves to: a public address, without DNS.
@@ -252,10 +268,6 @@ function baselineOf(operation: Operation): unknown {
         confirmPassword: 'Sweep-Pass1!',
         inviteCode: fixtures.inviteCode,
       };
-    case 'POST /api/auth/2fa/enable':
-      return { code: '123456' };
-    case 'POST /api/auth/2fa/disable':
-      return { password: 'Passw0rd!', code: '123456' };
     case 'PUT /api/users/me':
     case 'PATCH /api/users/{id}':
       return { firstName: 'Sweep' };
@@ -328,15 +340,158 @@ const RAW_BODIES: Record<string, [string, string | Buffer][]> = {
   ],
 };
 
-/** Every hostile call for `operation`: path parameters, query strings, headers, then bodies. */
-function callsFor(operation: Operation): Call[] {
+/** One step of the codes an authenticator app shows (RFC 6238). */
+const TOTP_STEP_MS = 30_000;
+
+/**
+ * What a refused call must leave as it was, on the throwaway account a staged route acts on: its
+ * password, its two-factor sign-in, its sessions and its reset links.
+ */
+async function accountOf({ database: { db } }: TestContext, userId: string) {
+  const [user] = await db
+    .select({
+      passwordHash: users.passwordHash,
+      totpSecret: users.totpSecret,
+      totpPendingSecret: users.totpPendingSecret,
+      totpEnabledAt: users.totpEnabledAt,
+      totpLastStep: users.totpLastStep,
+      lastLoginAt: users.lastLoginAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [live] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const [links] = await db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  return { ...user!, liveSessions: live!.n, unusedResetLinks: links!.n };
+}
+type Account = Awaited<ReturnType<typeof accountOf>>;
+
+/** The fields of an account that differ between two reads. */
+const changedIn = (before: Account, after: Account) =>
+  (Object.keys(before) as (keyof Account)[]).filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
+
+/**
+ * A route whose baseline holds only with state of its own (a pending two-factor setup, two-factor
+ * on, a reset link): the sample bodies would be refused by the same first business check whatever
+ * field is abused, and the sweep would never reach the code past it. Made fresh for the route
+ * just before its calls, codes computed then; on a throwaway account, since the route changes
+ * the account or ends its other sessions when it succeeds.
+ */
+interface Stage {
+  /** Who calls: the throwaway account, signed in. */
+  as: SignedInUser;
+  /** The body the route accepts unabused ('each staged baseline succeeds' proves it). */
+  body: unknown;
+  /** What the unabused call changes in the account, so that a refused one is seen to change none. */
+  writes: (keyof Account)[];
+  /** An answer a hostile call may get besides a 4xx (forgot-password's 202 for unknown accounts). */
+  alsoAnswered?: number;
+  account(): Promise<Account>;
+}
+type Stager = () => Promise<Stage>;
+
+function stage(on: TestContext, as: SignedInUser, fields: Omit<Stage, 'as' | 'account'>): Stage {
+  return { as, ...fields, account: () => accountOf(on, as.user.id) };
+}
+
+/** Starts a two-factor setup for `signed`: the pending secret its authenticator app holds. */
+async function pendingTwoFactor(signed: SignedInUser): Promise<string> {
+  const res = await signed.inject({ method: 'POST', url: '/api/auth/2fa/setup' });
+  if (res.statusCode !== 200) throw new Error(`two-factor setup: ${res.body}`);
+  return res.json<TwoFactorSetup>().secret;
+}
+
+/** Sets up and turns on two-factor sign-in for `signed` (spending the current code): the secret. */
+async function enabledTwoFactor(signed: SignedInUser): Promise<string> {
+  const secret = await pendingTwoFactor(signed);
+  const res = await signed.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    payload: { code: totpCodeAt(secret) },
+  });
+  if (res.statusCode !== 200) throw new Error(`two-factor enable: ${res.body}`);
+  return secret;
+}
+
+/**
+ * A code the server takes once two-factor is on: the next step's (accepted one step early), as
+ * the current one was spent turning it on and a step at or before the last accepted is a replay.
+ */
+const unspentCode = (secret: string) => totpCodeAt(secret, Date.now() + TOTP_STEP_MS);
+
+/** A throwaway account of the sweep's app, signed in: staged routes act on it, never the admin. */
+const throwaway = () => ctx.factory.signedIn('reseller', admin.user);
+
+/** The staged routes of the sweep's app, by route: what each needs to succeed unabused. */
+const STAGES: Record<string, Stager> = {
+  // A pending setup, and the code its secret shows now.
+  'POST /api/auth/2fa/enable': async () => {
+    const as = await throwaway();
+    const secret = await pendingTwoFactor(as);
+    return stage(ctx, as, { body: { code: totpCodeAt(secret) }, writes: ['totpEnabledAt'] });
+  },
+  // Two-factor on, the password and an unspent code.
+  'POST /api/auth/2fa/disable': async () => {
+    const as = await throwaway();
+    const secret = await enabledTwoFactor(as);
+    const body = { password: TEST_PASSWORD, code: unspentCode(secret) };
+    return stage(ctx, as, { body, writes: ['totpEnabledAt'] });
+  },
+  // The second factor at sign-in: an account with two-factor on, its password and an unspent code.
+  'POST /api/auth/login': async () => {
+    const as = await throwaway();
+    const secret = await enabledTwoFactor(as);
+    const body = {
+      identifier: as.user.username,
+      password: TEST_PASSWORD,
+      totpCode: unspentCode(secret),
+    };
+    return stage(ctx, as, { body, writes: ['liveSessions', 'totpLastStep'] });
+  },
+};
+
+/**
+ * Calls `key` once with its stage's body, unabused: a 2xx that changes the account as the stage
+ * says. Without it a stage gone stale (a spent code, a used link) would leave the sweep refused
+ * by a business check again, and passing.
+ */
+async function expectBaselineSucceeds(key: string, stager: Stager) {
+  const operation = documented().find((o) => `${o.method} ${o.path}` === key);
+  expect(operation, `${key} is documented`).toBeDefined();
+  const staged = await stager();
+  const before = await staged.account();
+  const call = { operation: operation!, label: 'baseline', url: urlOf(operation!) };
+  const res = await staged.as.inject(requestOf({ ...call, body: staged.body }));
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  expect(changedIn(before, await staged.account())).toEqual(expect.arrayContaining(staged.writes));
+}
+
+/** The URL `operation` is called at unabused: its real ids and required query parameters. */
+function urlOf(operation: Operation): string {
+  const required = requiredQuery(operation, REQUIRED_QUERY_VALUES).join('&');
+  const path = fillPath(operation.path, idsFor(operation));
+  return required ? `${path}?${required}` : path;
+}
+
+/**
+ * Every hostile call for `operation`: path parameters, query strings, headers, then bodies, each
+ * derived from `body` (a staged route's own) with one thing abused.
+ */
+function callsFor(operation: Operation, body = baselineOf(operation)): Call[] {
   const key = `${operation.method} ${operation.path}`;
   const ids = idsFor(operation);
   const path = fillPath(operation.path, ids);
   const required = requiredQuery(operation, REQUIRED_QUERY_VALUES).join('&');
   const withQuery = (at: string) => (required ? `${at}?${required}` : at);
-  const url = withQuery(path);
-  const body = baselineOf(operation);
+  const url = urlOf(operation);
   const calls: Call[] = [];
   for (const param of operation.pathParams) {
     for (const [label, value] of HOSTILE_PATH_VALUES) {
@@ -367,25 +522,39 @@ function callsFor(operation: Operation): Call[] {
 
 /**
  * Sends every hostile call of `operations` as `as`: the problems, and the routes refused to it
- * (some call answered 403 and none succeeded: a role check may come after validation).
+ * (some call answered 403 and none succeeded: a role check may come after validation). A route
+ * of `stages` is called as its stage's account instead, with its stage's body; as that body
+ * succeeds, each call must be refused (a 4xx) and the account left as it was.
  */
-async function sweep(operations: Operation[], as: Caller) {
+async function sweep(operations: Operation[], as: Caller, stages = STAGES) {
   const problems: string[] = [];
   const refused: Operation[] = [];
   for (const operation of operations) {
     const key = `${operation.method} ${operation.path}`;
+    const staged = await stages[key]?.();
+    const before = await staged?.account();
     let forbidden = false;
     let succeeded = false;
-    for (const call of callsFor(operation)) {
-      const res = await answerOf(as, call, STREAMS.has(key));
+    for (const call of callsFor(operation, staged?.body)) {
+      const res = await answerOf(staged?.as ?? as, call, STREAMS.has(key));
       forbidden ||= res.statusCode === 403;
       succeeded ||= res.statusCode < 300;
-      const problem = problemWith(res);
+      const problem = problemWith(res) ?? (staged && notARefusal(res.statusCode, staged));
       if (problem) problems.push(`${key} [${call.label}]: ${problem}: ${res.body.slice(0, 300)}`);
+    }
+    if (staged) {
+      const changed = changedIn(before!, await staged.account());
+      if (changed.length > 0) problems.push(`${key}: refused calls changed ${changed.join(', ')}`);
     }
     if (forbidden && !succeeded) refused.push(operation);
   }
   return { problems, refused };
+}
+
+/** Why an answer to a staged route's hostile call is no refusal, if it is not. */
+function notARefusal(statusCode: number, staged: Stage): string | undefined {
+  if ((statusCode >= 400 && statusCode < 500) || statusCode === staged.alsoAnswered) return;
+  return `answered ${statusCode} where the stage's body alone succeeds`;
 }
 
 const documented = () =>
@@ -442,6 +611,88 @@ describe('every documented route refuses bad input with the envelope, never a 50
     await expectLedgerInvariants(ctx.database.db);
   });
 });
+
+describe('each staged baseline succeeds unabused, on an account of its own', () => {
+  it.each(Object.keys(STAGES))('%s', async (key) => {
+    await expectBaselineSucceeds(key, STAGES[key]!);
+  });
+});
+
+/**
+ * The routes that answer 404 whatever is sent without SMTP_URL (as the sweep's app has none):
+ * swept again on a server that sends email, where the forgotten-password flow runs with links
+ * read from the emails a real SMTP server received, as a user would.
+ */
+const EMAIL_ROUTES = [
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'PUT /api/users/me/notification-preferences',
+];
+
+describe('the routes of a server that sends email, with real reset links', () => {
+  const smtp = madeBeforeAll(() => startSmtpReceiver());
+  // Its outbox delivers at once, so that a link arrives while its route is swept.
+  const mailing = madeBeforeAll(() =>
+    createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, OUTBOX_POLL_INTERVAL_MS: '50' }),
+  );
+  afterAll(async () => {
+    await mailing.close();
+    await smtp.close();
+  });
+  const throwawayHere = () => mailing.factory.signedIn('reseller');
+
+  // Every call that passes validation counts against the flow's per-address limit
+  // (password-reset-address, 20 an hour; all of these come from one address): fewer than ten do.
+  const MAILING_STAGES: Record<string, Stager> = {
+    // The email of an account: a link is issued and emailed. Every hostile identifier that is
+    // still text names no account, and gets the 202 an unknown account gets.
+    'POST /api/auth/forgot-password': async () => {
+      const as = await throwawayHere();
+      const body = { identifier: as.user.email };
+      return stage(mailing, as, { body, writes: ['unusedResetLinks'], alsoAnswered: 202 });
+    },
+    // A link's token, and a new password: set, every session ended, the link used up.
+    'POST /api/auth/reset-password': async () => {
+      const as = await throwawayHere();
+      const token = await emailedResetToken(mailing, smtp, as.user.email);
+      const body = { token, newPassword: 'Sweep-N3w-Pass!', confirmPassword: 'Sweep-N3w-Pass!' };
+      return stage(mailing, as, {
+        body,
+        writes: ['passwordHash', 'liveSessions', 'unusedResetLinks'],
+      });
+    },
+  };
+
+  it.each(Object.keys(MAILING_STAGES))('%s: its staged baseline succeeds unabused', async (key) => {
+    await expectBaselineSucceeds(key, MAILING_STAGES[key]!);
+  });
+
+  it('refuses bad input with the envelope, never a 500', { timeout: 60_000 }, async () => {
+    // Read from the sweep's app: both document the same routes, email or not.
+    const operations = documented().filter((o) => EMAIL_ROUTES.includes(`${o.method} ${o.path}`));
+    expect(names(operations).sort()).toEqual([...EMAIL_ROUTES].sort());
+    const { problems } = await sweep(operations, await throwawayHere(), MAILING_STAGES);
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Asks for a reset link for `email` and reads its token from the email the link came in. */
+async function emailedResetToken(on: TestContext, smtp: SmtpReceiver, email: string) {
+  const asked = await on.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { identifier: email },
+  });
+  if (asked.statusCode !== 202) throw new Error(`forgot-password: ${asked.body}`);
+  const started = Date.now();
+  for (;;) {
+    const mail = smtp.messages.find((m) => JSON.stringify(m.to).includes(email));
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    if (token) return token;
+    if (Date.now() - started > 10_000) throw new Error(`no reset link emailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 describe('the session cookies, the one input of refresh and logout', () => {
   it.each([
