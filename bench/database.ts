@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** The local PostgreSQL every benchmark uses (trust auth). Benchmarks never leave 127.0.0.1. */
+/**
+ * The local PostgreSQL every benchmark uses (trust auth). Benchmarks never leave 127.0.0.1;
+ * `BENCH_PG_PORT` picks another cluster on it (one started with other settings, e.g. autovacuum).
+ */
 export const PG_HOST = '127.0.0.1';
-export const PG_PORT = 5432;
+export const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5432);
 export const PG_USER = 'postgres';
 const MAINTENANCE_URL = `postgres://${PG_USER}@${PG_HOST}:${PG_PORT}/postgres`;
 

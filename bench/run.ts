@@ -4,11 +4,13 @@ import { DEFAULT_LEDGER_OPTIONS, ledgerBenchmark } from './ledger';
 import { DEFAULT_ORDERS_OPTIONS, keysFor, ordersBenchmark } from './orders';
 import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
 import { DEFAULT_SCALE_OPTIONS, DIMENSIONS, scaleBenchmark, type Dimension } from './scale';
+import { DEFAULT_STEADY_SALES_OPTIONS, steadySalesBenchmark } from './steady-sales';
 
 const USAGE = `npm run bench [-- <benchmark>...] [options]
 
 benchmarks: orders, products, analytics, ledger (default: all, in that order), scale (only
-  when named: 7 databases up to 1,000,000 orders, ~16 minutes on 2 CPUs)
+  when named: 7 databases up to 1,000,000 orders, ~16 minutes on 2 CPUs), steady (only when
+  named: minutes of sales with autovacuum; needs a cluster with autovacuum on, BENCH_PG_PORT)
 options:
   --seconds N       measured seconds per scenario (default 20; analytics: 10 per call)
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
@@ -27,7 +29,9 @@ options:
   --baseline O,U,P  scale: orders, users and products while another dimension grows
                     (default 10000,1000,1000)
   --requests N      scale: sequential requests per read call (default 20); there --seconds is
-                    the order load's (default 10, --warmup 3, --connections 64)`;
+                    the order load's (default 10, --warmup 3, --connections 64)
+  --windows N       steady: windows of --seconds (default 24 of 10 s; --keys default 600000)
+  --table-defaults  steady: PostgreSQL's default autovacuum triggers instead of migration 0023's`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -46,6 +50,8 @@ const { values, positionals } = parseArgs({
     sizes: { type: 'string' },
     baseline: { type: 'string' },
     requests: { type: 'string' },
+    windows: { type: 'string' },
+    'table-defaults': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -57,7 +63,7 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
-const known = ['orders', 'products', 'analytics', 'ledger', 'scale'] as const;
+const known = ['orders', 'products', 'analytics', 'ledger', 'scale', 'steady'] as const;
 type Benchmark = (typeof known)[number];
 const isBenchmark = (name: string): name is Benchmark =>
   (known as readonly string[]).includes(name);
@@ -78,7 +84,7 @@ if (protocol !== 'simple' && protocol !== 'extended' && protocol !== 'prepared')
 }
 const selected: Benchmark[] = positionals.length
   ? positionals.filter(isBenchmark)
-  : known.filter((name) => name !== 'scale');
+  : known.filter((name) => name !== 'scale' && name !== 'steady');
 
 /** A comma-separated list of positive integers (`--sizes 1000,10000`). */
 function ints(name: string, value: string): number[] {
@@ -113,6 +119,15 @@ for (const benchmark of selected) {
       ...DEFAULT_ANALYTICS_OPTIONS,
       seconds: int('seconds', values.seconds, DEFAULT_ANALYTICS_OPTIONS.seconds),
       warmupSeconds: int('warmup', values.warmup, DEFAULT_ANALYTICS_OPTIONS.warmupSeconds),
+    });
+  } else if (benchmark === 'steady') {
+    const defaults = DEFAULT_STEADY_SALES_OPTIONS;
+    await steadySalesBenchmark({
+      connections: int('connections', values.connections, defaults.connections),
+      seconds: int('seconds', values.seconds, defaults.seconds),
+      windows: int('windows', values.windows, defaults.windows),
+      keys: int('keys', values.keys, defaults.keys),
+      tableDefaults: values['table-defaults'] ?? false,
     });
   } else if (benchmark === 'scale') {
     const dimension = values.dimension ?? 'all';

@@ -1,0 +1,17 @@
+-- Autovacuum for the key inventory by a count of dead rows rather than a share of the table.
+--
+-- A sale sets its key's order_id, which takes the key out of the claim index's predicate
+-- (product_keys_unsold_idx, WHERE order_id IS NULL) but leaves its entry there until a vacuum
+-- removes it. Keys sell lowest position first, so those entries pile up at the front of the
+-- product's range, and every later claim of the product reads past all of them: under steady
+-- sales of one product with PostgreSQL's defaults the claim read 41 buffers after 7,000 sales and
+-- 610 after 123,000, and the order rate fell by a third until autovacuum took the table at a fifth
+-- of it dead (bench/README.md, "Steady sales with autovacuum", stop 37); for a million keys that
+-- trigger is 200,000 dead. With a fixed threshold autovacuum takes the table on its next round
+-- (autovacuum_naptime) once 10,000 keys are dead, whatever the inventory's size.
+-- vacuum_index_cleanup = on: a vacuum that finds few dead rows in a large table may otherwise skip
+-- its indexes (PostgreSQL 14+), which is where these entries are.
+--
+-- product_stock_changes needs nothing: the stock fold deletes its rows every 100 ms, so its few
+-- live rows make the default trigger (50 dead and a fifth of them) fire on every round already.
+ALTER TABLE "product_keys" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000, vacuum_index_cleanup = on);
