@@ -46,9 +46,9 @@ import { madeBeforeAll, useSignedIn, useTestApp } from './helpers/use-app';
  * abused one at a time, the rest real: ids of rows that exist, bodies as valid as a sample from
  * the OpenAPI document gets (or written out below where zod refines what the document says).
  * A route the admin may not call is swept again as the reseller or manager that may. A route
- * whose baseline holds only with state of its own (two-factor sign-in, reset links) is staged:
- * called as a throwaway account put in that state just before (STAGES), every hostile call must
- * be refused and leave the account as it was.
+ * whose baseline holds only with state of its own (two-factor sign-in, reset links, a password to
+ * change) is staged: called as a throwaway account put in that state just before (STAGES), every
+ * hostile call must be refused and leave the account as it was.
  */
 
 // Webhook URLs are checked against what their host resolves to: a public address, without DNS.
@@ -271,14 +271,6 @@ function baselineOf(operation: Operation): unknown {
     case 'PUT /api/users/me':
     case 'PATCH /api/users/{id}':
       return { firstName: 'Sweep' };
-    case 'PUT /api/users/me/password':
-      // A wrong current password, so that no new password can be set: it would revoke the
-      // session the sweep runs on.
-      return {
-        currentPassword: 'Not-the-Passw0rd!',
-        newPassword: 'Sweep-Pass1!',
-        confirmPassword: 'Sweep-Pass1!',
-      };
     case 'PUT /api/users/update-password/{id}':
       return { newPassword: 'Sweep-Pass1!' };
     case 'POST /api/products':
@@ -379,10 +371,10 @@ const changedIn = (before: Account, after: Account) =>
 
 /**
  * A route whose baseline holds only with state of its own (a pending two-factor setup, two-factor
- * on, a reset link): the sample bodies would be refused by the same first business check whatever
- * field is abused, and the sweep would never reach the code past it. Made fresh for the route
- * just before its calls, codes computed then; on a throwaway account, since the route changes
- * the account or ends its other sessions when it succeeds.
+ * on, a reset link, a password to change): the sample bodies would be refused by the same first
+ * business check whatever field is abused, and the sweep would never reach the code past it. Made
+ * fresh for the route just before its calls, codes computed then; on a throwaway account, since
+ * the route changes the account or ends its other sessions when it succeeds.
  */
 interface Stage {
   /** Who calls: the throwaway account, signed in. */
@@ -431,11 +423,14 @@ const throwaway = () => ctx.factory.signedIn('reseller', admin.user);
 
 /** The staged routes of the sweep's app, by route: what each needs to succeed unabused. */
 const STAGES: Record<string, Stager> = {
-  // A pending setup, and the code its secret shows now.
+  // A pending setup, and the code its secret shows now. Turning two-factor on ends every session
+  // but the caller's: a second sign-in gives it one to end, so that a hostile call ending it is seen.
   'POST /api/auth/2fa/enable': async () => {
     const as = await throwaway();
+    await ctx.factory.signIn(as.user);
     const secret = await pendingTwoFactor(as);
-    return stage(ctx, as, { body: { code: totpCodeAt(secret) }, writes: ['totpEnabledAt'] });
+    const body = { code: totpCodeAt(secret) };
+    return stage(ctx, as, { body, writes: ['totpEnabledAt', 'liveSessions'] });
   },
   // Two-factor on, the password and an unspent code.
   'POST /api/auth/2fa/disable': async () => {
@@ -443,6 +438,18 @@ const STAGES: Record<string, Stager> = {
     const secret = await enabledTwoFactor(as);
     const body = { password: TEST_PASSWORD, code: unspentCode(secret) };
     return stage(ctx, as, { body, writes: ['totpEnabledAt'] });
+  },
+  // The current password and a new one: the hash replaced, and every session but the caller's
+  // ended. A second sign-in gives it one to end, so that a hostile call ending it is seen.
+  'PUT /api/users/me/password': async () => {
+    const as = await throwaway();
+    await ctx.factory.signIn(as.user);
+    const body = {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Sweep-N3w-Pass!',
+      confirmPassword: 'Sweep-N3w-Pass!',
+    };
+    return stage(ctx, as, { body, writes: ['passwordHash', 'liveSessions'] });
   },
   // The second factor at sign-in: an account with two-factor on, its password and an unspent code.
   'POST /api/auth/login': async () => {
