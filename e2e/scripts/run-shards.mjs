@@ -11,11 +11,24 @@
  * machine, where one shard leaves a core idle while Chromium and the server wait on each
  * other, E2E_SHARDS=2 is quicker.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const shards = Number(process.env.E2E_SHARDS ?? 1);
 const basePort = Number(process.env.E2E_PORT ?? 3310);
 const extraArgs = process.argv.slice(2);
+
+/**
+ * A shard's throw-away PostgreSQL database (`keymarket_e2e_<port>`, which playwright.config.ts
+ * makes afresh when the shard's server starts), dropped once Playwright has stopped that server,
+ * so that a run leaves nothing behind on the machine's PostgreSQL.
+ */
+function dropShardDatabase(port) {
+  const server = process.env.E2E_DATABASE_URL;
+  if (!server) return;
+  const drop = `drop database if exists keymarket_e2e_${port} with (force)`;
+  const result = spawnSync('psql', [server, '-q', '-c', drop], { encoding: 'utf8' });
+  if (result.status !== 0) console.error(`could not drop keymarket_e2e_${port}: ${result.stderr}`);
+}
 
 function runShard(index) {
   const args = ['playwright', 'test', ...extraArgs];
@@ -34,7 +47,12 @@ function runShard(index) {
     });
     stream.on('end', () => pending && process.stdout.write(`${prefix}${pending}\n`));
   }
-  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      dropShardDatabase(basePort + index);
+      resolve(code ?? 1);
+    }),
+  );
 }
 
 const codes = await Promise.all(Array.from({ length: shards }, (_, index) => runShard(index)));
