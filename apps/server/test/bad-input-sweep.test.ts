@@ -481,12 +481,15 @@ async function expectBaselineSucceeds(key: string, stager: Stager) {
   expect(changedIn(before, await staged.account())).toEqual(expect.arrayContaining(staged.writes));
 }
 
-/** The URL `operation` is called at unabused: its real ids and required query parameters. */
-function urlOf(operation: Operation): string {
+/** `path` with `operation`'s required query parameters, as every call but a query's own sends. */
+function withRequiredQuery(operation: Operation, path: string): string {
   const required = requiredQuery(operation, REQUIRED_QUERY_VALUES).join('&');
-  const path = fillPath(operation.path, idsFor(operation));
   return required ? `${path}?${required}` : path;
 }
+
+/** The URL `operation` is called at unabused: its real ids and required query parameters. */
+const urlOf = (operation: Operation) =>
+  withRequiredQuery(operation, fillPath(operation.path, idsFor(operation)));
 
 /**
  * Every hostile call for `operation`: path parameters, query strings, headers, then bodies, each
@@ -496,13 +499,12 @@ function callsFor(operation: Operation, body = baselineOf(operation)): Call[] {
   const key = `${operation.method} ${operation.path}`;
   const ids = idsFor(operation);
   const path = fillPath(operation.path, ids);
-  const required = requiredQuery(operation, REQUIRED_QUERY_VALUES).join('&');
-  const withQuery = (at: string) => (required ? `${at}?${required}` : at);
-  const url = urlOf(operation);
+  const url = withRequiredQuery(operation, path);
   const calls: Call[] = [];
   for (const param of operation.pathParams) {
     for (const [label, value] of HOSTILE_PATH_VALUES) {
-      const hostileUrl = withQuery(fillPath(operation.path, { ...ids, [param]: value }));
+      const hostilePath = fillPath(operation.path, { ...ids, [param]: value });
+      const hostileUrl = withRequiredQuery(operation, hostilePath);
       calls.push({ operation, label: `{${param}} ${label}`, url: hostileUrl, body });
     }
   }
