@@ -5,13 +5,14 @@ import {
   apiSignedInAs,
   createUser,
   deposit,
+  expectOk,
   generateCode,
   type TestUser,
 } from './support/api';
 import { areaScreens, settle } from './support/axe';
 import { newKeys, placeOrder, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
-import { sidewaysOverflow } from './support/layout';
+import { sidewaysOverflow, unlabelledCardFields } from './support/layout';
 
 /**
  * Every screen at a phone's width, in English and in Arabic: none may scroll sideways. With
@@ -71,6 +72,11 @@ function seedOnce(origin: string, admin: APIRequestContext): Promise<TestUser> {
       });
       await placeOrder(resellerApi, instant.id, 1);
       await placeOrder(resellerApi, request.id, 2, 'For a customer in Lyon');
+      // A key, so that the API & webhooks screen lists one.
+      await expectOk(
+        await resellerApi.post('/api/api-keys', { data: { name: 'Telegram bot' } }),
+        'create an API key',
+      );
     } finally {
       await resellerApi.dispose();
     }
@@ -127,6 +133,10 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
               await expect
                 .poll(() => sidewaysOverflow(page), { message: `${path} at ${viewport.width}px` })
                 .toBe(0);
+              // A table's row is a card there: every value has its column's name before it.
+              expect(await unlabelledCardFields(page), `${path}: values without a label`).toEqual(
+                [],
+              );
             }
           }
         }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import {
+  CellText,
   Table,
   TableBody,
   TableCell,
@@ -68,22 +69,28 @@ export function ApiKeysTable() {
         <TableBody>
           {keys.map((key) => (
             <TableRow key={key.id}>
-              <TableCell className="font-medium text-fg">{key.name}</TableCell>
-              <TableCell>
+              <TableCell kind="title" className="font-medium text-fg">
+                <CellText className="sm:max-w-64">{key.name}</CellText>
+              </TableCell>
+              <TableCell label={t('prefix')}>
                 <code dir="ltr" className="font-mono text-muted">
                   {key.prefix}…
                 </code>
               </TableCell>
-              <TableCell>
+              <TableCell label={t('status')}>
                 {key.revokedAt ? (
                   <Badge tone="danger">{t('statusRevoked')}</Badge>
                 ) : (
                   <Badge tone="success">{t('statusActive')}</Badge>
                 )}
               </TableCell>
-              <TableCell className="text-muted">{date(key.createdAt)}</TableCell>
-              <TableCell className="text-muted">{date(key.lastUsedAt)}</TableCell>
-              <TableCell className="text-end">
+              <TableCell label={t('created')} className="text-muted">
+                {date(key.createdAt)}
+              </TableCell>
+              <TableCell label={t('lastUsed')} className="text-muted">
+                {date(key.lastUsedAt)}
+              </TableCell>
+              <TableCell kind="actions" className="text-end">
                 {!key.revokedAt && (
                   <Button
                     variant="ghost"
