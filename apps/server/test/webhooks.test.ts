@@ -10,6 +10,7 @@ import type {
 } from '@keymarket/contracts/integration';
 import { auditLog, outboxEvents, webhookEndpoints } from '../src/db/schema/index';
 import { useCatalogue } from './helpers/catalogue-app';
+import { testVault } from './helpers/catalogue-factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder, queryRows, respond } from './helpers/money';
@@ -185,6 +186,7 @@ describe('webhook endpoints', () => {
         ['PATCH', `/api/webhooks/${created.id}`, { enabled: false }],
         ['DELETE', `/api/webhooks/${created.id}`, undefined],
         ['POST', `/api/webhooks/${created.id}/test`, undefined],
+        ['POST', `/api/webhooks/${created.id}/secret`, undefined],
         ['GET', `/api/webhooks/${created.id}/deliveries`, undefined],
         ['POST', `/api/webhooks/${created.id}/deliveries/${deliveryId}/retry`, undefined],
       ] as const) {
@@ -193,6 +195,121 @@ describe('webhook endpoints', () => {
     }
     const still = await owner.inject({ method: 'GET', url: `/api/webhooks/${created.id}` });
     expect(still.json<Webhook>().enabled).toBe(true);
+    const [row] = await ctx.database.db
+      .select({ secret: webhookEndpoints.secretCiphertext })
+      .from(webhookEndpoints)
+      .where(sql`${webhookEndpoints.id} = ${created.id}`);
+    expect(testVault.decrypt(row!.secret)).toBe(created.secret);
+  });
+
+  it('audits an edit with where the events went before and after', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, receiver.url, ['ping']);
+    const moved = `${receiver.url}?shop=2`;
+    const patched = await reseller.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${created.id}`,
+      payload: { url: moved, enabled: false },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const audited = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.targetId} = ${created.id} and ${auditLog.action} = 'webhook.updated'`);
+    expect(audited).toHaveLength(1);
+    const [audit] = audited;
+    expect(audit!.actorId).toBe(reseller.user.id);
+    expect(JSON.parse(audit!.before!)).toEqual({
+      url: receiver.url,
+      events: ['ping'],
+      enabled: true,
+    });
+    expect(JSON.parse(audit!.after!)).toEqual({ url: moved, events: ['ping'], enabled: false });
+  });
+});
+
+describe('a new signing secret', () => {
+  it('is shown once, sealed, audited, and signs every delivery from then on, pending retries too', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, receiver.url, ['ping']);
+    // A receiver that checks signatures and knows no secret until the owner has a new one.
+    let known: string | undefined;
+    receiver.answerWith((r) =>
+      r.headers['keymarket-event'] === 'ping' && !(known && signatureIsValid(known, r)) ? 401 : 200,
+    );
+    try {
+      const ping = await reseller.inject({
+        method: 'POST',
+        url: `/api/webhooks/${created.id}/test`,
+      });
+      const deliveryId = ping.json<Delivery>().id;
+      await vi.waitFor(async () => {
+        if (((await deliveryNamed(reseller, created.id, deliveryId))?.attempts ?? 0) < 1) {
+          throw new Error('not yet');
+        }
+      }, WAIT);
+
+      const response = await reseller.inject({
+        method: 'POST',
+        url: `/api/webhooks/${created.id}/secret`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const rolled = response.json<CreatedWebhook>();
+      expect(rolled.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+      expect(rolled.secret).not.toBe(created.secret);
+      expect(rolled).toMatchObject({ id: created.id, url: receiver.url, events: ['ping'] });
+      known = rolled.secret;
+
+      // The pending delivery's next attempt is signed with the new secret, and succeeds.
+      const logged = await vi.waitFor(async () => {
+        const d = await deliveryNamed(reseller, created.id, deliveryId);
+        if (d?.status !== 'succeeded') throw new Error('not yet');
+        return d;
+      }, WAIT);
+      expect(logged.attempts).toBeGreaterThanOrEqual(2);
+      const arrivals = receiver.received.filter(
+        (r) => r.headers['keymarket-delivery'] === deliveryId,
+      );
+      expect(signatureIsValid(created.secret, arrivals[0]!)).toBe(true);
+      const last = arrivals.at(-1)!;
+      expect(signatureIsValid(rolled.secret, last)).toBe(true);
+      expect(signatureIsValid(created.secret, last)).toBe(false);
+    } finally {
+      receiver.answerWith(() => 200);
+    }
+
+    const [row] = await ctx.database.db
+      .select()
+      .from(webhookEndpoints)
+      .where(sql`${webhookEndpoints.id} = ${created.id}`);
+    expect(testVault.decrypt(row!.secretCiphertext)).toBe(known);
+    expect(JSON.stringify(row)).not.toContain(known!.slice(6));
+    const listed = await reseller.inject({ method: 'GET', url: '/api/webhooks' });
+    expect(listed.body).not.toContain(known!.slice(6));
+    const audited = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        sql`${auditLog.targetId} = ${created.id} and ${auditLog.action} = 'webhook.secret_rolled'`,
+      );
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ actorId: reseller.user.id, before: null, after: null });
+  });
+
+  it('refuses a malformed id in the error envelope, and keeps the secret', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, receiver.url, ['ping']);
+    expectValidation(
+      await reseller.inject({ method: 'POST', url: '/api/webhooks/not-a-uuid/secret' }),
+      'params.id',
+      'Webhook not found',
+    );
+    const [row] = await ctx.database.db
+      .select({ secret: webhookEndpoints.secretCiphertext })
+      .from(webhookEndpoints)
+      .where(sql`${webhookEndpoints.id} = ${created.id}`);
+    expect(testVault.decrypt(row!.secret)).toBe(created.secret);
   });
 });
 

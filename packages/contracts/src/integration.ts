@@ -137,7 +137,10 @@ export const webhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
-/** The answer to a creation: the only time the secret is shown. */
+/**
+ * The answer to a creation, or to a new secret (`POST /api/webhooks/{id}/secret`): the only times a
+ * secret is shown.
+ */
 export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 

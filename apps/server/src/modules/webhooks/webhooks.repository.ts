@@ -36,10 +36,18 @@ export async function findWebhook(db: Executor, id: string) {
   return row;
 }
 
-export async function updateWebhook(db: Executor, id: string, values: Partial<NewWebhook>) {
-  return oneRow(
-    await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning(),
-  );
+/** The endpoint as changed, or undefined when it is gone (deleted since it was read). */
+export async function updateWebhook(
+  db: Executor,
+  id: string,
+  values: Partial<NewWebhook>,
+): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set(values)
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  return row;
 }
 
 /** The endpoint and its delivery log (the events stay for other recipients). */

@@ -67,6 +67,16 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
   );
 
   app.post(
+    '/webhooks/:id/secret',
+    { config: access, schema: { params: idParams, response: { 200: createdWebhookSchema } } },
+    async (request, reply) => {
+      const rolled = await webhooks.rollSecret(authOf(request), request.params.id);
+      // Like the creation's answer, the one that holds the new secret.
+      return reply.header('cache-control', 'no-store').send(rolled);
+    },
+  );
+
+  app.post(
     '/webhooks/:id/test',
     { config: access, schema: { params: idParams, response: { 202: deliverySchema } } },
     async (request, reply) =>

@@ -98,13 +98,49 @@ export class WebhooksService {
     const existing = assertMayManageWebhook(caller, await findWebhook(this.db, id));
     if (input.url !== undefined) await this.checkUrl(input.url);
     const reenabled = input.enabled === true && !existing.enabled;
-    const row = await updateWebhook(this.db, id, {
-      ...(input.url !== undefined ? { url: input.url } : {}),
-      ...(input.events !== undefined ? { events: input.events } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-      ...(reenabled ? { failingSince: null, disabledForFailuresAt: null } : {}),
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await updateWebhook(tx, id, {
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.events !== undefined ? { events: input.events } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(reenabled ? { failingSince: null, disabledForFailuresAt: null } : {}),
+      });
+      if (!updated) throw new AppError('not_found', messages.webhookNotFound);
+      // Where the events go is worth a trace: a changed URL sends the owner's orders elsewhere.
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'webhook.updated',
+        targetType: 'webhook',
+        targetId: id,
+        before: auditedFields(existing),
+        after: auditedFields(updated),
+      });
+      return updated;
     });
     return webhookView(row);
+  }
+
+  /**
+   * A new signing secret for a lost or leaked one, shown in this answer only. The sender reads
+   * the endpoint's secret at each attempt, so every delivery from now on, pending retries too, is
+   * signed with it; the old one stops at once (a delivery the receiver refuses meanwhile is
+   * retried on the usual schedule).
+   */
+  async rollSecret(caller: AuthContext, id: string): Promise<CreatedWebhook> {
+    assertMayManageWebhook(caller, await findWebhook(this.db, id));
+    const secret = newWebhookSecret();
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await updateWebhook(tx, id, { secretCiphertext: this.vault.encrypt(secret) });
+      if (!updated) throw new AppError('not_found', messages.webhookNotFound);
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'webhook.secret_rolled',
+        targetType: 'webhook',
+        targetId: id,
+      });
+      return updated;
+    });
+    return { ...webhookView(row), secret };
   }
 
   async remove(caller: AuthContext, id: string): Promise<void> {
@@ -178,6 +214,11 @@ export class WebhooksService {
       ]);
     }
   }
+}
+
+/** What an endpoint's audit rows record of it: where its events go, never its secret. */
+function auditedFields(row: WebhookRow) {
+  return { url: row.url, events: row.events, enabled: row.enabled };
 }
 
 function webhookView(row: WebhookRow): Webhook {

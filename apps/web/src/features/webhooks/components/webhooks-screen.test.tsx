@@ -281,6 +281,79 @@ describe('webhooks screen', () => {
     expect(requestedPaths(fetchMock)).toContain(`DELETE /webhooks/${endpoint.id}`);
   });
 
+  it('replaces the signing secret after asking, and shows the new one once with a copy button', async () => {
+    const NEW_SECRET = `whsec_${'n3W5eCr3t7'.repeat(3)}Ab`;
+    const fetchMock = mockApi({
+      'GET /webhooks': okReply({ data: [endpoint] }),
+      [`POST /webhooks/${endpoint.id}/secret`]: okReply({ ...endpoint, secret: NEW_SECRET }),
+    });
+    const writeText = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithProviders(<WebhooksScreen />);
+
+    await user.click(
+      await screen.findByRole('button', { name: `New signing secret for ${endpoint.url}` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Replace the signing secret?');
+    expect(dialog).toHaveTextContent('stops working at once');
+    expect(requestedPaths(fetchMock)).not.toContain(`POST /webhooks/${endpoint.id}/secret`);
+    await user.click(within(dialog).getByRole('button', { name: 'Replace secret' }));
+
+    expect(await screen.findByText(NEW_SECRET)).toBeInTheDocument();
+    expect(screen.getAllByText(NEW_SECRET)).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      requestedPaths(fetchMock).filter((route) => route === `POST /webhooks/${endpoint.id}/secret`),
+    ).toHaveLength(1);
+    expect(bodyOf(fetchMock, 'POST', `/webhooks/${endpoint.id}/secret`)).toEqual({});
+    // Shown in the list's card, where the endpoint is, not in the add form's.
+    const listCard = screen.getByRole('heading', { name: 'Your webhooks' }).closest('section')!;
+    expect(within(listCard).getByText(NEW_SECRET)).toBeInTheDocument();
+    expect(within(listCard).getByText(`Signing secret of ${endpoint.url}`)).toBeInTheDocument();
+
+    await user.click(within(listCard).getByRole('button', { name: 'Copy secret' }));
+    expect(writeText).toHaveBeenCalledWith(NEW_SECRET);
+    await user.click(within(listCard).getByRole('button', { name: 'I have copied it' }));
+    expect(screen.queryByText(NEW_SECRET)).not.toBeInTheDocument();
+  });
+
+  it('keeps the signing secret when replacing it is cancelled', async () => {
+    const fetchMock = mockApi({ 'GET /webhooks': okReply({ data: [endpoint] }) });
+    const user = userEvent.setup();
+    renderWithProviders(<WebhooksScreen />);
+
+    await user.click(
+      await screen.findByRole('button', { name: `New signing secret for ${endpoint.url}` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestedPaths(fetchMock).filter((route) => route.startsWith('POST'))).toEqual([]);
+    expect(screen.queryByText(/^whsec_/)).not.toBeInTheDocument();
+  });
+
+  it('says why the signing secret could not be replaced, keeping the question open', async () => {
+    mockApi({
+      'GET /webhooks': okReply({ data: [endpoint] }),
+      [`POST /webhooks/${endpoint.id}/secret`]: errorReply('not_found', 'Webhook not found'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WebhooksScreen />);
+
+    await user.click(
+      await screen.findByRole('button', { name: `New signing secret for ${endpoint.url}` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Replace secret' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Webhook not found');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByText(/^whsec_/)).not.toBeInTheDocument();
+  });
+
   it('says when the ten endpoints are all used instead of offering the form', async () => {
     const ten = Array.from({ length: 10 }, (_, i) => ({
       ...endpoint,

@@ -12,12 +12,14 @@ import { WebhooksTable } from './webhooks-table';
 
 /**
  * "API & webhooks", its webhooks part: add an endpoint (its secret shown once), list, edit,
- * enable or disable, delete, send a test, and one endpoint's delivery log under the list.
+ * enable or disable, replace the secret (the new one shown once), delete, send a test, and one
+ * endpoint's delivery log under the list.
  */
 export function WebhooksScreen() {
   const { t } = useTranslation('webhooks');
   const webhooksQuery = useWebhooks();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [rolled, setRolled] = useState<CreatedWebhook | null>(null);
   const [logOf, setLogOf] = useState<string | null>(null);
   const webhooks = webhooksQuery.data?.data ?? [];
   const logged = webhooks.find((webhook) => webhook.id === logOf);
@@ -36,6 +38,12 @@ export function WebhooksScreen() {
         {created && <NewWebhookSecret created={created} onDone={() => setCreated(null)} />}
       </Card>
       <Card title={t('listTitle')}>
+        {rolled && (
+          // The panel's own top margin is for below a form: here the card's title is above it.
+          <div className="mb-5 *:mt-0">
+            <NewWebhookSecret created={rolled} onDone={() => setRolled(null)} />
+          </div>
+        )}
         {webhooksQuery.isPending && <Spinner />}
         {webhooksQuery.isError && (
           <LoadError
@@ -52,7 +60,11 @@ export function WebhooksScreen() {
               webhooks={webhooks}
               logOf={logOf}
               onShowDeliveries={setLogOf}
-              onDeleted={(id) => setLogOf((open) => (open === id ? null : open))}
+              onDeleted={(id) => {
+                setLogOf((open) => (open === id ? null : open));
+                setRolled((shown) => (shown?.id === id ? null : shown));
+              }}
+              onSecretRolled={setRolled}
             />
           ))}
       </Card>

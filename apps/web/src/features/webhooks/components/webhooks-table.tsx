@@ -1,8 +1,8 @@
-import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Webhook } from '@keymarket/contracts/integration';
+import type { CreatedWebhook, Webhook } from '@keymarket/contracts/integration';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,6 +18,7 @@ import { isolate } from '@/lib/bidi';
 import { formatDateTime } from '@/lib/format-date';
 import { describeApiError } from '@/lib/translate-error';
 import { useDeleteWebhook } from '../api/delete-webhook';
+import { useRollWebhookSecret } from '../api/roll-webhook-secret';
 import { useTestWebhook } from '../api/test-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { EditWebhookDialog } from './edit-webhook-dialog';
@@ -30,22 +31,30 @@ type WebhooksTableProps = {
   onShowDeliveries: (id: string) => void;
   /** Its endpoint was deleted: its log closes. */
   onDeleted: (id: string) => void;
+  /** Its secret was replaced: the answer holds the new one, to be shown once. */
+  onSecretRolled: (rolled: CreatedWebhook) => void;
 };
 
-/** The caller's endpoints with what can be done to each; the secret is never shown again. */
+/**
+ * The caller's endpoints with what can be done to each; a secret is never shown again, but can
+ * be replaced by a new one (handed up to be shown once).
+ */
 export function WebhooksTable({
   webhooks,
   logOf,
   onShowDeliveries,
   onDeleted,
+  onSecretRolled,
 }: WebhooksTableProps) {
   const { t, i18n } = useTranslation('webhooks');
   const { t: tCore } = useTranslation();
   const testMutation = useTestWebhook();
   const updateMutation = useUpdateWebhook();
   const deleteMutation = useDeleteWebhook();
+  const rollMutation = useRollWebhookSecret();
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [rolling, setRolling] = useState<Webhook | null>(null);
   const url = (webhook: Webhook) => isolate(webhook.url, i18n.dir());
 
   function sendTest(webhook: Webhook) {
@@ -78,6 +87,17 @@ export function WebhooksTable({
         toast.success(t('deleted'));
         setDeleting(null);
         onDeleted(id);
+      },
+    });
+  }
+
+  function confirmRoll() {
+    if (!rolling) return;
+    rollMutation.mutate(rolling.id, {
+      onSuccess: (rolled) => {
+        toast.success(t('secretRolled'));
+        setRolling(null);
+        onSecretRolled(rolled);
       },
     });
   }
@@ -166,6 +186,18 @@ export function WebhooksTable({
                   <Button
                     variant="ghost"
                     size="icon"
+                    title={t('rollSecret')}
+                    aria-label={t('rollSecretNamed', { url: url(webhook) })}
+                    onClick={() => {
+                      rollMutation.reset();
+                      setRolling(webhook);
+                    }}
+                  >
+                    <KeyRound aria-hidden className="size-4" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
                     title={webhook.enabled ? t('disable') : t('enable')}
                     aria-label={
                       webhook.enabled
@@ -211,6 +243,16 @@ export function WebhooksTable({
         error={deleteMutation.error}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={rolling !== null}
+        title={t('rollSecretTitle')}
+        description={t('rollSecretDescription', { url: rolling ? url(rolling) : '' })}
+        confirmLabel={t('rollSecretConfirm')}
+        pending={rollMutation.isPending}
+        error={rollMutation.error}
+        onConfirm={confirmRoll}
+        onCancel={() => setRolling(null)}
       />
     </>
   );
