@@ -105,7 +105,7 @@ function signatureIsValid(secret: string, { headers, body }: Received): boolean 
 }
 
 test.describe('API & webhooks: webhooks', () => {
-  test('a reseller creates a key and a webhook, keeps the secret shown once, and sees its test ping delivered', async ({
+  test('a reseller creates a key and a webhook, keeps the secret shown once, sees its test ping delivered, then signs with a new secret', async ({
     page,
     origin,
     makeUser,
@@ -165,6 +165,24 @@ test.describe('API & webhooks: webhooks', () => {
       await expect(page.getByRole('dialog')).toContainText(
         `Keymarket-Delivery (${String(delivery?.headers['keymarket-delivery'])})`,
       );
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // A lost secret: a new one, shown once, signs the next delivery; the old one no longer does.
+      await row.getByRole('button', { name: `New signing secret for ${receiver.url}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Replace secret' }).click();
+      const renewed = page.getByRole('status').filter({ hasText: 'Signing secret' });
+      const newSecret = (await renewed.locator('code').textContent())?.trim() ?? '';
+      expect(newSecret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+      expect(newSecret).not.toBe(secret);
+      await renewed.getByRole('button', { name: 'I have copied it' }).click();
+      await expect(page.getByText(newSecret)).toHaveCount(0);
+      await row.getByRole('button', { name: `Send a test to ${receiver.url}` }).click();
+      await expect(log.getByRole('row').filter({ hasText: 'ping' })).toHaveCount(2);
+      await expect.poll(() => receiver.received.length).toBe(2);
+      const second = receiver.received[1]!;
+      expect(signatureIsValid(newSecret, second)).toBe(true);
+      expect(signatureIsValid(secret, second)).toBe(false);
     } finally {
       await receiver.close();
     }
