@@ -70,6 +70,49 @@ test.describe('API & webhooks: API keys', () => {
   });
 });
 
+test.describe('API & webhooks: a key limited to addresses', () => {
+  test('a key allowed from another address is refused here until this one is added', async ({
+    page,
+    origin,
+    makeUser,
+  }) => {
+    const reseller = await makeUser('reseller', 'fenced');
+    await signInAs(page, reseller);
+    await page.goto('/reseller/api');
+    await page.getByLabel('Name').fill('Office script');
+    await page.getByLabel('Allowed IP addresses').fill('203.0.113.7');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('status').filter({ hasText: 'Your new key' });
+    const key = (await shown.locator('code').textContent())?.trim() ?? '';
+    await shown.getByRole('button', { name: 'I have copied it' }).click();
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Office script' });
+    await expect(row).toContainText('203.0.113.7');
+
+    const script = await request.newContext({
+      baseURL: origin,
+      extraHTTPHeaders: { authorization: `Bearer ${key}` },
+    });
+    try {
+      // The browser and this script call from 127.0.0.1, which the key does not allow.
+      const refused = await script.get('/api/v1/balance');
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { message: { text: string } }).message.text).toContain(
+        'This API key may not be used from 127.0.0.1',
+      );
+
+      await row.getByRole('button', { name: 'Edit the addresses of Office script' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Allowed IP addresses').fill('203.0.113.7\n127.0.0.1');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(row).toContainText('127.0.0.1');
+      expect((await script.get('/api/v1/balance')).status()).toBe(200);
+    } finally {
+      await script.dispose();
+    }
+  });
+});
+
 type Received = { headers: IncomingHttpHeaders; body: string };
 
 /** A shop's webhook receiver on 127.0.0.1: answers 200 and keeps what it got. */

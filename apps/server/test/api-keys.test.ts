@@ -29,7 +29,15 @@ describe('API keys: create, list, revoke', () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     const created = response.json<CreatedApiKey>();
-    expect(Object.keys(created).sort()).toEqual(['createdAt', 'id', 'key', 'name', 'prefix']);
+    expect(Object.keys(created).sort()).toEqual([
+      'allowedIps',
+      'createdAt',
+      'id',
+      'key',
+      'name',
+      'prefix',
+    ]);
+    expect(created.allowedIps).toEqual([]);
     expect(created.key).toMatch(/^km_[0-9A-Za-z]{40}$/);
     expect(created).toMatchObject({ name: 'Telegram bot', prefix: created.key.slice(0, 10) });
 
@@ -43,6 +51,7 @@ describe('API keys: create, list, revoke', () => {
         id: created.id,
         name: 'Telegram bot',
         prefix: created.prefix,
+        allowedIps: [],
         createdAt: created.createdAt,
         lastUsedAt: null,
         revokedAt: null,
@@ -164,6 +173,127 @@ describe('API keys: create, list, revoke', () => {
       refusal,
     );
     expect(await listKeys(reseller)).toHaveLength(1);
+  });
+});
+
+describe('API keys limited to addresses', () => {
+  const from = (key: string, remoteAddress: string, url = '/api/v1/balance') =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress,
+      headers: { authorization: `Bearer ${key}` },
+    });
+  const patch = (user: { inject: typeof admin.inject }, id: string, payload: unknown) =>
+    user.inject({ method: 'PATCH', url: `/api/api-keys/${id}`, payload: payload as object });
+
+  it('answers calls from its addresses and ranges only, IPv4 and IPv6', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const response = await createKeyResponse(reseller, {
+      name: 'Shop server',
+      allowedIps: [' 203.0.113.7 ', '198.51.100.0/24', '2001:db8::/32', '203.0.113.7'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<CreatedApiKey>();
+    // Trimmed, and the same address once.
+    expect(created.allowedIps).toEqual(['203.0.113.7', '198.51.100.0/24', '2001:db8::/32']);
+    expect((await listKeys(reseller))[0]!.allowedIps).toEqual(created.allowedIps);
+
+    for (const address of [
+      '203.0.113.7',
+      '198.51.100.1',
+      '198.51.100.254',
+      '2001:db8::1',
+      '::ffff:203.0.113.7',
+    ]) {
+      const answered = await from(created.key, address);
+      expect(answered.statusCode, address).toBe(200);
+    }
+    for (const address of ['203.0.113.8', '198.51.101.1', '2001:db9::1', '127.0.0.1']) {
+      const refused = await from(created.key, address);
+      const body = expectError(refused, 403, 'forbidden');
+      expect(body.message.text).toBe(
+        `This API key may not be used from ${address}: add the address to the key's allowed addresses`,
+      );
+    }
+  });
+
+  it('refuses a call from elsewhere before counting it: a leaked key spends none of its calls', async () => {
+    const limited = await createTestApp({ API_RATE_LIMIT: '2' });
+    try {
+      const owner = await limited.factory.signedIn('reseller');
+      const response = await createKeyResponse(owner, { name: 'Shop', allowedIps: ['192.0.2.1'] });
+      const { key } = response.json<CreatedApiKey>();
+      const call = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'GET',
+          url: '/api/v1/balance',
+          remoteAddress,
+          headers: { authorization: `Bearer ${key}` },
+        });
+      for (let i = 0; i < 3; i++) expectError(await call('192.0.2.2'), 403, 'forbidden');
+      expect((await call('192.0.2.1')).statusCode).toBe(200);
+      expect((await call('192.0.2.1')).statusCode).toBe(200);
+      expectError(await call('192.0.2.1'), 429, 'rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("changes a key's addresses at once, back to any address with an empty list", async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdKey(reseller, 'Bot');
+    expect((await from(created.key, '192.0.2.10')).statusCode).toBe(200);
+
+    const limited = await patch(reseller, created.id, { allowedIps: ['192.0.2.11'] });
+    expect(limited.statusCode, limited.body).toBe(200);
+    expect(limited.json<ApiKey>()).toMatchObject({ id: created.id, allowedIps: ['192.0.2.11'] });
+    // The row this instance kept of the key (used a moment ago) is dropped with the change.
+    expectError(await from(created.key, '192.0.2.10'), 403, 'forbidden');
+    expect((await from(created.key, '192.0.2.11')).statusCode).toBe(200);
+
+    const opened = await patch(reseller, created.id, { allowedIps: [] });
+    expect(opened.json<ApiKey>().allowedIps).toEqual([]);
+    expect((await from(created.key, '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  it("refuses bad addresses, too many, unknown fields, a revoked key and another user's key", async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdKey(reseller, 'Bot');
+    for (const bad of ['localhost', '1.2.3.256', '10.0.0.0/33', '', 'https://203.0.113.7']) {
+      expectValidation(
+        await patch(reseller, created.id, { allowedIps: ['192.0.2.1', bad] }),
+        'body.allowedIps.1',
+        'Enter an IP address (203.0.113.7) or a range (203.0.113.0/24)',
+      );
+      expectValidation(
+        await createKeyResponse(reseller, { name: 'Other', allowedIps: [bad] }),
+        'body.allowedIps.0',
+      );
+    }
+    const many = Array.from({ length: 21 }, (_, i) => `192.0.2.${i}`);
+    expectValidation(
+      await patch(reseller, created.id, { allowedIps: many }),
+      'body.allowedIps',
+      'A key can be limited to at most 20 addresses or ranges',
+    );
+    expectValidation(
+      await patch(reseller, created.id, { allowedIps: '192.0.2.1' }),
+      'body.allowedIps',
+    );
+    expectValidation(await patch(reseller, created.id, { allowedIps: [], name: 'x' }), 'body.name');
+    expectValidation(await patch(reseller, created.id, {}), 'body.allowedIps');
+
+    const stranger = await ctx.factory.signedIn('reseller', admin.user);
+    expectError(await patch(stranger, created.id, { allowedIps: ['192.0.2.1'] }), 404, 'not_found');
+    expectError(await patch(admin, created.id, { allowedIps: ['192.0.2.1'] }), 404, 'not_found');
+    expect((await listKeys(reseller))[0]!.allowedIps).toEqual([]);
+
+    expect((await revoke(reseller, created.id)).statusCode).toBe(200);
+    const late = await patch(reseller, created.id, { allowedIps: ['192.0.2.1'] });
+    expect(expectError(late, 409, 'conflict').message.text).toBe(
+      'This API key has been revoked: create a new one',
+    );
   });
 });
 

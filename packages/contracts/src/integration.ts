@@ -16,19 +16,44 @@ export const API_KEY_RANDOM_LENGTH = 40;
 /** What lists show of a key: its first characters, enough to tell keys apart, useless to call. */
 export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
 
+/** The addresses one key may be restricted to (`allowedIps`). */
+export const API_KEY_ALLOWED_IPS_MAX = 20;
+
+/** One address a key may call from: an IP address or a CIDR range, IPv4 or IPv6. */
+export const allowedAddressSchema = z
+  .string()
+  .trim()
+  .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: messages.apiKeyAddress }));
+
+/**
+ * Where a key may be used from; empty: anywhere. A key that leaks (a bot's code published, a
+ * shop's server broken into) is then useless from anywhere else.
+ */
+export const allowedIpsSchema = z
+  .array(allowedAddressSchema)
+  .max(API_KEY_ALLOWED_IPS_MAX, messages.apiKeyAddressesMax)
+  .transform((addresses) => [...new Set(addresses)]);
+
 export const createApiKeySchema = z.strictObject({
   name: nameText({ error: messages.apiKeyNameRequired })
     .trim()
     .min(1, messages.apiKeyNameRequired)
     .max(API_KEY_NAME_MAX, `The name cannot exceed ${API_KEY_NAME_MAX} characters`),
+  allowedIps: allowedIpsSchema.optional(),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
+
+/** `PATCH /api/api-keys/{id}`: what may change of a key once made (its addresses). */
+export const updateApiKeySchema = z.strictObject({ allowedIps: allowedIpsSchema });
+export type UpdateApiKeyInput = z.input<typeof updateApiKeySchema>;
 
 export const apiKeySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   /** The key's first characters (`km_` and 7 more). */
   prefix: z.string(),
+  /** The addresses and ranges it may be used from; empty: any. */
+  allowedIps: z.array(z.string()),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
   revokedAt: z.iso.datetime().nullable(),
@@ -37,7 +62,7 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** The answer to a creation: the only time the whole key is ever shown. */
 export const createdApiKeySchema = apiKeySchema
-  .pick({ id: true, name: true, prefix: true, createdAt: true })
+  .pick({ id: true, name: true, prefix: true, allowedIps: true, createdAt: true })
   .extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 

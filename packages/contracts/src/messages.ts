@@ -95,6 +95,10 @@ export const messages = {
   apiKeyNameRequired: 'Give the key a name',
   /** API_KEYS_ACTIVE_MAX (integration.ts) is 10. */
   apiKeysLimit: 'You already have 10 active API keys: revoke one before creating another',
+  apiKeyAddress: 'Enter an IP address (203.0.113.7) or a range (203.0.113.0/24)',
+  /** API_KEY_ALLOWED_IPS_MAX (integration.ts) is 20. */
+  apiKeyAddressesMax: 'A key can be limited to at most 20 addresses or ranges',
+  apiKeyRevoked: 'This API key has been revoked: create a new one',
   webhookNotFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
   webhookUrlRequired: 'Enter the URL to send events to',

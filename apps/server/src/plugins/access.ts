@@ -65,7 +65,10 @@ export function registerAccessControl(
     if (credentials === 'api-key' && access !== 'public') {
       // Cookies are not read here: a page on another site cannot make a browser call the API
       // with its user's session, and a key's rights are never mixed with a session's.
-      const { auth, standing } = await gates.apiKeys.authenticate(request.headers.authorization);
+      const { auth, standing } = await gates.apiKeys.authenticate(
+        request.headers.authorization,
+        request.ip,
+      );
       void reply.headers(rateLimitHeaders(standing));
       return authorise(request, auth, access);
     }

@@ -20,6 +20,11 @@ export const apiKeys = pgTable(
     prefix: text('prefix').notNull(),
     /** SHA-256 (hex) of the whole key. */
     secretHash: text('secret_hash').notNull(),
+    /** The addresses and CIDR ranges it may be used from (api-key-gate.ts); empty: any. */
+    allowedIps: text('allowed_ips')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     /** Written at most once a minute per key (api-key-gate.ts), not on every call. */
     lastUsedAt: timestampTz('last_used_at'),

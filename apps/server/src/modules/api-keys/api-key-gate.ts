@@ -1,3 +1,4 @@
+import { BlockList, isIPv4 } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
@@ -29,6 +30,8 @@ const API_KEY_CACHE_MAX = 10_000;
 /** What the services tell the gate, so that a change to a key or its owner applies at once here. */
 export interface ApiKeyChanges {
   keyRevoked(keyId: string): void;
+  /** Its allowed addresses changed. */
+  keyChanged(keyId: string): void;
   /** The owner's status, ban reason, role or two-factor state changed. */
   ownerChanged(userId: string): void;
 }
@@ -36,6 +39,8 @@ export interface ApiKeyChanges {
 const MISSING_KEY =
   'Send your API key in the Authorization header: Authorization: Bearer km_… (cookies are not read under /api/v1)';
 const UNKNOWN_KEY = 'This API key is not valid or has been revoked';
+const elsewhere = (ip: string) =>
+  `This API key may not be used from ${ip}: add the address to the key's allowed addresses`;
 
 /**
  * The /api/v1 counterpart of the session gate: finds the key by its hash and checks the live
@@ -75,6 +80,7 @@ export class ApiKeyGate implements ApiKeyChanges {
         userId: apiKeys.userId,
         revokedAt: apiKeys.revokedAt,
         lastUsedAt: apiKeys.lastUsedAt,
+        allowedIps: apiKeys.allowedIps,
         role: users.role,
         status: users.status,
         banReason: users.banReason,
@@ -100,8 +106,10 @@ export class ApiKeyGate implements ApiKeyChanges {
     this.markUsed = (id: string) => touch.execute({ id });
   }
 
+  /** `ip` is the caller's address (behind TRUST_PROXY, the forwarded one: `request.ip`). */
   async authenticate(
     authorization: string | undefined,
+    ip: string,
   ): Promise<{ auth: AuthContext; standing: RateLimitStanding }> {
     const key = bearerKeyOf(authorization);
     if (key === undefined) throw new AppError('unauthorized', MISSING_KEY);
@@ -110,6 +118,9 @@ export class ApiKeyGate implements ApiKeyChanges {
     if (!row || row.revokedAt) throw new AppError('unauthorized', UNKNOWN_KEY);
     // As at sign-in: a banned owner learns why.
     assertCanSignIn(row.status, row.banReason);
+    // Before the rate limit: a leaked key called from elsewhere must not use up its owner's calls.
+    row.allows ??= addressRule(row.allowedIps);
+    if (!row.allows(ip)) throw new AppError('forbidden', elsewhere(ip));
     const standing = await this.rateLimits.take(
       API_RATE_LIMIT_NAME,
       row.id,
@@ -133,6 +144,10 @@ export class ApiKeyGate implements ApiKeyChanges {
   }
 
   keyRevoked(keyId: string): void {
+    this.forget((row) => row.id === keyId);
+  }
+
+  keyChanged(keyId: string): void {
     this.forget((row) => row.id === keyId);
   }
 
@@ -161,8 +176,37 @@ interface KeyRow {
   userId: string;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  allowedIps: string[];
+  /** `allowedIps` as a check, built on the row's first call and kept with it. */
+  allows?: (ip: string) => boolean;
   role: AuthContext['role'];
   status: 'active' | 'banned' | 'inactive';
   banReason: string | null;
   totpEnabledAt: Date | null;
+}
+
+/**
+ * `allowed` (addresses and CIDR ranges, IPv4 or IPv6, as `allowedAddressSchema` takes them) as a
+ * check of a caller's address; an empty list allows any. An IPv4 address reached over IPv6
+ * (`::ffff:203.0.113.7`, as a dual-stack listener sees it) is checked as the IPv4 address.
+ */
+export function addressRule(allowed: readonly string[]): (ip: string) => boolean {
+  if (allowed.length === 0) return () => true;
+  const list = new BlockList();
+  for (const entry of allowed) {
+    const [address = '', bits] = entry.split('/');
+    const plain = unmapped(address);
+    const family = isIPv4(plain) ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(plain, family);
+    else list.addSubnet(plain, Number(bits), family);
+  }
+  return (ip) => {
+    const plain = unmapped(ip);
+    return list.check(plain, isIPv4(plain) ? 'ipv4' : 'ipv6');
+  };
+}
+
+function unmapped(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped?.[1] ?? address;
 }

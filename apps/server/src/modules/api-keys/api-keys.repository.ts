@@ -51,3 +51,13 @@ export async function revokeApiKey(db: Executor, id: string) {
       .returning(),
   );
 }
+
+/** Sets an active key's addresses; undefined for a revoked (or deleted) one, which keeps its own. */
+export async function updateApiKeyAddresses(db: Executor, id: string, allowedIps: string[]) {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ allowedIps })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning();
+  return row;
+}

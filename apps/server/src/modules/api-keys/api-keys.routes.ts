@@ -5,6 +5,7 @@ import {
   apiKeySchema,
   createApiKeySchema,
   createdApiKeySchema,
+  updateApiKeySchema,
 } from '@keymarket/contracts/integration';
 import { messages } from '@keymarket/contracts/messages';
 import { authOf } from '../access/auth-context';
@@ -12,7 +13,7 @@ import type { ApiKeysService } from './api-keys.service';
 
 const idParams = z.object({ id: z.uuid(messages.apiKeyNotFound) });
 
-/** Managed from the web app (a session): a key never creates, lists or revokes keys. */
+/** Managed from the web app (a session): a key never creates, lists, edits or revokes keys. */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = async (
   app,
   { apiKeys },
@@ -34,6 +35,15 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
     '/api-keys',
     { config: { access: 'authenticated' }, schema: { response: { 200: apiKeyListSchema } } },
     (request) => apiKeys.list(authOf(request)),
+  );
+
+  app.patch(
+    '/api-keys/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { params: idParams, body: updateApiKeySchema, response: { 200: apiKeySchema } },
+    },
+    (request) => apiKeys.update(authOf(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -5,6 +5,7 @@ import {
   type ApiKeyList,
   type CreatedApiKey,
   type createApiKeySchema,
+  type updateApiKeySchema,
 } from '@keymarket/contracts/integration';
 import { messages } from '@keymarket/contracts/messages';
 import type { Database } from '../../db/client';
@@ -20,10 +21,12 @@ import {
   listApiKeys,
   lockKeyOwner,
   revokeApiKey,
+  updateApiKeyAddresses,
   type ApiKeyRow,
 } from './api-keys.repository';
 
 type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
+type UpdateApiKeyInput = z.output<typeof updateApiKeySchema>;
 
 /** A user's own API keys (DESIGN.md §9), whatever its role. */
 export class ApiKeysService {
@@ -40,12 +43,18 @@ export class ApiKeysService {
       if ((await countActiveApiKeys(tx, caller.userId)) >= API_KEYS_ACTIVE_MAX) {
         throw new AppError('conflict', messages.apiKeysLimit);
       }
-      return insertApiKey(tx, { userId: caller.userId, name: input.name, ...storedFormOf(key) });
+      return insertApiKey(tx, {
+        userId: caller.userId,
+        name: input.name,
+        allowedIps: input.allowedIps ?? [],
+        ...storedFormOf(key),
+      });
     });
     return {
       id: row.id,
       name: row.name,
       prefix: row.prefix,
+      allowedIps: row.allowedIps,
       key,
       createdAt: row.createdAt.toISOString(),
     };
@@ -54,6 +63,18 @@ export class ApiKeysService {
   async list(caller: AuthContext): Promise<ApiKeyList> {
     const rows = await listApiKeys(this.db, caller.userId);
     return { data: rows.map(apiKeyView) };
+  }
+
+  /**
+   * The addresses the key may be used from. Takes effect as a revocation does (below); a revoked
+   * key keeps what it had.
+   */
+  async update(caller: AuthContext, id: string, input: UpdateApiKeyInput): Promise<ApiKey> {
+    assertMayManageApiKey(caller, await findApiKey(this.db, id));
+    const updated = await updateApiKeyAddresses(this.db, id, input.allowedIps);
+    if (!updated) throw new AppError('conflict', messages.apiKeyRevoked);
+    this.changes.keyChanged(id);
+    return apiKeyView(updated);
   }
 
   /**
@@ -73,6 +94,7 @@ function apiKeyView(row: ApiKeyRow): ApiKey {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    allowedIps: row.allowedIps,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -19,6 +20,7 @@ import {
 import { formatDateTime } from '@/lib/format-date';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
+import { EditApiKeyDialog } from './edit-api-key-dialog';
 
 /** The caller's keys, newest first: what can tell them apart, never the keys themselves. */
 export function ApiKeysTable() {
@@ -26,6 +28,7 @@ export function ApiKeysTable() {
   const keysQuery = useApiKeys();
   const revokeMutation = useRevokeApiKey();
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
   const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('never'));
 
   if (keysQuery.isPending) return <Spinner />;
@@ -58,6 +61,7 @@ export function ApiKeysTable() {
           <tr>
             <TableHeader>{t('name')}</TableHeader>
             <TableHeader>{t('prefix')}</TableHeader>
+            <TableHeader>{t('allowedFrom')}</TableHeader>
             <TableHeader>{t('status')}</TableHeader>
             <TableHeader>{t('created')}</TableHeader>
             <TableHeader>{t('lastUsed')}</TableHeader>
@@ -77,6 +81,9 @@ export function ApiKeysTable() {
                   {key.prefix}…
                 </code>
               </TableCell>
+              <TableCell label={t('allowedFrom')}>
+                <AllowedFrom addresses={key.allowedIps} />
+              </TableCell>
               <TableCell label={t('status')}>
                 {key.revokedAt ? (
                   <Badge tone="danger">{t('statusRevoked')}</Badge>
@@ -92,23 +99,35 @@ export function ApiKeysTable() {
               </TableCell>
               <TableCell kind="actions" className="text-end">
                 {!key.revokedAt && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => {
-                      revokeMutation.reset();
-                      setRevoking(key);
-                    }}
-                    aria-label={t('revokeNamed', { name: key.name })}
-                  >
-                    {t('revoke')}
-                  </Button>
+                  <div className="flex items-center justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      title={t('editAddresses')}
+                      aria-label={t('editAddressesNamed', { name: key.name })}
+                      onClick={() => setEditing(key)}
+                    >
+                      <Pencil aria-hidden className="size-4" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => {
+                        revokeMutation.reset();
+                        setRevoking(key);
+                      }}
+                      aria-label={t('revokeNamed', { name: key.name })}
+                    >
+                      {t('revoke')}
+                    </Button>
+                  </div>
                 )}
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      <EditApiKeyDialog apiKey={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={revoking !== null}
         title={t('revokeTitle', { name: revoking?.name ?? '' })}
@@ -120,5 +139,24 @@ export function ApiKeysTable() {
         onCancel={() => setRevoking(null)}
       />
     </>
+  );
+}
+
+/** Where a key may be used from: its addresses and ranges, or any address. */
+function AllowedFrom({ addresses }: { addresses: string[] }) {
+  const { t } = useTranslation('integration');
+  if (addresses.length === 0) return <span className="text-muted">{t('anyAddress')}</span>;
+  return (
+    <span className="inline-flex max-w-52 flex-wrap justify-end gap-1 whitespace-normal sm:justify-start">
+      {addresses.map((address) => (
+        <code
+          key={address}
+          dir="ltr"
+          className="rounded bg-surface-2 px-1.5 py-0.5 font-mono text-xs break-all text-fg"
+        >
+          {address}
+        </code>
+      ))}
+    </span>
   );
 }

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   API_KEY_NAME_MAX,
   createApiKeySchema,
@@ -11,6 +13,14 @@ import { Input } from '@/components/ui/input';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateApiKey } from '../api/create-api-key';
+import { addressesDetailOf, allowedIpsTextSchema } from './allowed-ips';
+import { AllowedIpsField } from './allowed-ips-field';
+
+// The contract's body, with the addresses typed as text (one a line) and turned into its list.
+const createFormSchema = z.object({
+  name: createApiKeySchema.shape.name,
+  allowedIps: allowedIpsTextSchema,
+});
 
 type CreateApiKeyFormProps = { onCreated: (created: CreatedApiKey) => void };
 
@@ -18,47 +28,68 @@ export function CreateApiKeyForm({ onCreated }: CreateApiKeyFormProps) {
   const { t } = useTranslation('integration');
   const { t: tCore } = useTranslation();
   const createMutation = useCreateApiKey();
+  // The address the server refused, by its index in the list sent; forgotten once edited.
+  const [serverIndex, setServerIndex] = useState<number>();
   const {
     register,
     handleSubmit,
     reset,
+    watch,
+    setError,
     showServerErrors,
     formState: { errors },
-  } = useContractForm(createApiKeySchema, { defaultValues: { name: '' } });
+  } = useContractForm(createFormSchema, { defaultValues: { name: '', allowedIps: '' } });
 
-  const onSubmit = handleSubmit((input) => {
-    createMutation.mutate(input, {
+  const onSubmit = handleSubmit(({ name, allowedIps }) => {
+    setServerIndex(undefined);
+    // No addresses: the key works from anywhere, as one made before they existed.
+    const body = allowedIps.length > 0 ? { name, allowedIps } : { name };
+    createMutation.mutate(body, {
       onSuccess: (created) => {
         reset();
         onCreated(created);
       },
       onError: (error) => {
-        if (showServerErrors(error)) return;
+        const addresses = addressesDetailOf(error);
+        if (addresses) {
+          setServerIndex(addresses.index);
+          setError('allowedIps', { type: addresses.type, message: addresses.message });
+        }
+        if (showServerErrors(error) || addresses) return;
         toast.error(t('createFailed'), { description: describeApiError(error, tCore) });
       },
     });
   });
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_auto]"
-    >
-      <Field label={t('name')} hint={t('nameHint')} error={translateFieldError(errors.name, tCore)}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('name')}
-            maxLength={API_KEY_NAME_MAX}
-            autoComplete="off"
-          />
-        )}
-      </Field>
-      {/* Lined up with the input, below its label. */}
-      <Button type="submit" loading={createMutation.isPending} className="w-full sm:mt-6.5">
-        {t('create')}
-      </Button>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <Field
+          label={t('name')}
+          hint={t('nameHint')}
+          error={translateFieldError(errors.name, tCore)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...register('name')}
+              maxLength={API_KEY_NAME_MAX}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <AllowedIpsField
+          registration={register('allowedIps', { onChange: () => setServerIndex(undefined) })}
+          error={errors.allowedIps}
+          text={watch('allowedIps')}
+          serverIndex={serverIndex}
+        />
+      </div>
+      <div>
+        <Button type="submit" loading={createMutation.isPending}>
+          {t('create')}
+        </Button>
+      </div>
     </form>
   );
 }
