@@ -48,10 +48,16 @@ describe('parseEnv', () => {
       KEYS_SECRET: 'aB'.repeat(32),
     });
     expect(env.PORT).toBe(8080);
-    expect(env.TRUST_PROXY).toBe(true);
+    // Proxies on private addresses: their entries are believed, not those the client wrote.
+    expect(env.TRUST_PROXY).toEqual(['loopback', 'linklocal', 'uniquelocal']);
     expect(env.ALLOWED_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(env.DATABASE_URL).toBe('postgresql://app@db:5432/keymarket');
     expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.1 ,::1 ' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      '::1',
+    ]);
   });
 
   it.each([
@@ -65,6 +71,9 @@ describe('parseEnv', () => {
     ['JWT_SECRET', 'too-short'],
     ['REDIS_URL', 'http://cache:6379'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '2'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.local'],
     ['LOG_LEVEL', 'loud'],
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -7,6 +8,38 @@ import { z } from 'zod';
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Proxies on loopback and private addresses: what `TRUST_PROXY=true` believes. */
+export const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: the proxies whose X-Forwarded-For entries (and
+ * X-Forwarded-Proto) are believed. The client is then the last address of the chain that is not
+ * one of them. `false`: the socket's address. `true`: proxies on loopback, link-local and private
+ * addresses (a load balancer in the same network). Or their addresses and CIDR ranges,
+ * comma-separated. Never Fastify's own `true`, which takes the left-most entry: the one the
+ * client wrote itself, so anyone could pass for any address (the login limits, an API key's
+ * allowed addresses). Fastify no longer takes a hop count (it cannot tell a proxy from a client
+ * who sends the hops itself), so a number other than 0 or 1 is refused.
+ */
+export function trustProxySetting(value: string): false | string[] | undefined {
+  const text = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(text)) return false;
+  if (['true', '1', 'yes'].includes(text)) return [...PRIVATE_PROXIES];
+  const proxies = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const isProxy = (entry: string) => {
+    if ((PRIVATE_PROXIES as readonly string[]).includes(entry)) return true;
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    if (!family || extra !== undefined) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  };
+  return proxies.length > 0 && proxies.every(isProxy) ? proxies : undefined;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -55,8 +88,22 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  /** Trust X-Forwarded-* from a proxy in front (needed for the client address behind a load balancer). */
-  TRUST_PROXY: booleanString.default(false),
+  /** The proxies in front whose X-Forwarded-* is believed (`trustProxySetting`). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const setting = trustProxySetting(value);
+      if (setting === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "Expected false, true (proxies on private addresses), or the proxies' addresses (comma-separated)",
+        });
+        return z.NEVER;
+      }
+      return setting;
+    }),
   /** Header carrying the client's ISO country code, set by a trusted CDN (e.g. cf-ipcountry). */
   COUNTRY_HEADER: z
     .string()

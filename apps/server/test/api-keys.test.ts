@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '@keymarket/contracts/integration';
-import { apiKeys } from '../src/db/schema/index';
+import { apiKeys, auditLog } from '../src/db/schema/index';
 import { API_KEY_CACHE_TTL_MS } from '../src/modules/api-keys/api-key-gate';
 import { createdKey, createKeyResponse, keyClient } from './helpers/api-keys';
 import { expectError, expectValidation } from './helpers/expect-error';
@@ -240,6 +240,60 @@ describe('API keys limited to addresses', () => {
     }
   });
 
+  it("behind TRUST_PROXY, believes the proxy's entry of X-Forwarded-For, never the client's own", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const owner = await proxied.factory.signedIn('reseller');
+      const response = await createKeyResponse(owner, {
+        name: 'Shop',
+        allowedIps: ['203.0.113.7'],
+      });
+      const { key } = response.json<CreatedApiKey>();
+      const call = (remoteAddress: string, forwardedFor: string) =>
+        proxied.app.inject({
+          method: 'GET',
+          url: '/api/v1/balance',
+          remoteAddress,
+          headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': forwardedFor },
+        });
+      // The load balancer (a private address) appends the address it saw.
+      expect((await call('10.0.0.5', '203.0.113.7')).statusCode).toBe(200);
+      // A client that writes the allowed address itself: the balancer appends the real one.
+      const spoofed = await call('10.0.0.5', '203.0.113.7, 198.51.100.9');
+      expect(expectError(spoofed, 403, 'forbidden').message.text).toContain(
+        'used from 198.51.100.9',
+      );
+      // A client that reaches the server directly: its header is not read at all.
+      const direct = await call('198.51.100.9', '203.0.113.7');
+      expect(expectError(direct, 403, 'forbidden').message.text).toContain(
+        'used from 198.51.100.9',
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('tells a caller elsewhere nothing of its owner: no ban and no reason', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const response = await createKeyResponse(reseller, { name: 'Bot', allowedIps: ['192.0.2.1'] });
+    const { key } = response.json<CreatedApiKey>();
+    const ban = await admin.inject({
+      method: 'POST',
+      url: `/api/users/ban-user/${reseller.user.id}`,
+      payload: { reason: 'Chargebacks' },
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    const elsewhere = await from(key, '192.0.2.2');
+    expectError(elsewhere, 403, 'forbidden');
+    expect(elsewhere.body).not.toContain('Chargebacks');
+    expectError(
+      await from(key, '192.0.2.1'),
+      403,
+      'banned',
+      'Your account has been banned: Chargebacks',
+    );
+  });
+
   it("changes a key's addresses at once, back to any address with an empty list", async () => {
     const reseller = await ctx.factory.signedIn('reseller', admin.user);
     const created = await createdKey(reseller, 'Bot');
@@ -255,12 +309,48 @@ describe('API keys limited to addresses', () => {
     const opened = await patch(reseller, created.id, { allowedIps: [] });
     expect(opened.json<ApiKey>().allowedIps).toEqual([]);
     expect((await from(created.key, '192.0.2.10')).statusCode).toBe(200);
+
+    // Each change is audited with the addresses before and after.
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, 'api_key.updated')))
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => [a.actorId, JSON.parse(a.before!), JSON.parse(a.after!)])).toEqual([
+      [reseller.user.id, { allowedIps: [] }, { allowedIps: ['192.0.2.11'] }],
+      [reseller.user.id, { allowedIps: ['192.0.2.11'] }, { allowedIps: [] }],
+    ]);
   });
 
   it("refuses bad addresses, too many, unknown fields, a revoked key and another user's key", async () => {
     const reseller = await ctx.factory.signedIn('reseller', admin.user);
     const created = await createdKey(reseller, 'Bot');
-    for (const bad of ['localhost', '1.2.3.256', '10.0.0.0/33', '', 'https://203.0.113.7']) {
+    for (const [bad, message] of [
+      [
+        '::ffff:203.0.113.7',
+        'Write an IPv4 address in its usual form (203.0.113.7), not as ::ffff:…',
+      ],
+      [
+        '::ffff:203.0.113.0/120',
+        'Write an IPv4 address in its usual form (203.0.113.7), not as ::ffff:…',
+      ],
+      ['0.0.0.0/0', 'A /0 range is every address: leave the field empty to allow any'],
+      ['::/0', 'A /0 range is every address: leave the field empty to allow any'],
+    ]) {
+      expectValidation(
+        await patch(reseller, created.id, { allowedIps: [bad] }),
+        'body.allowedIps.0',
+        message,
+      );
+    }
+    for (const bad of [
+      'localhost',
+      '1.2.3.256',
+      '10.0.0.0/33',
+      '',
+      'https://203.0.113.7',
+      'fe80::1%eth0',
+    ]) {
       expectValidation(
         await patch(reseller, created.id, { allowedIps: ['192.0.2.1', bad] }),
         'body.allowedIps.1',

@@ -23,7 +23,11 @@ export const API_KEY_ALLOWED_IPS_MAX = 20;
 export const allowedAddressSchema = z
   .string()
   .trim()
-  .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: messages.apiKeyAddress }));
+  .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: messages.apiKeyAddress }))
+  // An IPv4 address written as IPv6 (`::ffff:203.0.113.7`) is its IPv4 form to the check: one
+  // way to write it, so that a range over it cannot mean two things.
+  .refine((address) => !/^::ffff:/i.test(address), messages.apiKeyAddressMapped)
+  .refine((address) => !/\/0+$/.test(address), messages.apiKeyAddressEverything);
 
 /**
  * Where a key may be used from; empty: anywhere. A key that leaks (a bot's code published, a

@@ -97,6 +97,8 @@ export const messages = {
   apiKeysLimit: 'You already have 10 active API keys: revoke one before creating another',
   apiKeyAddress: 'Enter an IP address (203.0.113.7) or a range (203.0.113.0/24)',
   /** API_KEY_ALLOWED_IPS_MAX (integration.ts) is 20. */
+  apiKeyAddressMapped: 'Write an IPv4 address in its usual form (203.0.113.7), not as ::ffff:…',
+  apiKeyAddressEverything: 'A /0 range is every address: leave the field empty to allow any',
   apiKeyAddressesMax: 'A key can be limited to at most 20 addresses or ranges',
   apiKeyRevoked: 'This API key has been revoked: create a new one',
   webhookNotFound: 'Webhook not found',

@@ -116,11 +116,12 @@ export class ApiKeyGate implements ApiKeyChanges {
     if (!isApiKeyShape(key)) throw new AppError('unauthorized', UNKNOWN_KEY);
     const row = await this.liveRow(storedFormOf(key).secretHash);
     if (!row || row.revokedAt) throw new AppError('unauthorized', UNKNOWN_KEY);
-    // As at sign-in: a banned owner learns why.
-    assertCanSignIn(row.status, row.banReason);
-    // Before the rate limit: a leaked key called from elsewhere must not use up its owner's calls.
+    // Before the owner's standing (a caller elsewhere learns nothing of a ban or its reason) and
+    // before the rate limit (a leaked key used elsewhere spends none of its owner's calls).
     row.allows ??= addressRule(row.allowedIps);
     if (!row.allows(ip)) throw new AppError('forbidden', elsewhere(ip));
+    // As at sign-in: a banned owner learns why.
+    assertCanSignIn(row.status, row.banReason);
     const standing = await this.rateLimits.take(
       API_RATE_LIMIT_NAME,
       row.id,
@@ -186,19 +187,24 @@ interface KeyRow {
 }
 
 /**
- * `allowed` (addresses and CIDR ranges, IPv4 or IPv6, as `allowedAddressSchema` takes them) as a
- * check of a caller's address; an empty list allows any. An IPv4 address reached over IPv6
- * (`::ffff:203.0.113.7`, as a dual-stack listener sees it) is checked as the IPv4 address.
+ * `allowed` (addresses and CIDR ranges, IPv4 or IPv6, as `allowedAddressSchema` takes them: never
+ * IPv4-mapped) as a check of a caller's address; an empty list allows any. A caller's IPv4
+ * address seen over IPv6 (`::ffff:203.0.113.7`, as a dual-stack listener sees it) is checked as
+ * the IPv4 address.
  */
 export function addressRule(allowed: readonly string[]): (ip: string) => boolean {
   if (allowed.length === 0) return () => true;
   const list = new BlockList();
   for (const entry of allowed) {
     const [address = '', bits] = entry.split('/');
-    const plain = unmapped(address);
-    const family = isIPv4(plain) ? 'ipv4' : 'ipv6';
-    if (bits === undefined) list.addAddress(plain, family);
-    else list.addSubnet(plain, Number(bits), family);
+    const family = isIPv4(address) ? 'ipv4' : 'ipv6';
+    try {
+      if (bits === undefined) list.addAddress(address, family);
+      else list.addSubnet(address, Number(bits), family);
+    } catch {
+      // The contract refuses what BlockList cannot take; a row written otherwise allows
+      // nothing by that entry (closed, not open, and never a 500 on every call).
+    }
   }
   return (ip) => {
     const plain = unmapped(ip);

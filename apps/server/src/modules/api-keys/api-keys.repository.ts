@@ -52,12 +52,13 @@ export async function revokeApiKey(db: Executor, id: string) {
   );
 }
 
-/** Sets an active key's addresses; undefined for a revoked (or deleted) one, which keeps its own. */
-export async function updateApiKeyAddresses(db: Executor, id: string, allowedIps: string[]) {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ allowedIps })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning();
+/** The key, locked for the rest of the transaction. */
+export async function lockApiKey(tx: Executor, id: string) {
+  const [row] = await tx.select().from(apiKeys).where(eq(apiKeys.id, id)).for('update');
   return row;
+}
+
+/** Sets a key's addresses. */
+export async function updateApiKeyAddresses(db: Executor, id: string, allowedIps: string[]) {
+  return oneRow(await db.update(apiKeys).set({ allowedIps }).where(eq(apiKeys.id, id)).returning());
 }

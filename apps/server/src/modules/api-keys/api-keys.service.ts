@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayManageApiKey } from '../access/policy';
+import { writeAudit } from '../ledger/ledger.repository';
 import type { ApiKeyChanges } from './api-key-gate';
 import { newApiKey, storedFormOf } from './api-key-secret';
 import {
@@ -19,6 +20,7 @@ import {
   findApiKey,
   insertApiKey,
   listApiKeys,
+  lockApiKey,
   lockKeyOwner,
   revokeApiKey,
   updateApiKeyAddresses,
@@ -70,9 +72,22 @@ export class ApiKeysService {
    * key keeps what it had.
    */
   async update(caller: AuthContext, id: string, input: UpdateApiKeyInput): Promise<ApiKey> {
-    assertMayManageApiKey(caller, await findApiKey(this.db, id));
-    const updated = await updateApiKeyAddresses(this.db, id, input.allowedIps);
-    if (!updated) throw new AppError('conflict', messages.apiKeyRevoked);
+    const updated = await this.db.transaction(async (tx) => {
+      // Locked, so that a revocation at the same moment either comes first (409) or after.
+      const existing = assertMayManageApiKey(caller, await lockApiKey(tx, id));
+      if (existing.revokedAt) throw new AppError('conflict', messages.apiKeyRevoked);
+      const row = await updateApiKeyAddresses(tx, id, input.allowedIps);
+      // Widening a key's addresses is what a thief with its owner's session would do: traced.
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'api_key.updated',
+        targetType: 'api_key',
+        targetId: id,
+        before: { allowedIps: existing.allowedIps },
+        after: { allowedIps: row.allowedIps },
+      });
+      return row;
+    });
     this.changes.keyChanged(id);
     return apiKeyView(updated);
   }

@@ -36,6 +36,16 @@ export async function findWebhook(db: Executor, id: string) {
   return row;
 }
 
+/** The endpoint, locked for the rest of the transaction (so an edit's "before" is what it changed). */
+export async function lockWebhook(tx: Executor, id: string) {
+  const [row] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id))
+    .for('update');
+  return row;
+}
+
 /** The endpoint as changed, or undefined when it is gone (deleted since it was read). */
 export async function updateWebhook(
   db: Executor,

@@ -32,6 +32,7 @@ import {
   insertWebhook,
   listDeliveries,
   listWebhooks,
+  lockWebhook,
   retryDelivery,
   updateWebhook,
   WEBHOOK_CONSUMER,
@@ -95,10 +96,14 @@ export class WebhooksService {
 
   /** Turning an endpoint back on forgets its failures. */
   async update(caller: AuthContext, id: string, input: UpdateInput): Promise<Webhook> {
-    const existing = assertMayManageWebhook(caller, await findWebhook(this.db, id));
+    assertMayManageWebhook(caller, await findWebhook(this.db, id));
+    // Resolved outside the transaction: a slow DNS answer must not hold the endpoint's lock.
     if (input.url !== undefined) await this.checkUrl(input.url);
-    const reenabled = input.enabled === true && !existing.enabled;
     const row = await this.db.transaction(async (tx) => {
+      // Read again under its lock: what the audit row says it was is what this edit changed.
+      const existing = await lockWebhook(tx, id);
+      if (!existing) throw new AppError('not_found', messages.webhookNotFound);
+      const reenabled = input.enabled === true && !existing.enabled;
       const updated = await updateWebhook(tx, id, {
         ...(input.url !== undefined ? { url: input.url } : {}),
         ...(input.events !== undefined ? { events: input.events } : {}),

@@ -7,11 +7,14 @@ export function updateApiKey({ id, ...body }: UpdateApiKeyInput & { id: string }
   return apiClient.patch(`/api-keys/${id}`, apiKeySchema, body);
 }
 
-/** The addresses a key may be used from (empty: any); a revoked key answers 409. */
+/**
+ * The addresses a key may be used from (empty: any). A key revoked meanwhile answers 409: the
+ * list is read again then too, so it shows the key revoked.
+ */
 export function useUpdateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '@keymarket/contracts/integration';
@@ -273,9 +273,10 @@ describe('API keys screen', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('says so when the key was revoked meanwhile', async () => {
-    mockApi({
-      'GET /api-keys': okReply({ data: [active] }),
+  it('says so when the key was revoked meanwhile, and reads the list again', async () => {
+    let listed = active;
+    const fetchMock = mockApi({
+      'GET /api-keys': () => okReply({ data: [listed] }),
       [`PATCH /api-keys/${active.id}`]: {
         status: 409,
         body: {
@@ -292,8 +293,14 @@ describe('API keys screen', () => {
     );
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Allowed IP addresses'), '203.0.113.7');
+    listed = { ...active, revokedAt: '2026-11-25T10:00:00.000Z' };
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.apiKeyRevoked);
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api-keys')),
+      ).toHaveLength(2),
+    );
   });
 });
