@@ -29,8 +29,7 @@ const API_KEY_CACHE_MAX = 10_000;
 
 /** What the services tell the gate, so that a change to a key or its owner applies at once here. */
 export interface ApiKeyChanges {
-  keyRevoked(keyId: string): void;
-  /** Its allowed addresses changed. */
+  /** The key was revoked, or its allowed addresses changed. */
   keyChanged(keyId: string): void;
   /** The owner's status, ban reason, role or two-factor state changed. */
   ownerChanged(userId: string): void;
@@ -142,10 +141,6 @@ export class ApiKeyGate implements ApiKeyChanges {
       },
       standing,
     };
-  }
-
-  keyRevoked(keyId: string): void {
-    this.forget((row) => row.id === keyId);
   }
 
   keyChanged(keyId: string): void {

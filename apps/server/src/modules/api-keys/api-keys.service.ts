@@ -99,7 +99,7 @@ export class ApiKeysService {
   async revoke(caller: AuthContext, id: string): Promise<ApiKey> {
     assertMayManageApiKey(caller, await findApiKey(this.db, id));
     const revoked = await revokeApiKey(this.db, id);
-    this.changes.keyRevoked(id);
+    this.changes.keyChanged(id);
     return apiKeyView(revoked);
   }
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { z } from 'zod';
 import { allowedAddressSchema, allowedIpsSchema } from '@keymarket/contracts/integration';
@@ -92,4 +93,27 @@ export function allowedIpsError(
     entries.find((entry) => addressProblem(entry.address))?.line ??
     (serverIndex === undefined ? undefined : entries[serverIndex]?.line);
   return line === undefined ? message : t('addressLine', { line, message });
+}
+
+/**
+ * A form's handling of the server's refusal of its addresses: `show(error)` puts it under the
+ * field (through `setError`) and remembers which address it named, so the field can say its line;
+ * true when it did. `serverIndex` is that address's index, forgotten by `forget` (a new submit, an
+ * edit of the text).
+ */
+export function useServerAddressError(
+  setError: (name: 'allowedIps', error: { type: string; message: string }) => void,
+) {
+  const [serverIndex, setServerIndex] = useState<number>();
+  return {
+    serverIndex,
+    forget: () => setServerIndex(undefined),
+    show(error: unknown): boolean {
+      const addresses = addressesDetailOf(error);
+      if (!addresses) return false;
+      setServerIndex(addresses.index);
+      setError('allowedIps', { type: addresses.type, message: addresses.message });
+      return true;
+    },
+  };
 }

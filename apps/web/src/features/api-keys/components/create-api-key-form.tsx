@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -13,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateApiKey } from '../api/create-api-key';
-import { addressesDetailOf, allowedIpsTextSchema } from './allowed-ips';
+import { allowedIpsTextSchema, useServerAddressError } from './allowed-ips';
 import { AllowedIpsField } from './allowed-ips-field';
 
 // The contract's body, with the addresses typed as text (one a line) and turned into its list.
@@ -28,8 +27,6 @@ export function CreateApiKeyForm({ onCreated }: CreateApiKeyFormProps) {
   const { t } = useTranslation('integration');
   const { t: tCore } = useTranslation();
   const createMutation = useCreateApiKey();
-  // The address the server refused, by its index in the list sent; forgotten once edited.
-  const [serverIndex, setServerIndex] = useState<number>();
   const {
     register,
     handleSubmit,
@@ -39,9 +36,10 @@ export function CreateApiKeyForm({ onCreated }: CreateApiKeyFormProps) {
     showServerErrors,
     formState: { errors },
   } = useContractForm(createFormSchema, { defaultValues: { name: '', allowedIps: '' } });
+  const refusedAddress = useServerAddressError(setError);
 
   const onSubmit = handleSubmit(({ name, allowedIps }) => {
-    setServerIndex(undefined);
+    refusedAddress.forget();
     // No addresses: the key works from anywhere, as one made before they existed.
     const body = allowedIps.length > 0 ? { name, allowedIps } : { name };
     createMutation.mutate(body, {
@@ -50,12 +48,8 @@ export function CreateApiKeyForm({ onCreated }: CreateApiKeyFormProps) {
         onCreated(created);
       },
       onError: (error) => {
-        const addresses = addressesDetailOf(error);
-        if (addresses) {
-          setServerIndex(addresses.index);
-          setError('allowedIps', { type: addresses.type, message: addresses.message });
-        }
-        if (showServerErrors(error) || addresses) return;
+        const placed = refusedAddress.show(error);
+        if (showServerErrors(error) || placed) return;
         toast.error(t('createFailed'), { description: describeApiError(error, tCore) });
       },
     });
@@ -79,10 +73,10 @@ export function CreateApiKeyForm({ onCreated }: CreateApiKeyFormProps) {
           )}
         </Field>
         <AllowedIpsField
-          registration={register('allowedIps', { onChange: () => setServerIndex(undefined) })}
+          registration={register('allowedIps', { onChange: refusedAddress.forget })}
           error={errors.allowedIps}
           text={watch('allowedIps')}
-          serverIndex={serverIndex}
+          serverIndex={refusedAddress.serverIndex}
         />
       </div>
       <div>

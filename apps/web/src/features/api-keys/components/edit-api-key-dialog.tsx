@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -9,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useUpdateApiKey } from '../api/update-api-key';
-import { addressesDetailOf, addressesText, allowedIpsTextSchema } from './allowed-ips';
+import { addressesText, allowedIpsTextSchema, useServerAddressError } from './allowed-ips';
 import { AllowedIpsField } from './allowed-ips-field';
 
 // `PATCH /api-keys/{id}`'s body, with the addresses typed as text (one a line).
@@ -37,8 +36,6 @@ function EditApiKeyForm({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => vo
   const { t } = useTranslation('integration');
   const { t: tCore } = useTranslation();
   const updateMutation = useUpdateApiKey();
-  // The address the server refused, by its index in the list sent; forgotten once edited.
-  const [serverIndex, setServerIndex] = useState<number>();
   const {
     register,
     handleSubmit,
@@ -49,9 +46,10 @@ function EditApiKeyForm({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => vo
   } = useContractForm(editSchema, {
     defaultValues: { allowedIps: addressesText(apiKey.allowedIps) },
   });
+  const refusedAddress = useServerAddressError(setError);
 
   const onSubmit = handleSubmit(({ allowedIps }) => {
-    setServerIndex(undefined);
+    refusedAddress.forget();
     updateMutation.mutate(
       { id: apiKey.id, allowedIps },
       {
@@ -60,11 +58,7 @@ function EditApiKeyForm({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => vo
           onClose();
         },
         onError: (error) => {
-          const addresses = addressesDetailOf(error);
-          if (addresses) {
-            setServerIndex(addresses.index);
-            setError('allowedIps', { type: addresses.type, message: addresses.message });
-          }
+          refusedAddress.show(error);
           showServerErrors(error);
         },
       },
@@ -76,10 +70,10 @@ function EditApiKeyForm({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => vo
   return (
     <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
       <AllowedIpsField
-        registration={register('allowedIps', { onChange: () => setServerIndex(undefined) })}
+        registration={register('allowedIps', { onChange: refusedAddress.forget })}
         error={errors.allowedIps}
         text={watch('allowedIps')}
-        serverIndex={serverIndex}
+        serverIndex={refusedAddress.serverIndex}
       />
       {unplaced && <Alert>{describeApiError(unplaced, tCore)}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
