@@ -96,6 +96,43 @@ describe('API keys: create, list, revoke', () => {
     expect((await listKeys(reseller))[0]?.revokedAt).toBe(revoked.revokedAt);
   });
 
+  it('audits its creation and its revocation once, naming the key but never holding it', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdKey(reseller, 'Shop');
+    const first = (await revoke(reseller, created.id)).json<ApiKey>();
+    // Revoking again (or twice at once) is not a second revocation.
+    await Promise.all([revoke(reseller, created.id), revoke(reseller, created.id)]);
+
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, created.id))
+      .orderBy(auditLog.id);
+    const named = { name: 'Shop', prefix: created.prefix, allowedIps: [] };
+    expect(
+      audits.map((a) => [
+        a.actorId,
+        a.action,
+        a.targetType,
+        a.before && JSON.parse(a.before),
+        a.after && JSON.parse(a.after),
+      ]),
+    ).toEqual([
+      [reseller.user.id, 'api_key.created', 'api_key', null, named],
+      [
+        reseller.user.id,
+        'api_key.revoked',
+        'api_key',
+        { ...named, revokedAt: null },
+        { ...named, revokedAt: first.revokedAt },
+      ],
+    ]);
+    const [row] = await ctx.database.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    const stored = audits.map((a) => `${a.before} ${a.after}`).join(' ');
+    expect(stored).not.toContain(created.key.slice(10));
+    expect(stored).not.toContain(row!.secretHash);
+  });
+
   it("answers 404 for another user's key and leaves it working", async () => {
     const owner = await ctx.factory.signedIn('reseller', admin.user);
     const other = await ctx.factory.signedIn('reseller', admin.user);

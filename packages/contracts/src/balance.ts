@@ -36,6 +36,28 @@ export const convertProfitResponseSchema = z.object({
   profit: z.number(),
 });
 
+/**
+ * The kinds of record the server audits (`audit_log.target_type`): the server can write no other
+ * (`AuditRecord`), and the audit screen offers each as a filter with a label of its own.
+ */
+export const auditTargetTypes = [
+  'user',
+  'order',
+  'product',
+  'category',
+  'subcategory',
+  'package',
+  'ticket',
+  'faq',
+  'alert',
+  'currency',
+  'banned_country',
+  'settings',
+  'webhook',
+  'api_key',
+] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   actor: userRefSchema.nullable(),

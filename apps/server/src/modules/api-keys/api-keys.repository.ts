@@ -36,11 +36,6 @@ export function listApiKeys(db: Executor, userId: string) {
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
-export async function findApiKey(db: Executor, id: string) {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
-  return row;
-}
-
 /** Revokes a key; a key already revoked keeps the time it was revoked first. */
 export async function revokeApiKey(db: Executor, id: string) {
   return oneRow(

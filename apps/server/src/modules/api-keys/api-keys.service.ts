@@ -17,7 +17,6 @@ import type { ApiKeyChanges } from './api-key-gate';
 import { newApiKey, storedFormOf } from './api-key-secret';
 import {
   countActiveApiKeys,
-  findApiKey,
   insertApiKey,
   listApiKeys,
   lockApiKey,
@@ -45,12 +44,21 @@ export class ApiKeysService {
       if ((await countActiveApiKeys(tx, caller.userId)) >= API_KEYS_ACTIVE_MAX) {
         throw new AppError('conflict', messages.apiKeysLimit);
       }
-      return insertApiKey(tx, {
+      const inserted = await insertApiKey(tx, {
         userId: caller.userId,
         name: input.name,
         allowedIps: input.allowedIps ?? [],
         ...storedFormOf(key),
       });
+      // What names the key, never the key or its hash: the audit log is read by administrators.
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'api_key.created',
+        targetType: 'api_key',
+        targetId: inserted.id,
+        after: auditedFields(inserted),
+      });
+      return inserted;
     });
     return {
       id: row.id,
@@ -97,11 +105,29 @@ export class ApiKeysService {
    * within API_KEY_CACHE_TTL_MS (api-key-gate.ts).
    */
   async revoke(caller: AuthContext, id: string): Promise<ApiKey> {
-    assertMayManageApiKey(caller, await findApiKey(this.db, id));
-    const revoked = await revokeApiKey(this.db, id);
+    const revoked = await this.db.transaction(async (tx) => {
+      // Locked, so that two revocations at once audit one revocation, not two.
+      const existing = assertMayManageApiKey(caller, await lockApiKey(tx, id));
+      if (existing.revokedAt) return existing;
+      const row = await revokeApiKey(tx, id);
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'api_key.revoked',
+        targetType: 'api_key',
+        targetId: id,
+        before: { ...auditedFields(existing), revokedAt: null },
+        after: { ...auditedFields(row), revokedAt: row.revokedAt?.toISOString() ?? null },
+      });
+      return row;
+    });
     this.changes.keyChanged(id);
     return apiKeyView(revoked);
   }
+}
+
+/** A key as its audit rows show it: what tells it apart, and nothing that opens it. */
+function auditedFields(row: ApiKeyRow) {
+  return { name: row.name, prefix: row.prefix, allowedIps: row.allowedIps };
 }
 
 function apiKeyView(row: ApiKeyRow): ApiKey {

@@ -214,7 +214,7 @@ const rethrowInUse = (text: string) => (error: unknown) => {
 const audit = (
   tx: Executor,
   caller: AuthContext,
-  action: string,
+  action: `${'category' | 'subcategory'}.${string}`,
   targetId: string,
   before: unknown,
   after: unknown,
@@ -222,7 +222,7 @@ const audit = (
   writeAudit(tx, {
     actorId: caller.userId,
     action,
-    targetType: action.replace(/\..*/, ''),
+    targetType: action.startsWith('subcategory.') ? 'subcategory' : 'category',
     targetId,
     before,
     after,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AuditTargetType } from '@keymarket/contracts/balance';
 import { rowsOf, type Executor } from '../../db/client';
 import type { OrPlaceholder, OrPlaceholders } from '../../db/statement-shapes';
 import type { ledgerEntries } from '../../db/schema/index';
@@ -188,7 +189,7 @@ export function bucketMove(
 export interface AuditRecord {
   actorId: string | null;
   action: string;
-  targetType: string;
+  targetType: AuditTargetType;
   targetId?: string | null;
   before?: unknown;
   after?: unknown;

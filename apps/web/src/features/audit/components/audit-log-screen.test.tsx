@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@keymarket/contracts/balance';
+import { auditTargetTypes, type AuditEntry } from '@keymarket/contracts/balance';
 import { AppProvider } from '@/app/provider';
 import { mockApi, okReply } from '@/testing/mock-api';
 import { AuditLogScreen } from './audit-log-screen';
@@ -70,6 +70,25 @@ describe('audit log screen', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: '@admin' }));
     await expect.poll(() => auditQueries(fetchMock).at(-1)?.actor).toBe('admin');
     expect(new URLSearchParams(router.state.location.search).get('action')).toBe('balance.deposit');
+  });
+
+  it('offers every kind of record the server audits as a target, each by its name', async () => {
+    mockApi({ 'GET /audit': page([entry]) });
+    renderAt('/');
+    const select = await screen.findByLabelText('Target type');
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+    expect(options).toEqual(
+      expect.arrayContaining([
+        ['api_key', 'API key'],
+        ['category', 'Category'],
+        ['subcategory', 'Subcategory'],
+        ['webhook', 'Webhook'],
+      ]),
+    );
+    expect(options).toHaveLength(auditTargetTypes.length + 1);
+    expect(options.filter(([, text]) => text?.includes('targetTypes'))).toEqual([]);
   });
 
   it('shows an entry’s fields before and after, side by side', async () => {

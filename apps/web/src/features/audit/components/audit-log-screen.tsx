@@ -1,7 +1,11 @@
 import { Eye } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@keymarket/contracts/balance';
+import {
+  auditTargetTypes,
+  type AuditEntry,
+  type AuditTargetType,
+} from '@keymarket/contracts/balance';
 import { sortText } from '@keymarket/contracts/pagination';
 import { TableToolbar, ToolbarSearch } from '@/components/table-toolbar';
 import { Button } from '@/components/ui/button';
@@ -22,21 +26,6 @@ import { formatDateTime } from '@/lib/format-date';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { auditFilters, useAuditLog, type AuditLogQuery } from '../api/get-audit-log';
 import { AuditEntryDialog } from './audit-entry-dialog';
-
-/** The kinds of record the server audits (modules' `targetType`), for the target filter. */
-export const auditTargetTypes = [
-  'user',
-  'order',
-  'product',
-  'package',
-  'ticket',
-  'faq',
-  'alert',
-  'currency',
-  'banned_country',
-  'settings',
-  'webhook',
-] as const;
 
 /** Every admin action and money movement: filter, sort by date, read before and after, export. */
 export function AuditLogScreen() {
@@ -95,7 +84,7 @@ export function AuditLogScreen() {
           <FilterSelect
             label={t('audit.targetType')}
             allLabel={t('audit.allTargets')}
-            value={knownTarget ? (targetType as (typeof auditTargetTypes)[number]) : ''}
+            value={knownTarget ? (targetType as AuditTargetType) : ''}
             options={auditTargetTypes}
             optionLabel={(type) => t(`audit.targetTypes.${type}`)}
             onChange={(type) => setFilters({ targetType: type })}
