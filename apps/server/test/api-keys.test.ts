@@ -255,6 +255,18 @@ describe('API keys limited to addresses', () => {
     }
   });
 
+  it('lets an IPv6 range admit IPv6 callers only, even one that spans the IPv4-mapped block', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdKey(reseller, 'Shop');
+    // `::/64` holds ::ffff:0:0/96, through which node:net's BlockList alone admitted every IPv4
+    // caller: the contract takes it (a real IPv6 range), and the gate keeps the families apart.
+    expect((await patch(reseller, created.id, { allowedIps: ['::/64'] })).statusCode).toBe(200);
+    expect((await from(created.key, '::1')).statusCode).toBe(200);
+    for (const address of ['127.0.0.1', '::ffff:127.0.0.1', '203.0.113.7']) {
+      expectError(await from(created.key, address), 403, 'forbidden');
+    }
+  });
+
   it('refuses a call from elsewhere before counting it: a leaked key spends none of its calls', async () => {
     const limited = await createTestApp({ API_RATE_LIMIT: '2' });
     try {
@@ -371,6 +383,11 @@ describe('API keys limited to addresses', () => {
         '::ffff:203.0.113.0/120',
         'Write an IPv4 address in its usual form (203.0.113.7), not as ::ffff:…',
       ],
+      // The same, written other ways: once let every IPv4 caller through.
+      ...['0:0:0:0:0:ffff:0:0/96', '0::ffff:127.0.0.1', '0000::FFFF:0:0/96'].map((spelling) => [
+        spelling,
+        'Write an IPv4 address in its usual form (203.0.113.7), not as ::ffff:…',
+      ]),
       ['0.0.0.0/0', 'A /0 range is every address: leave the field empty to allow any'],
       ['::/0', 'A /0 range is every address: leave the field empty to allow any'],
     ]) {

@@ -746,6 +746,31 @@ describe('what the sweep found, each named so that it cannot come back', () => {
     expectValidation(res, path, messages.invisibleCharacters);
   });
 
+  // A route that takes no body ignored one: `{"secret": "mine"}` to a webhook's new secret
+  // answered 200 with a random secret, and the client never learnt its own was not taken.
+  it.each([
+    ['POST', `/api/webhooks/${NO_SUCH_ID}/secret`],
+    ['POST', `/api/webhooks/${NO_SUCH_ID}/test`],
+    ['POST', `/api/webhooks/${NO_SUCH_ID}/deliveries/${NO_SUCH_ID}/retry`],
+    ['DELETE', `/api/api-keys/${NO_SUCH_ID}`],
+    ['PUT', `/api/users/suspend/${NO_SUCH_ID}`],
+  ] as const)('%s %s refuses a body with fields, and takes none or {}', async (method, url) => {
+    const send = (payload?: unknown) =>
+      admin.inject({
+        method,
+        url,
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      });
+    expectValidation(await send({ secret: 'mine' }), 'body.secret', messages.unknownField);
+    const two = expectValidation(await send({ a: 1, b: 2 }), 'body.b', messages.unknownField);
+    expect(two.details?.map((d) => d.path)).toEqual(['body.a', 'body.b']);
+    expectValidation(await send(['x']), 'body', 'This request takes no body');
+    // Nothing, or an empty object, reaches the route: here, the id it does not know.
+    expect((await send({})).statusCode).toBe(404);
+    expect((await send()).statusCode).toBe(404);
+  });
+
   it('a NUL in the downline search and in /api/v1 products is refused by name', async () => {
     const downline = await fixtures.buyer.inject({
       method: 'GET',

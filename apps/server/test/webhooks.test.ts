@@ -1,3 +1,6 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { messages } from '@keymarket/contracts/messages';
 import type { NotificationList } from '@keymarket/contracts/notifications';
 import type { Order } from '@keymarket/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -48,20 +51,51 @@ interface EventBody {
 }
 const bodyOf = (received: Received) => JSON.parse(received.body) as EventBody;
 
+/** A receiver of the test's own making, on 127.0.0.1: `handle` answers every request. */
+async function serverOf(handle: RequestListener) {
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 async function deliveryNamed(user: SignedInUser, webhookId: string, deliveryId: string) {
   const { data } = await deliveriesOf(user, webhookId, '?limit=100');
   return data.find((d) => d.id === deliveryId);
 }
 
+/** Sends the webhook's test ping; answers its delivery's id. */
+async function sendTestPing(user: SignedInUser, webhookId: string) {
+  const ping = await user.inject({ method: 'POST', url: `/api/webhooks/${webhookId}/test` });
+  expect(ping.statusCode, ping.body).toBe(202);
+  return ping.json<Delivery>().id;
+}
+
+/** Waits for a delivery to reach `status`, and answers it as the log shows it. */
+function deliveryWhen(
+  user: SignedInUser,
+  webhookId: string,
+  deliveryId: string,
+  status: Delivery['status'],
+  wait = WAIT,
+) {
+  return vi.waitFor(async () => {
+    const d = await deliveryNamed(user, webhookId, deliveryId);
+    if (d?.status !== status) throw new Error('not yet');
+    return d;
+  }, wait);
+}
+
 /** Sends the webhook's test ping and waits for its delivery to end failed (8 attempts). */
 async function testPingUntilFailed(user: SignedInUser, webhookId: string) {
-  const ping = await user.inject({ method: 'POST', url: `/api/webhooks/${webhookId}/test` });
-  const deliveryId = ping.json<Delivery>().id;
-  const failed = await vi.waitFor(async () => {
-    const d = await deliveryNamed(user, webhookId, deliveryId);
-    if (d?.status !== 'failed') throw new Error('not yet');
-    return d;
-  }, WAIT);
+  const deliveryId = await sendTestPing(user, webhookId);
+  const failed = await deliveryWhen(user, webhookId, deliveryId, 'failed');
   return { deliveryId, failed };
 }
 
@@ -238,11 +272,7 @@ describe('a new signing secret', () => {
       r.headers['keymarket-event'] === 'ping' && !(known && signatureIsValid(known, r)) ? 401 : 200,
     );
     try {
-      const ping = await reseller.inject({
-        method: 'POST',
-        url: `/api/webhooks/${created.id}/test`,
-      });
-      const deliveryId = ping.json<Delivery>().id;
+      const deliveryId = await sendTestPing(reseller, created.id);
       await vi.waitFor(async () => {
         if (((await deliveryNamed(reseller, created.id, deliveryId))?.attempts ?? 0) < 1) {
           throw new Error('not yet');
@@ -262,11 +292,7 @@ describe('a new signing secret', () => {
       known = rolled.secret;
 
       // The pending delivery's next attempt is signed with the new secret, and succeeds.
-      const logged = await vi.waitFor(async () => {
-        const d = await deliveryNamed(reseller, created.id, deliveryId);
-        if (d?.status !== 'succeeded') throw new Error('not yet');
-        return d;
-      }, WAIT);
+      const logged = await deliveryWhen(reseller, created.id, deliveryId, 'succeeded');
       expect(logged.attempts).toBeGreaterThanOrEqual(2);
       const arrivals = receiver.received.filter(
         (r) => r.headers['keymarket-delivery'] === deliveryId,
@@ -334,11 +360,7 @@ describe('deliveries', () => {
     const body = bodyOf(arrived);
     expect(body).toMatchObject({ id: delivery.eventId, type: 'ping' });
     expect(body.id).toMatch(/^evt_/);
-    const logged = await vi.waitFor(async () => {
-      const d = await deliveryNamed(reseller, created.id, delivery.id);
-      if (d?.status !== 'succeeded') throw new Error('not yet');
-      return d;
-    }, WAIT);
+    const logged = await deliveryWhen(reseller, created.id, delivery.id, 'succeeded');
     expect(logged).toMatchObject({ attempts: 1, lastStatusCode: 200, lastError: null });
     expect(logged.deliveredAt).not.toBeNull();
     expect(logged.payload).toEqual(body);
@@ -352,16 +374,8 @@ describe('deliveries', () => {
       r.headers['keymarket-event'] === 'ping' && failures++ < 2 ? 503 : 200,
     );
     try {
-      const ping = await reseller.inject({
-        method: 'POST',
-        url: `/api/webhooks/${created.id}/test`,
-      });
-      const deliveryId = ping.json<Delivery>().id;
-      const logged = await vi.waitFor(async () => {
-        const d = await deliveryNamed(reseller, created.id, deliveryId);
-        if (d?.status !== 'succeeded') throw new Error('not yet');
-        return d;
-      }, WAIT);
+      const deliveryId = await sendTestPing(reseller, created.id);
+      const logged = await deliveryWhen(reseller, created.id, deliveryId, 'succeeded');
       const arrivals = receiver.received.filter(
         (r) => r.headers['keymarket-delivery'] === deliveryId,
       );
@@ -401,10 +415,7 @@ describe('deliveries', () => {
       const answered = retried.json<Delivery>();
       expect(answered.attempts).toBeLessThanOrEqual(1);
       expect(['pending', 'succeeded']).toContain(answered.status);
-      await vi.waitFor(async () => {
-        const d = await deliveryNamed(reseller, created.id, deliveryId);
-        if (d?.status !== 'succeeded') throw new Error('not yet');
-      }, WAIT);
+      await deliveryWhen(reseller, created.id, deliveryId, 'succeeded');
     } finally {
       receiver.answerWith(() => 200);
     }
@@ -454,6 +465,68 @@ describe('deliveries', () => {
       payload: { enabled: true },
     });
     expect(reenabled.json<Webhook>()).toMatchObject({ enabled: true, disabledForFailuresAt: null });
+  });
+
+  it('counts a 2xx as soon as it arrives, without reading a body that never ends', async () => {
+    // 200 at once, then 64 kB every 5 ms without ever ending: read to its end, it used to hold
+    // the worker for the whole timeout and count as "No answer within 10 s".
+    const streaming = await serverOf((request, response) => {
+      request.resume();
+      response.writeHead(200);
+      const timer = setInterval(() => response.write(Buffer.alloc(65_536, 120)), 5);
+      response.on('close', () => clearInterval(timer));
+    });
+    try {
+      const reseller = await ctx.factory.signedIn('reseller', admin.user);
+      const created = await createdWebhook(reseller, streaming.url, ['ping']);
+      const deliveryId = await sendTestPing(reseller, created.id);
+      const logged = await deliveryWhen(reseller, created.id, deliveryId, 'succeeded', {
+        timeout: 5_000,
+        interval: 20,
+      });
+      expect(logged).toMatchObject({ attempts: 1, lastStatusCode: 200, lastError: null });
+    } finally {
+      await streaming.close();
+    }
+  });
+
+  it('refuses a manual retry while an attempt is in flight, whose outcome would swallow it', async () => {
+    // The first request is held open until the test answers it; later ones succeed.
+    let answerHeld: ((status: number) => void) | undefined;
+    const holding = await serverOf((request, response) => {
+      request.resume();
+      if (answerHeld) return void response.end('ok');
+      answerHeld = (status) => {
+        response.statusCode = status;
+        response.end();
+      };
+    });
+    try {
+      const reseller = await ctx.factory.signedIn('reseller', admin.user);
+      const created = await createdWebhook(reseller, holding.url, ['ping']);
+      const deliveryId = await sendTestPing(reseller, created.id);
+      const retry = () =>
+        reseller.inject({
+          method: 'POST',
+          url: `/api/webhooks/${created.id}/deliveries/${deliveryId}/retry`,
+        });
+      await vi.waitFor(() => {
+        if (!answerHeld) throw new Error('not yet');
+      }, WAIT);
+      expectError(await retry(), 409, 'conflict', messages.deliveryInFlight);
+      expect(await deliveryNamed(reseller, created.id, deliveryId)).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+      });
+
+      answerHeld!(500);
+      const logged = await deliveryWhen(reseller, created.id, deliveryId, 'succeeded');
+      expect(logged.attempts).toBe(2);
+      // Nothing in flight any more: a retry is taken (a fresh round for a settled delivery).
+      expect((await retry()).statusCode).toBe(200);
+    } finally {
+      await holding.close();
+    }
   });
 
   it('does not follow a redirect: a 302 is a failed attempt and its target receives nothing', async () => {
@@ -525,8 +598,7 @@ describe('the retry schedule', () => {
     const reseller = await slow.factory.signedIn('reseller');
     const created = await createdWebhook(reseller, failing.url, ['ping']);
     let before = await clockMicros();
-    const ping = await reseller.inject({ method: 'POST', url: `/api/webhooks/${created.id}/test` });
-    const deliveryId = ping.json<Delivery>().id;
+    const deliveryId = await sendTestPing(reseller, created.id);
 
     let retriesChecked = 0;
     for (let attempt = 1; attempt <= 8; attempt++) {

@@ -19,14 +19,42 @@ export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
 /** The addresses one key may be restricted to (`allowedIps`). */
 export const API_KEY_ALLOWED_IPS_MAX = 20;
 
+/**
+ * The eight 16-bit groups of an IPv6 address zod has already found valid, an IPv4 tail counted
+ * as two: `0:0:0:0:0:FFFF:0:0`, `0::ffff:0.0.0.0` and `::ffff:0:0` are one address, three ways.
+ */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (ipv4Tail) {
+    const [a = 0, b = 0, c = 0, d = 0] = ipv4Tail.slice(1).map(Number);
+    text = `${text.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) =>
+    part ? part.split(':').map((group) => parseInt(group, 16)) : [];
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/** Whether an entry (address or range) is IPv4-mapped IPv6 (`::ffff:0:0/96`), however written. */
+function isIpv4Mapped(entry: string): boolean {
+  const [address = ''] = entry.split('/');
+  if (!address.includes(':')) return false;
+  const groups = ipv6Groups(address);
+  return groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+}
+
 /** One address a key may call from: an IP address or a CIDR range, IPv4 or IPv6. */
 export const allowedAddressSchema = z
   .string()
   .trim()
   .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: messages.apiKeyAddress }))
-  // An IPv4 address written as IPv6 (`::ffff:203.0.113.7`) is its IPv4 form to the check: one
-  // way to write it, so that a range over it cannot mean two things.
-  .refine((address) => !/^::ffff:/i.test(address), messages.apiKeyAddressMapped)
+  // An IPv4 address written as IPv6 (`::ffff:203.0.113.7`, or `0::ffff:0:0/96` for all of
+  // them) is written in its IPv4 form: one way to write it. The check never lets an IPv6 entry
+  // admit an IPv4 caller anyway (`addressRule`), so such an entry would silently do nothing.
+  .refine((address) => !isIpv4Mapped(address), messages.apiKeyAddressMapped)
   .refine((address) => !/\/0+$/.test(address), messages.apiKeyAddressEverything);
 
 /**

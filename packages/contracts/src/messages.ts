@@ -103,6 +103,7 @@ export const messages = {
   apiKeyRevoked: 'This API key has been revoked: create a new one',
   webhookNotFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
+  deliveryInFlight: 'This delivery is being sent right now: retry it once this attempt has ended',
   webhookUrlRequired: 'Enter the URL to send events to',
   webhookUrlFormat: 'Enter a full URL, such as https://example.com/hooks',
   webhookUrlHttps: 'The URL must start with https://',

@@ -185,17 +185,19 @@ interface KeyRow {
  * `allowed` (addresses and CIDR ranges, IPv4 or IPv6, as `allowedAddressSchema` takes them: never
  * IPv4-mapped) as a check of a caller's address; an empty list allows any. A caller's IPv4
  * address seen over IPv6 (`::ffff:203.0.113.7`, as a dual-stack listener sees it) is checked as
- * the IPv4 address.
+ * the IPv4 address. Each family is checked against its own entries only: `BlockList` would let
+ * an IPv6 range that spans the mapped block (`::ffff:0:0/96` written as `0::ffff:0:0/96`, or
+ * `::/64`) admit every IPv4 caller, which no one who typed an IPv6 range meant.
  */
 export function addressRule(allowed: readonly string[]): (ip: string) => boolean {
   if (allowed.length === 0) return () => true;
-  const list = new BlockList();
+  const lists = { ipv4: new BlockList(), ipv6: new BlockList() };
   for (const entry of allowed) {
     const [address = '', bits] = entry.split('/');
     const family = isIPv4(address) ? 'ipv4' : 'ipv6';
     try {
-      if (bits === undefined) list.addAddress(address, family);
-      else list.addSubnet(address, Number(bits), family);
+      if (bits === undefined) lists[family].addAddress(address, family);
+      else lists[family].addSubnet(address, Number(bits), family);
     } catch {
       // The contract refuses what BlockList cannot take; a row written otherwise allows
       // nothing by that entry (closed, not open, and never a 500 on every call).
@@ -203,7 +205,8 @@ export function addressRule(allowed: readonly string[]): (ip: string) => boolean
   }
   return (ip) => {
     const plain = unmapped(ip);
-    return list.check(plain, isIPv4(plain) ? 'ipv4' : 'ipv6');
+    const family = isIPv4(plain) ? 'ipv4' : 'ipv6';
+    return lists[family].check(plain, family);
   };
 }
 

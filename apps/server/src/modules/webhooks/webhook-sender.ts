@@ -57,9 +57,12 @@ export function postWebhook(
       signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
     });
     request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
+      // The status is the whole answer: the body is not read. A receiver that answers 200 and
+      // then keeps writing has taken the delivery, and must not hold the worker until the
+      // timeout (nor feed it data) to have it counted a failure.
+      response.on('error', () => {});
+      resolve(response.statusCode ?? 0);
+      response.destroy();
     });
     request.on('error', (error) =>
       reject(

@@ -120,17 +120,27 @@ export async function findDelivery(db: Executor, endpointId: string, deliveryId:
 
 /**
  * A manual retry: the delivery is due now, with a fresh round of attempts unless one is still
- * under way (a pending delivery keeps its count).
+ * under way (a pending delivery keeps its count). False, and nothing changed, while an attempt
+ * is in flight (claimed, its lease running): that attempt's outcome would overwrite the retry
+ * (`settleDelivery`), and the retry would be lost. The claim holds the row's lock while it takes
+ * the lease, so a retry at that moment waits for it and then sees the lease.
  */
-export async function retryDelivery(db: Executor, deliveryId: string) {
-  await db
+export async function retryDelivery(db: Executor, deliveryId: string): Promise<boolean> {
+  const rows = await db
     .update(outboxDeliveries)
     .set({
       status: 'pending',
       nextAttemptAt: sql`now()`,
       attempts: sql`case when ${outboxDeliveries.status} = 'pending' then ${outboxDeliveries.attempts} else 0 end`,
     })
-    .where(eq(outboxDeliveries.id, deliveryId));
+    .where(
+      and(
+        eq(outboxDeliveries.id, deliveryId),
+        sql`(${outboxDeliveries.lockedUntil} is null or ${outboxDeliveries.lockedUntil} <= now())`,
+      ),
+    )
+    .returning({ id: outboxDeliveries.id });
+  return rows.length > 0;
 }
 
 /** A success: the endpoint is healthy again. */

@@ -193,13 +193,18 @@ export class WebhooksService {
     return pageOf(rows.map(deliveryView), query, total);
   }
 
-  /** Sends a delivery again at once (a failed one gets a fresh round of attempts). */
+  /**
+   * Sends a delivery again at once (a failed one gets a fresh round of attempts); refused while
+   * an attempt is in flight.
+   */
   async retry(caller: AuthContext, id: string, deliveryId: string): Promise<Delivery> {
     assertMayManageWebhook(caller, await findWebhook(this.db, id));
     if (!(await findDelivery(this.db, id, deliveryId))) {
       throw new AppError('not_found', messages.deliveryNotFound);
     }
-    await retryDelivery(this.db, deliveryId);
+    if (!(await retryDelivery(this.db, deliveryId))) {
+      throw new AppError('conflict', messages.deliveryInFlight);
+    }
     const row = await findDelivery(this.db, id, deliveryId);
     if (!row) throw new AppError('not_found', messages.deliveryNotFound);
     return deliveryView(row);
