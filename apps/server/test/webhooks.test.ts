@@ -634,6 +634,35 @@ describe('the retry schedule', () => {
     const logged = await deliveriesOf(reseller, created.id);
     expect(logged.data[0]).toMatchObject({ status: 'failed', attempts: 8, nextAttemptAt: null });
   });
+
+  it('holds 3 test pings of an endpoint waiting at most, so that the button floods no one', async () => {
+    failing.answerWith(() => 500);
+    const reseller = await slow.factory.signedIn('reseller');
+    const created = await createdWebhook(reseller, failing.url, ['ping']);
+    const other = await createdWebhook(reseller, failing.url, ['ping']);
+    const pings = [];
+    for (let i = 0; i < 3; i++) pings.push(await sendTestPing(reseller, created.id));
+    // Each failed its first attempt and waits an hour for its next.
+    for (const id of pings) {
+      await vi.waitFor(async () => {
+        const r = await deliveryRow(id);
+        if (r.attempts < 1 || !r.settled) throw new Error('not yet');
+      }, WAIT);
+    }
+    const test = (id: string) =>
+      reseller.inject({ method: 'POST', url: `/api/webhooks/${id}/test` });
+    expectError(await test(created.id), 409, 'conflict', messages.webhookPingsPending);
+    expect((await deliveriesOf(reseller, created.id)).data).toHaveLength(3);
+    // Another endpoint counts its own.
+    expect((await test(other.id)).statusCode).toBe(202);
+    // Once one has ended (here: it succeeded), a ping may be sent again.
+    failing.answerWith(() => 200);
+    await slow.database.db.execute(
+      sql`update outbox_deliveries set next_attempt_at = now() where id = ${pings[0]!}::uuid`,
+    );
+    await deliveryWhen(reseller, created.id, pings[0]!, 'succeeded');
+    expect((await test(created.id)).statusCode).toBe(202);
+  });
 });
 
 describe('events', () => {

@@ -138,6 +138,11 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
 export const WEBHOOKS_MAX = 10;
 /** Attempts of one delivery before it is failed (DESIGN.md §9). */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
+/**
+ * Test pings of one endpoint that may wait to be delivered at once: each that fails is tried
+ * 8 times, so the button must not turn Keymarket into a way to flood someone else's URL.
+ */
+export const WEBHOOK_PENDING_PINGS_MAX = 3;
 export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 /** `whsec_` and 32 base62 characters. */

@@ -112,6 +112,8 @@ export const messages = {
   /** WEBHOOKS_MAX (integration.ts) is 10. */
   webhooksLimit: 'You already have 10 webhooks: delete one before adding another',
   webhookDisabledTest: 'This webhook is disabled: enable it before testing it',
+  webhookPingsPending:
+    'This webhook already has 3 test pings waiting to be delivered: let them succeed or fail, or retry one from the delivery log',
   instantStockIsKeys:
     'The stock of an instant product is its number of unsold keys: import keys to add stock',
   pendingOrdersBlockInstant:

@@ -86,6 +86,16 @@ function ofEndpoint(endpointId: string, status?: DeliveryStatus) {
   );
 }
 
+/** An endpoint's test pings still waiting to be delivered (pending, in flight or not). */
+export async function countPendingPings(db: Executor, endpointId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outboxDeliveries)
+    .innerJoin(outboxEvents, eq(outboxEvents.id, outboxDeliveries.eventId))
+    .where(and(ofEndpoint(endpointId, 'pending'), eq(outboxEvents.type, 'ping')));
+  return row?.n ?? 0;
+}
+
 /** An endpoint's delivery log, newest first, with each delivery's event. */
 export async function listDeliveries(
   db: Executor,

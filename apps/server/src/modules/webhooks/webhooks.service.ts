@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  WEBHOOK_PENDING_PINGS_MAX,
   WEBHOOKS_MAX,
   type CreatedWebhook,
   type createWebhookSchema,
@@ -25,6 +26,7 @@ import { jsonParam, recordEvent } from '../outbox/outbox-events';
 import { checkWebhookUrl, UnsafeUrlError, type ResolveHost } from './url-safety';
 import { newWebhookSecret } from './webhook-secret';
 import {
+  countPendingPings,
   countWebhooks,
   deleteWebhook,
   findDelivery,
@@ -163,13 +165,17 @@ export class WebhooksService {
 
   /** The test button: a `ping` to this endpoint only, whatever it subscribed to. */
   async test(caller: AuthContext, id: string): Promise<Delivery> {
-    const endpoint = assertMayManageWebhook(caller, await findWebhook(this.db, id));
-    if (!endpoint.enabled) {
-      throw new AppError('conflict', messages.webhookDisabledTest);
-    }
     // The delivery as it was queued, read before the commit: once committed, a worker may
     // already be sending it (attempts 1), and the answer would depend on who was faster.
     const recorded = await this.db.transaction(async (tx) => {
+      // Locked, so that pings sent at once are counted one after the other.
+      const endpoint = assertMayManageWebhook(caller, await lockWebhook(tx, id));
+      if (!endpoint.enabled) {
+        throw new AppError('conflict', messages.webhookDisabledTest);
+      }
+      if ((await countPendingPings(tx, id)) >= WEBHOOK_PENDING_PINGS_MAX) {
+        throw new AppError('conflict', messages.webhookPingsPending);
+      }
       const [deliveryId] = await recordEvent(tx, {
         type: 'ping',
         userId: sql`${caller.userId}::uuid`,
