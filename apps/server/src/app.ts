@@ -17,7 +17,11 @@ import { RateLimits } from './lib/rate-limiter';
 import { AccessTokens } from './lib/tokens';
 import { registerAccessControl } from './plugins/access';
 import { registerApiDocs } from './plugins/api-docs';
-import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerStrictBodies } from './plugins/strict-bodies';
 import { registerSecurity } from './plugins/security';
@@ -131,6 +135,7 @@ export async function buildApp({
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // Before any other hook and any route (lib/handlers-in-flight.ts says what it counts).
   const handlersInFlight = new HandlersInFlight();

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -55,6 +57,36 @@ const fastifyErrors: Record<string, [ErrorType, string]> = {
  * The one place errors become HTTP answers. Whatever is thrown, the client gets the DESIGN.md §2
  * envelope; internals (stack, SQL) go to the log, never to the body.
  */
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (raw bytes no URL may hold, a NUL
+ * in a header, a header section over 16 kB, an unknown method, a bad Content-Length), written
+ * straight to the socket in the envelope: Fastify's default answers `{"error":"Bad Request",…}`.
+ * Given to Fastify as `clientErrorHandler`, so it runs with the server as `this`.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+) {
+  // A connection reset: nothing to answer and no one to answer it to.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify({ statusCode: status, message: { type: 'bad_request', text } });
+  this.log.trace({ code: error.code }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** Errors Fastify raises before routing (bad URL encoding, over-long parameters), as the envelope. */
 export function frameworkErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply) {
   const text =
