@@ -40,6 +40,18 @@ describe('GET /api/notifications/stream', () => {
     expect(await response.json()).toMatchObject({ message: { type: 'unauthorized' } });
   });
 
+  it('answers HEAD with the headers at once, holding no stream open', async () => {
+    // It used to open the stream, which kept the headers until its maximum age (5 minutes).
+    const response = await fetch(`${world.baseUrl}/api/notifications/stream`, {
+      method: 'HEAD',
+      headers: { cookie: world.buyer.cookies },
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(await response.text()).toBe('');
+  });
+
   it('pushes each new notification to its recipient only, with balance and order changes, and heartbeats', async () => {
     const { buyer, manager, stranger, catalogue } = world;
     const buyerStream = await open(buyer);

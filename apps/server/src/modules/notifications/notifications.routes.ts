@@ -64,6 +64,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const caller = authOf(request);
+      // HEAD (Fastify answers it with this handler) gets the stream's headers and no stream:
+      // opened, the stream would hold the connection, headers unsent, until its maximum age.
+      if (request.method === 'HEAD') {
+        return reply.header('cache-control', 'no-store').type('text/event-stream').send();
+      }
       const header = request.headers['last-event-id'];
       const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
       // The answer is written by the stream from here on, past compression and serialisation.
