@@ -110,6 +110,17 @@ describe('the web app with route preloads', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ message: { type: 'not_found' } });
   });
+
+  it('answers a missing asset 404, never the SPA shell a script cannot run', async () => {
+    for (const url of ['/assets/index-old.js', '/assets/nested/x.css', '/assets/..%2findex.html']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ message: { type: 'not_found' } });
+    }
+    // Dot segments leave /assets before routing: the shell, never a file beside dist.
+    const climbing = await ctx.app.inject({ method: 'GET', url: '/assets/%2e%2e/%2e%2e/x.json' });
+    expect(climbing.body).toBe(INDEX);
+  });
 });
 
 describe('the web app without route preloads', () => {

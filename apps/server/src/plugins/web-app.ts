@@ -30,9 +30,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
         );
       },
     });
-    app.get('/assets/*', { config: {} }, (request, reply) =>
-      reply.sendFile(`assets/${(request.params as { '*': string })['*']}`),
-    );
+    const assets = path.join(root, 'assets');
+    app.get('/assets/*', { config: {} }, (request, reply) => {
+      const name = (request.params as { '*': string })['*'];
+      const file = path.resolve(assets, name);
+      // A chunk an older build named (a tab open across a deploy) is a 404, not the SPA shell:
+      // a script answered with HTML fails to load as a script and says nothing of why.
+      if (!file.startsWith(assets + path.sep) || !isFile(file)) {
+        return sendError(reply, 'not_found', `No file /assets/${name}`);
+      }
+      return reply.sendFile(`assets/${name}`);
+    });
   } else {
     app.log.warn('Web app not built: serving the API only (run npm run build)');
   }
