@@ -106,7 +106,13 @@ export const badgeSchema = z.enum(badges);
 export type Badge = z.infer<typeof badgeSchema>;
 
 const filledText = (input: unknown) => typeof input === 'string' && input.trim() !== '';
-/** Multipart forms send text: booleans and numbers arrive as strings and are coerced here. */
+/**
+ * A number as a form writes it: digits, an optional sign and decimals. Not `z.coerce.number()`,
+ * which also reads "0x1A" as 26, "0b11" as 3 and "1e1" as 10 (found by a fuzzing pass).
+ */
+const NUMBER_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const numberText = z.string().regex(NUMBER_TEXT).transform(Number);
+/** Multipart forms send text: booleans and numbers arrive as strings and are read here. */
 const formBoolean = z.union([
   z.boolean(),
   z.enum(['true', 'false']).transform((v) => v === 'true'),
@@ -118,7 +124,7 @@ const formAmount = z.union(
       .string()
       .trim()
       .min(1, catalogueMessages.priceRequired)
-      .pipe(z.coerce.number())
+      .pipe(numberText)
       .pipe(nonNegativeUsdAmount),
     nonNegativeUsdAmount,
   ],
@@ -126,7 +132,7 @@ const formAmount = z.union(
   { error: (issue) => (filledText(issue.input) ? messages.amountNumber : undefined) },
 );
 const formStock = z
-  .union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())], {
+  .union([z.number(), z.string().trim().min(1).pipe(numberText)], {
     error: (issue) => (typeof issue.input === 'string' ? catalogueMessages.stockWhole : undefined),
   })
   .pipe(
@@ -144,7 +150,7 @@ const formThreshold = z
       z.literal('').transform(() => null),
       z.literal('null').transform(() => null),
       z.number(),
-      z.string().trim().pipe(z.coerce.number()),
+      z.string().trim().pipe(numberText),
     ],
     {
       error: (issue) =>
