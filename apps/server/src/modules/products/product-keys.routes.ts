@@ -48,7 +48,7 @@ export const productKeysRoutes: FastifyPluginAsyncZod<{ keys: ProductKeysService
   app.post(
     '/products/:id/keys/file',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], fileBody: true },
       schema: {
         params: productParams,
         querystring: importKeysFileQuerySchema,
