@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CreatedWebhook } from '@keymarket/contracts/integration';
 import { openDatabase } from '../src/db/client';
 import { freshPostgresDatabase, onPostgres } from './helpers/database';
+import type { SignedInUser } from './helpers/factory';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { createdWebhook, deliveriesOf, WebhookReceiver } from './helpers/webhook-receiver';
 
@@ -45,17 +47,32 @@ describe.skipIf(!onPostgres)('the outbox on two instances', () => {
       return 500;
     });
     const admin = await first.factory.signedIn('admin');
-    const user = await first.factory.signedIn('reseller', admin.user);
-    const hook = await createdWebhook(user, receiver.url, ['ping']);
+    const owners = [
+      await first.factory.signedIn('reseller', admin.user),
+      await first.factory.signedIn('reseller', admin.user),
+    ];
+    // 14 endpoints over two owners (10 each at most), each ping to the next: no endpoint has
+    // more than 3 waiting, the test button's limit.
+    const hooks: { owner: SignedInUser; hook: CreatedWebhook }[] = [];
+    for (let i = 0; i < 14; i += 1) {
+      const owner = owners[i % owners.length]!;
+      hooks.push({ owner, hook: await createdWebhook(owner, receiver.url, ['ping']) });
+    }
     const pings = 40;
     for (let i = 0; i < pings; i += 1) {
-      const response = await user.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/test` });
+      const { owner, hook } = hooks[i % hooks.length]!;
+      const response = await owner.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/test` });
       expect(response.statusCode, response.body).toBe(202);
     }
 
     const log = await vi.waitFor(
       async () => {
-        const { data } = await deliveriesOf(user, hook.id, '?limit=100&status=succeeded');
+        const pages = await Promise.all(
+          hooks.map(({ owner, hook }) =>
+            deliveriesOf(owner, hook.id, '?limit=100&status=succeeded'),
+          ),
+        );
+        const data = pages.flatMap((page) => page.data);
         if (data.length < pings) throw new Error('not yet');
         return data;
       },
