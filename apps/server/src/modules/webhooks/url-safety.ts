@@ -103,10 +103,14 @@ async function publicAddressesOf(
   return addresses;
 }
 
+/**
+ * The refusal of a private address. A name's address is not told: any user may save a URL, and
+ * "db.internal (10.0.3.7)" would map the platform's own network for them (found in review).
+ */
 function privateAddress(host: string, address: string) {
-  const where = host === address ? host : `${host} (${address})`;
+  const what = host === address ? `${host} is` : `${host} resolves to`;
   return new UnsafeUrlError(
-    `${where} is a private, loopback or reserved address: webhooks are sent to public addresses only`,
+    `${what} a private, loopback or reserved address: webhooks are sent to public addresses only`,
   );
 }
 
