@@ -28,6 +28,9 @@ export function sendError(
   return reply.status(body.statusCode).type('application/json').send(body);
 }
 
+/** The text of a validation answer whose details name more than one field. */
+export const SOME_FIELDS_INVALID = 'Some fields are not valid';
+
 /** Fastify's own client errors, by code, mapped to our types and plain sentences. */
 const fastifyErrors: Record<string, [ErrorType, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [
@@ -53,10 +56,6 @@ const fastifyErrors: Record<string, [ErrorType, string]> = {
   FST_ERR_VALIDATION: ['validation', 'The request is not valid'],
 };
 
-/**
- * The one place errors become HTTP answers. Whatever is thrown, the client gets the DESIGN.md §2
- * envelope; internals (stack, SQL) go to the log, never to the body.
- */
 /**
  * What Node's HTTP parser refuses before Fastify sees a request (raw bytes no URL may hold, a NUL
  * in a header, a header section over 16 kB, an unknown method, a bad Content-Length), written
@@ -102,6 +101,10 @@ export function frameworkErrorHandler(error: FastifyError, _request: unknown, re
   return sendError(reply, 'bad_request', text);
 }
 
+/**
+ * The one place errors become HTTP answers. Whatever is thrown, the client gets the DESIGN.md §2
+ * envelope; internals (stack, SQL) go to the log, never to the body.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
@@ -126,7 +129,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           : [{ path, message }];
       });
       const [first] = details;
-      const text = first && details.length === 1 ? first.message : 'Some fields are not valid';
+      const text = first && details.length === 1 ? first.message : SOME_FIELDS_INVALID;
       return sendError(reply, 'validation', text, details);
     }
     const code = 'code' in error ? error.code : undefined;

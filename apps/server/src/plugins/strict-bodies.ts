@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import { z } from 'zod';
 import { messages } from '@keymarket/contracts/messages';
 import { AppError } from '../lib/app-error';
+import { SOME_FIELDS_INVALID } from './error-handler';
 
 type JsonSchemaNode = { [key: string]: unknown };
 
@@ -69,7 +70,7 @@ export const refuseUnexpectedJsonBody = async (request: FastifyRequest) => {
   if (fields.length === 0) return;
   throw new AppError(
     'validation',
-    fields.length === 1 ? messages.unknownField : 'Some fields are not valid',
+    fields.length === 1 ? messages.unknownField : SOME_FIELDS_INVALID,
     fields.map((field) => ({ path: `body.${field}`, message: messages.unknownField })),
   );
 };
