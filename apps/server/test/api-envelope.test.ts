@@ -169,9 +169,25 @@ describe('bad query strings', () => {
     ['page=1.5', 'querystring.page'],
     ['limit=1000', 'querystring.limit'],
     ['limit=', 'querystring.limit'],
+    // Numbers only to JavaScript: z.coerce.number() read these as 16, 10 and 3.
+    ['page=0x10', 'querystring.page'],
+    ['page=1e1', 'querystring.page'],
+    ['limit=0b11', 'querystring.limit'],
+    ['limit=%2010', 'querystring.limit'],
   ])('?%s: 400 validation on %s', async (query, path) => {
     const res = await admin.inject({ method: 'GET', url: `/api/invitations/?${query}` });
     expectValidation(res, path);
+  });
+
+  it.each([
+    '/api/orders/all',
+    '/api/products',
+    '/api/tickets/my-tickets',
+    '/api/notifications',
+    '/api/users/get-all-users',
+  ])('%s?page=0x2: 400 "Expected a whole number"', async (path) => {
+    const res = await admin.inject({ method: 'GET', url: `${path}?page=0x2` });
+    expectValidation(res, 'querystring.page', 'Expected a whole number');
   });
 });
 

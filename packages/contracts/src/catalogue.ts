@@ -1,7 +1,13 @@
 import { z } from './zod';
 import { messages } from './messages';
 import { nonNegativeUsdAmount, usdAmount } from './money';
-import { exportFormatSchema, pageQuerySchema, paginated, sortParam } from './pagination';
+import {
+  exportFormatSchema,
+  pageFields,
+  pageQuerySchema,
+  paginated,
+  sortParam,
+} from './pagination';
 import { languages } from './system-settings';
 import { freeText, nameText, searchText } from './text';
 
@@ -260,9 +266,8 @@ export const platformPriceSortColumns = [
 ] as const satisfies readonly ProductSortColumn[];
 
 export const productListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
   /** The one list allowed 10000 (DESIGN.md §2). */
-  limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX).default(10),
+  ...pageFields(PRODUCT_LIST_MAX),
   categoryId: z.uuid().optional(),
   subcategoryId: z.uuid().optional(),
   search: searchText().max(100).optional(),

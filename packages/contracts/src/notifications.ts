@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { paginationSchema } from './pagination';
+import { paginationSchema, pageFields } from './pagination';
 import { userRefSchema } from './users';
 import { messages } from './messages';
 
@@ -102,8 +102,7 @@ export const notificationItemSchema = z.intersection(notificationFields, notific
 export type Notification = z.infer<typeof notificationItemSchema>;
 
 export const notificationsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageFields(),
   /** `true`: only the unread ones. */
   unread: z
     .enum(['true', 'false'], { error: 'Expected true or false' })

@@ -8,6 +8,7 @@ import {
   rangeInOrder,
   rangeOrderError,
   sortParam,
+  pageFields,
 } from './pagination';
 import { freeText, normaliseKey, searchText } from './text';
 import { userRefSchema } from './users';
@@ -142,8 +143,7 @@ export type OrderSortColumn = (typeof orderSortColumns)[number];
 
 export const ordersQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(10),
+    ...pageFields(),
     /** Managers and resellers: include their downline's orders. */
     showAll: booleanQuery.default(false),
     status: orderStatusSchema.optional(),

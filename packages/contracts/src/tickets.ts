@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { messages } from './messages';
-import { paginationSchema, sortParam } from './pagination';
+import { paginationSchema, sortParam, pageFields } from './pagination';
 import { userRefSchema } from './users';
 import { freeText, searchText } from './text';
 
@@ -56,8 +56,7 @@ export const ticketSortColumns = ['date', 'subject', 'status', 'user'] as const;
 export type TicketSortColumn = (typeof ticketSortColumns)[number];
 
 export const ticketsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageFields(),
   status: ticketStatusSchema.optional(),
   search: searchText().max(100).optional(),
   sort: sortParam(ticketSortColumns).optional(),

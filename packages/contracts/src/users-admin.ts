@@ -3,7 +3,7 @@ import { emailSchema, nameSchema, PASSWORD_MAX, passwordSchema, phoneSchema } fr
 import { messages } from './messages';
 import { roleSchema, userRefSchema, userSchema, userStatusSchema } from './users';
 import { freeText, searchText } from './text';
-import { exportFormatSchema, sortParam } from './pagination';
+import { exportFormatSchema, sortParam, pageFields } from './pagination';
 
 /** The columns the Users table sorts by (`?sort=-balance`). */
 export const userSortColumns = [
@@ -18,8 +18,7 @@ export const userSortColumns = [
 export type UserSortColumn = (typeof userSortColumns)[number];
 
 export const usersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageFields(),
   role: roleSchema.optional(),
   status: userStatusSchema.optional(),
   /** Username, name, email or phone. */
