@@ -37,7 +37,7 @@ const WHOLE_NUMBER_TEXT = /^\d+$/;
  * `z.coerce.number()`, which also reads "0x10" as 16, "1e1" as 10, "0b11" as 3 and " 2" as 2
  * (found by a fuzzing pass). A number already parsed (the web's own calls) passes as it is.
  */
-export function queryInt(min: number, max = Number.MAX_SAFE_INTEGER) {
+function queryInt(min: number, max = Number.MAX_SAFE_INTEGER) {
   return z.preprocess(
     (value) => (typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) ? Number(value) : value),
     z
@@ -51,10 +51,10 @@ export function queryInt(min: number, max = Number.MAX_SAFE_INTEGER) {
 }
 
 /** `?page=` and `?limit=` of a paginated list, limited to `maxLimit` rows a page. */
-export function pageFields(maxLimit = MAX_LIMIT, defaultLimit = DEFAULT_LIMIT) {
+export function pageFields(maxLimit = MAX_LIMIT) {
   return {
     page: queryInt(1).default(DEFAULT_PAGE),
-    limit: queryInt(1, maxLimit).default(defaultLimit),
+    limit: queryInt(1, maxLimit).default(DEFAULT_LIMIT),
   };
 }
 
