@@ -64,6 +64,11 @@ describe('parseEnv', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '80.5'],
+    // Digits only: z.coerce.number() took all four (an empty PORT= was port 0, a random one).
+    ['PORT', ''],
+    ['PORT', '0x1F90'],
+    ['PORT', ' 8080'],
+    ['API_RATE_LIMIT', '1e3'],
     ['DATABASE_URL', 'mysql://db/keymarket'],
     ['DATABASE_URL', 'localhost:5432'],
     ['KEYS_SECRET', 'abc123'],
@@ -78,6 +83,16 @@ describe('parseEnv', () => {
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });
     expect(error.message).toContain(`${name}:`);
+  });
+
+  it('says a number setting must be written in digits', () => {
+    expect(configErrorOf({ OUTBOX_POLL_INTERVAL_MS: '1_000' }).message).toContain(
+      'OUTBOX_POLL_INTERVAL_MS: must be a whole number written in digits',
+    );
+    expect(parseEnv({ PORT: '0', OUTBOX_POLL_INTERVAL_MS: '0250' })).toMatchObject({
+      PORT: 0,
+      OUTBOX_POLL_INTERVAL_MS: 250,
+    });
   });
 
   it('names every bad variable at once, not just the first', () => {

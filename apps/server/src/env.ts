@@ -9,6 +9,18 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * A whole-number setting, written in decimal digits. Not `z.coerce.number()`, which read an empty
+ * `PORT=` as 0 (a random port, silently), "0x10" as 16 and "1e3" as 1000.
+ */
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number written in digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
 /** Proxies on loopback and private addresses: what `TRUST_PROXY=true` believes. */
 export const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'] as const;
 
@@ -44,7 +56,7 @@ export function trustProxySetting(value: string): false | string[] | undefined {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -56,14 +68,14 @@ const envSchema = z.object({
    * with 16 connections writing orders instead of 10, more commits share each WAL flush
    * (bench/README.md, Orders).
    */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(32),
+  DATABASE_POOL_MAX: wholeNumber(1, 200).default(32),
   /** How often each process folds sold keys into the stock counters (stock-fold-timer.ts). */
-  STOCK_FOLD_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(100),
+  STOCK_FOLD_INTERVAL_MS: wholeNumber(10, 3_600_000).default(100),
   /**
    * How often each process enters sales' margins into the sellers' profit buckets and ledgers
    * (ledger/profit-accruals.ts); profit figures are exact either way, ledger rows wait for it.
    */
-  PROFIT_FOLD_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(100),
+  PROFIT_FOLD_INTERVAL_MS: wholeNumber(10, 3_600_000).default(100),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
@@ -76,8 +88,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'KEYS_SECRET must be 64 hexadecimal characters (32 bytes)')
     .optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ACCESS_TOKEN_TTL_SECONDS: wholeNumber(30, 86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: wholeNumber(1, 365).default(30),
   /** Origins allowed to send state-changing requests besides the server's own. Comma-separated. */
   ALLOWED_ORIGINS: z
     .string()
@@ -114,38 +126,38 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  REGISTER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  LOGIN_RATE_LIMIT: wholeNumber(1).default(10),
+  LOGIN_RATE_WINDOW_SECONDS: wholeNumber(1).default(900),
+  REGISTER_RATE_LIMIT: wholeNumber(1).default(30),
+  REGISTER_RATE_WINDOW_SECONDS: wholeNumber(1).default(3600),
   /** Session refreshes per address per minute (every tab refreshes once per access-token TTL). */
-  REFRESH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  REFRESH_RATE_LIMIT: wholeNumber(1).default(120),
   /**
    * Memory for rendered whole-catalogue product lists (gzip bytes, least recently used dropped
    * first); 0 turns the cache off. A 10,000-product list takes about 0.75 MB.
    */
-  PRODUCT_LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  PRODUCT_LIST_CACHE_MB: wholeNumber(0, 4096).default(64),
   /** Attempts to change one's email per user per hour (each tells whether an address is taken). */
-  EMAIL_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  EMAIL_CHANGE_RATE_LIMIT: wholeNumber(1).default(10),
   /** Invite codes one user may generate per hour. */
-  INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  INVITATION_RATE_LIMIT: wholeNumber(1).default(60),
   /** Calls one API key may make to /api/v1 per minute (DESIGN.md §9). */
-  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  API_RATE_LIMIT: wholeNumber(1).default(600),
   /** First retry delay of a failed webhook delivery, doubled on each attempt (DESIGN.md §9). */
-  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+  WEBHOOK_RETRY_BASE_MS: wholeNumber(1, 86_400_000).default(60_000),
   /** Lets webhooks use http and private or loopback addresses: development and tests only. */
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanString.default(false),
   /** How often each instance looks for due outbox deliveries (webhooks). */
-  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  OUTBOX_POLL_INTERVAL_MS: wholeNumber(10, 3_600_000).default(1000),
   /**
    * Days a settled outbox delivery (succeeded or failed: the delivery log shows both) is kept,
    * with its event once no delivery refers to it; pending ones are kept until they settle.
    */
-  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  OUTBOX_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   /** A comment line on every open notification stream this often, so proxies keep it open. */
-  STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
+  STREAM_HEARTBEAT_MS: wholeNumber(100, 300_000).default(25_000),
   /** A notification stream is ended after this long; the browser reconnects and is checked again. */
-  STREAM_MAX_AGE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  STREAM_MAX_AGE_MS: wholeNumber(1000, 86_400_000).default(300_000),
   /**
    * Email (DESIGN.md §12): `smtp://user:pass@host:587` (STARTTLS when offered) or
    * `smtps://…:465`. Unset: no email, and no forgotten-password flow.
@@ -162,7 +174,7 @@ const envSchema = z.object({
     .default('http://localhost:3000')
     .transform((v) => v.replace(/\/+$/, '')),
   /** Failed emails are tried again after this, doubled each time (like webhooks). */
-  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+  EMAIL_RETRY_BASE_MS: wholeNumber(1, 86_400_000).default(60_000),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_EMAIL: z.email().default('admin@keymarket.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
