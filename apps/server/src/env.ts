@@ -18,7 +18,7 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
     .string()
     .regex(/^\d+$/, 'must be a whole number written in digits')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().min(min).max(max));
 }
 
 /** Proxies on loopback and private addresses: what `TRUST_PROXY=true` believes. */
