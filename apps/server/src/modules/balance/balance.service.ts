@@ -49,8 +49,15 @@ export class BalanceService {
           });
           return balance;
         }
-        // The invitee's row before our own, as the lock order has it (place-order.statement.ts).
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
+        // The invitee's row before our own, as the lock order has it (docs/money.md). NO KEY
+        // UPDATE, as every lock on a user row: a ledger row or an order naming the invitee (the
+        // profit fold writes them while holding our row) takes a KEY SHARE lock on it, which FOR
+        // UPDATE would make wait, and the fold then waited on us waiting on it: a deadlock.
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, target.id))
+          .for('no key update');
         const own = await debitBucket(tx, caller.userId, 'balance', amountCents, {
           kind: 'transfer',
           actorId: caller.userId,

@@ -57,7 +57,7 @@ export class ThresholdsService {
           .select({ profitCents: users.profitCents })
           .from(users)
           .where(eq(users.id, caller.userId))
-          .for('update');
+          .for('no key update');
         const [pending] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(orders)

@@ -150,7 +150,7 @@ export class TwoFactorService {
 
   private async lockedUser(db: Executor, userId: string, forUpdate: boolean): Promise<UserRow> {
     const query = db.select().from(users).where(eq(users.id, userId)).limit(1);
-    const [user] = forUpdate ? await query.for('update') : await query;
+    const [user] = forUpdate ? await query.for('no key update') : await query;
     if (!user) throw new AppError('not_found', messages.userNotFound);
     return user;
   }

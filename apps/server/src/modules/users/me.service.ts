@@ -88,7 +88,7 @@ export class MeService {
   async setAvatar(caller: AuthContext, upload: Upload): Promise<{ avatarUrl: string }> {
     const fileId = await this.db.transaction(async (tx) => {
       // Lock the user row: simultaneous uploads must each see the file the previous one stored.
-      const [user] = await tx.select().from(users).where(eq(users.id, caller.userId)).for('update');
+      const [user] = await tx.select().from(users).where(eq(users.id, caller.userId)).for('no key update');
       if (!user) throw new AppError('unauthorized', 'Please sign in');
       const id = await storeFile(tx, upload, { purpose: 'avatar', ownerId: caller.userId });
       await updateUser(tx, caller.userId, { avatarFileId: id });
