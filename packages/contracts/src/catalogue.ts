@@ -190,7 +190,22 @@ export const productFieldsSchema = z.strictObject({
   allowBackorder: formBoolean.default(false),
 });
 export type ProductFields = z.input<typeof productFieldsSchema>;
-/** Without the defaults of productFieldsSchema, so absent fields stay as they are. */
+const jsonStock = z
+  .number({ error: catalogueMessages.stockWhole })
+  .int(catalogueMessages.stockWhole)
+  .min(0, catalogueMessages.stockNegative)
+  .max(1_000_000);
+const jsonThreshold = z
+  .number({ error: catalogueMessages.thresholdWhole })
+  .int(catalogueMessages.thresholdWhole)
+  .min(0, catalogueMessages.thresholdNegative)
+  .max(1_000_000)
+  .nullable();
+/**
+ * PATCH /products/{id}, a JSON body: without the defaults of productFieldsSchema, so absent fields
+ * stay as they are, and without its text readings, which only a multipart form needs. JSON says
+ * what a number and a flag are (DESIGN.md §2): `".5"` for a price is a client's bug, refused.
+ */
 export const productPatchSchema = z
   .strictObject({
     name,
@@ -198,13 +213,13 @@ export const productPatchSchema = z
     categoryId: z.uuid(catalogueMessages.categoryRequired),
     subcategoryId: optionalUuid,
     deliveryType: deliveryTypeSchema,
-    isNew: formBoolean,
-    initialPrice: formAmount,
-    managerPrice: formAmount,
-    resellerPrice: formAmount,
-    stockQuantity: formStock,
-    lowStockThreshold: formThreshold,
-    allowBackorder: formBoolean,
+    isNew: z.boolean(),
+    initialPrice: nonNegativeUsdAmount,
+    managerPrice: nonNegativeUsdAmount,
+    resellerPrice: nonNegativeUsdAmount,
+    stockQuantity: jsonStock,
+    lowStockThreshold: jsonThreshold,
+    allowBackorder: z.boolean(),
   })
   .partial();
 

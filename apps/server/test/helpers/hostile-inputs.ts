@@ -218,7 +218,7 @@ export function hostileBodies(schema: JsonSchema, baseline: unknown): HostileBod
 type FieldPath = (string | number)[];
 
 /** Every field with its path, depth first; array items are reached through index 0. */
-function fieldsOf(
+export function fieldsOf(
   schema: JsonSchema,
   prefix: FieldPath = [],
 ): { path: FieldPath; field: JsonSchema }[] {
@@ -239,7 +239,7 @@ function fieldsOf(
   return fields.filter(({ path }) => !seen.has(path.join('.')) && seen.add(path.join('.')));
 }
 
-function withValueAt(value: unknown, path: FieldPath, replacement: unknown): unknown {
+export function withValueAt(value: unknown, path: FieldPath, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
   if (typeof head === 'number') {
