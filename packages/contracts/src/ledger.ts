@@ -26,6 +26,8 @@ export const ledgerKinds = [
   'refund_unit',
   /** A seller's margin on a refunded unit, taken back (from its profit, else its balance). */
   'margin_reversal',
+  /** Money entering the platform through an approved top-up request (DESIGN.md §13). */
+  'topup',
 ] as const;
 export const ledgerKindSchema = z.enum(ledgerKinds);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;

@@ -27,11 +27,24 @@ export const notificationTypes = [
   'order.unit_refunded',
   /** The endpoint's owner: its webhook failed every delivery for 24 hours and was disabled (§9). */
   'webhook.disabled',
+  /** The funder (administrators for the platform's methods): a top-up request waits (§13). */
+  'topup.requested',
+  /** The requester: its top-up request was approved and credited. */
+  'topup.approved',
+  /** The requester: its top-up request was rejected. */
+  'topup.rejected',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 const orderRef = z.object({ orderId: z.uuid(), productName: z.string(), quantity: z.number() });
+/** A top-up request: what was asked, in the method's currency, and the USD it credits. */
+const topupRef = z.object({
+  topupId: z.uuid(),
+  amount: z.number(),
+  currencyCode: z.string(),
+  creditAmount: z.number(),
+});
 
 /** Each type's `data`: what the entry says and the id of what it links to. */
 export const notificationSchema = z.discriminatedUnion('type', [
@@ -90,6 +103,18 @@ export const notificationSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('webhook.disabled'),
     data: z.object({ webhookId: z.uuid(), url: z.string() }),
+  }),
+  z.object({
+    type: z.literal('topup.requested'),
+    data: topupRef.extend({ requester: userRefSchema }),
+  }),
+  z.object({
+    type: z.literal('topup.approved'),
+    data: topupRef,
+  }),
+  z.object({
+    type: z.literal('topup.rejected'),
+    data: topupRef.extend({ reason: z.string() }),
   }),
 ]);
 

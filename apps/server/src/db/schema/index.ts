@@ -11,3 +11,4 @@ export * from './analytics';
 export * from './integration';
 export * from './outbox';
 export * from './notifications';
+export * from './topups';
