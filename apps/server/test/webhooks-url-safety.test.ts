@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@keymarket/contracts/messages';
+import { webhookEndpoints } from '../src/db/schema/index';
 import type { ResolveHost } from '../src/modules/webhooks/url-safety';
 import { expectValidation } from './helpers/expect-error';
 import { useSignedIn, useTestApp } from './helpers/use-app';
@@ -10,7 +13,9 @@ import { createdWebhook, createWebhookResponse, deliveriesOf } from './helpers/w
  * 127.0.0.1 afterwards (when the delivery connects), as a DNS rebinding attack does.
  */
 let rebindLookups = 0;
+const lookedUp: string[] = [];
 const resolveHost: ResolveHost = async (hostname) => {
+  lookedUp.push(hostname);
   if (hostname === 'rebind.example') {
     rebindLookups += 1;
     return [{ address: rebindLookups === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
@@ -31,6 +36,8 @@ describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE_URLS', () => {
     ['https://127.0.0.1:8443/hooks', 'private, loopback or reserved'],
     ['https://[::1]/hooks', 'private, loopback or reserved'],
     ['https://[::ffff:127.0.0.1]/hooks', 'private, loopback or reserved'],
+    // IPv4-translated 127.0.0.1 (RFC 6145), which a hand-kept list of ranges let through.
+    ['https://[::ffff:0:7f00:1]/hooks', 'private, loopback or reserved'],
     ['https://10.1.2.3/hooks', 'private, loopback or reserved'],
     ['https://192.168.0.10/hooks', 'private, loopback or reserved'],
     ['https://169.254.169.254/latest/meta-data', 'private, loopback or reserved'],
@@ -79,5 +86,32 @@ describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE_URLS', () => {
     expect(attempted.lastError).not.toContain('127.0.0.1');
     expect(attempted.lastStatusCode).toBeNull();
     expect(rebindLookups).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses an http URL when connecting, though an instance allowing http saved it', async () => {
+    const reseller = await ctx.factory.signedIn('reseller', admin.user);
+    const created = await createdWebhook(reseller, 'https://public.example/hooks', ['ping']);
+    // As an instance with WEBHOOK_ALLOW_PRIVATE_URLS=true saves it, on the shared database.
+    // `plain.example` resolves to nothing here: no address is ever connected to.
+    await ctx.database.db
+      .update(webhookEndpoints)
+      .set({ url: 'http://plain.example/hooks' })
+      .where(eq(webhookEndpoints.id, created.id));
+    const ping = await reseller.inject({ method: 'POST', url: `/api/webhooks/${created.id}/test` });
+    expect(ping.statusCode, ping.body).toBe(202);
+    const attempted = await vi.waitFor(
+      async () => {
+        const [delivery] = (await deliveriesOf(reseller, created.id)).data;
+        if (!delivery || delivery.attempts === 0 || delivery.lastError === null) {
+          throw new Error('not yet');
+        }
+        return delivery;
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    expect(attempted.lastError).toBe(messages.webhookUrlHttps);
+    expect(attempted.lastStatusCode).toBeNull();
+    // Refused before its name was even looked up.
+    expect(lookedUp).not.toContain('plain.example');
   });
 });

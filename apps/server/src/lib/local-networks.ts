@@ -2,8 +2,8 @@ import { BlockList } from 'node:net';
 
 /**
  * Networks that are no one's on the internet: the unspecified address, loopback, private
- * networks, link-local and carrier-grade NAT. GeoIP answers no country for them; webhooks refuse
- * them (and more).
+ * networks, link-local and carrier-grade NAT. GeoIP answers no country for them. (Webhooks refuse
+ * every address that is not public unicast, as ipaddr.js classifies it: webhooks/url-safety.ts.)
  */
 export const LOCAL_IPV4_NETWORKS = [
   ['0.0.0.0', 8],
@@ -22,19 +22,10 @@ export const LOCAL_IPV6_NETWORKS = [
   ['fe80::', 10],
 ] as const;
 
-/** A BlockList of the local networks and `extra` ones. */
-export function blockListOf(
-  extra: {
-    ipv4?: readonly (readonly [string, number])[];
-    ipv6?: readonly (readonly [string, number])[];
-  } = {},
-): BlockList {
+/** A BlockList of the local networks. */
+export function blockListOf(): BlockList {
   const list = new BlockList();
-  for (const [network, prefix] of [...LOCAL_IPV4_NETWORKS, ...(extra.ipv4 ?? [])]) {
-    list.addSubnet(network, prefix, 'ipv4');
-  }
-  for (const [network, prefix] of [...LOCAL_IPV6_NETWORKS, ...(extra.ipv6 ?? [])]) {
-    list.addSubnet(network, prefix, 'ipv6');
-  }
+  for (const [network, prefix] of LOCAL_IPV4_NETWORKS) list.addSubnet(network, prefix, 'ipv4');
+  for (const [network, prefix] of LOCAL_IPV6_NETWORKS) list.addSubnet(network, prefix, 'ipv6');
   return list;
 }

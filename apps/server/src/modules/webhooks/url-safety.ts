@@ -1,8 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { messages, messageTemplates } from '@keymarket/contracts/messages';
-import { blockListOf } from '../../lib/local-networks';
 
 /** Every address a host name resolves to. Tests give their own (DNS rebinding). */
 export type ResolveHost = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -10,52 +10,34 @@ export type ResolveHost = (hostname: string) => Promise<{ address: string; famil
 export const resolveWithDns: ResolveHost = (hostname) =>
   dnsLookup(hostname, { all: true, verbatim: true });
 
+/** IANA's global unicast allocation: the rest of the IPv6 space is reserved or special-purpose. */
+const GLOBAL_UNICAST_IPV6 = ipaddr.parseCIDR('2000::/3');
+
 /**
- * Where a webhook may not go (DESIGN.md §9): the local networks (this host, private networks,
- * link-local with the cloud metadata at 169.254.169.254, CGNAT with Alibaba's at
- * 100.100.100.200), and multicast, reserved, documentation and NAT64/6to4 ranges. An IPv4-mapped IPv6 address is checked as its IPv4 address.
+ * Whether `address` (an IP literal) is one a webhook may be sent to (DESIGN.md §9): a public
+ * unicast address, as `ipaddr.js` classifies the IANA special-purpose registries (loopback,
+ * private, link-local with the cloud metadata at 169.254.169.254, CGNAT with Alibaba's at
+ * 100.100.100.200, unique-local with AWS's fd00:ec2::254, multicast, documentation, benchmark,
+ * NAT64, 6to4, Teredo, IPv4-translated `::ffff:0:a.b.c.d`...), rather than a hand-kept list of
+ * ranges, which missed the IPv4-translated block. An IPv4-mapped address (`::ffff:a.b.c.d`) is
+ * the IPv4 address itself to a dual-stack socket, so it is judged as that address.
  */
-const refused = blockListOf({
-  ipv4: [
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.88.99.0', 24],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ],
-  ipv6: [
-    ['64:ff9b::', 96],
-    ['64:ff9b:1::', 48],
-    ['100::', 64],
-    ['2001:db8::', 32],
-    ['2002::', 16],
-    ['fec0::', 10],
-    ['ff00::', 8],
-  ],
-});
-
-/** `a.b.c.d` of an IPv4-mapped (`::ffff:a.b.c.d`) or IPv4-compatible IPv6 address, if it is one. */
-function embeddedIpv4(address: string): string | undefined {
-  // The URL parser writes any IPv6 address in one canonical form (`::ffff:7f00:1`).
-  const canonical = new URL(`http://[${address}]`).hostname.slice(1, -1);
-  const match = /^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
-  if (!match?.[1] || !match[2]) return undefined;
-  const high = parseInt(match[1], 16);
-  const low = parseInt(match[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-/** Whether `address` (an IP literal) is one a webhook may be sent to. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !refused.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const v4 = embeddedIpv4(address);
-  if (v4) return !refused.check(v4, 'ipv4');
-  return !refused.check(address, 'ipv6');
+  if (family === 0) return false;
+  // Node's URL parser writes IPv6 in one canonical form: ipaddr.js reads `::a.b.c.d` (IPv4-
+  // compatible, a different address) as IPv4-mapped, but not its canonical `::xxxx:xxxx`.
+  const parsed = ipaddr.parse(family === 6 ? canonicalIpv6(address) : address);
+  if (parsed.kind() === 'ipv6') {
+    const ipv6 = parsed as ipaddr.IPv6;
+    if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().range() === 'unicast';
+    return ipv6.range() === 'unicast' && ipv6.match(GLOBAL_UNICAST_IPV6);
+  }
+  return parsed.range() === 'unicast';
+}
+
+function canonicalIpv6(address: string): string {
+  return new URL(`http://[${address}]`).hostname.slice(1, -1);
 }
 
 export class UnsafeUrlError extends Error {}
@@ -73,15 +55,24 @@ export async function checkWebhookUrl(
   url: URL,
   options: { allowPrivate: boolean; resolve: ResolveHost },
 ): Promise<void> {
-  const schemes = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
+  checkUrlForm(url, options.allowPrivate);
+  if (options.allowPrivate) return;
+  await publicAddressesOf(hostOf(url), options.resolve);
+}
+
+/**
+ * The rules that need no lookup: the scheme and no credentials. Checked when a URL is saved and
+ * again before each connection, since the instance that saved it may have allowed http
+ * (WEBHOOK_ALLOW_PRIVATE_URLS) where the one sending does not.
+ */
+export function checkUrlForm(url: URL, allowPrivate: boolean): void {
+  const schemes = allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol)) {
     throw new UnsafeUrlError(messages.webhookUrlHttps);
   }
   if (url.username || url.password) {
     throw new UnsafeUrlError(messages.webhookUrlCredentials);
   }
-  if (options.allowPrivate) return;
-  await publicAddressesOf(hostOf(url), options.resolve);
 }
 
 /** The addresses `host` resolves to, all public; refused otherwise. */

@@ -4,6 +4,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import {
   checkedLookup,
+  checkUrlForm,
   hostOf,
   isPublicAddress,
   UnsafeUrlError,
@@ -27,8 +28,8 @@ export interface SendOptions {
 
 /**
  * POSTs `body` to `url` and answers the status code. Redirects are not followed (a 3xx is a
- * failure like any other non-2xx). Unless private addresses are allowed, the connection goes only
- * to an address checked at connection time (`checkedLookup`).
+ * failure like any other non-2xx). Unless private addresses are allowed, only https is sent, and
+ * the connection goes only to an address checked at connection time (`checkedLookup`).
  */
 export function postWebhook(
   url: URL,
@@ -38,6 +39,13 @@ export function postWebhook(
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const host = hostOf(url);
+    try {
+      // Before any lookup or connection: http, when this instance does not allow it.
+      checkUrlForm(url, options.allowPrivate);
+    } catch (error) {
+      reject(error as Error);
+      return;
+    }
     // A literal address is connected to without a lookup: checked here instead.
     if (!options.allowPrivate && isIP(host) && !isPublicAddress(host)) {
       reject(new UnsafeUrlError(`${host} is a private, loopback or reserved address`));
