@@ -39,6 +39,15 @@ const money = (language: EmailLanguage, amount: number) =>
     currency: 'USD',
   }).format(amount);
 
+/** An amount in a top-up method's currency; a code Intl does not know is written after the figure. */
+const inCurrency = (language: EmailLanguage, amount: number, code: string) => {
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency: code }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${code}`;
+  }
+};
+
 /** Where each email leads in the web app (the same places as the bell's entries). */
 function linkOf(content: EmailContent, { publicUrl, role }: Context): string {
   const area = `${publicUrl}/${role}`;
@@ -60,6 +69,11 @@ function linkOf(content: EmailContent, { publicUrl, role }: Context): string {
       return `${area}/products?search=${encodeURIComponent(content.data.productName)}`;
     case 'webhook.disabled':
       return `${area}/api`;
+    case 'topup.requested':
+      return `${area}/topup-requests`;
+    case 'topup.approved':
+    case 'topup.rejected':
+      return `${area}/topup`;
     case 'password.reset':
       return content.data.resetUrl;
     case 'password.changed':
@@ -156,6 +170,26 @@ const en: Texts = (c, url, l) => {
           'Fix the endpoint, then enable it again on the API & webhooks screen; its failed deliveries can be retried from there.',
         ],
         action: { label: 'Open API & webhooks', url },
+      };
+    case 'topup.requested':
+      return {
+        subject: `Top-up request from ${c.data.requester.username}`,
+        lines: [
+          `${c.data.requester.username} asks for a top-up of ${inCurrency(l, c.data.amount, c.data.currencyCode)} (${money(l, c.data.creditAmount)} to credit). It waits for your decision.`,
+        ],
+        action: { label: 'Open the top-up requests', url },
+      };
+    case 'topup.approved':
+      return {
+        subject: `Your top-up of ${inCurrency(l, c.data.amount, c.data.currencyCode)} was approved`,
+        lines: [`${money(l, c.data.creditAmount)} was added to your balance.`],
+        action: { label: 'View your top-ups', url },
+      };
+    case 'topup.rejected':
+      return {
+        subject: `Your top-up of ${inCurrency(l, c.data.amount, c.data.currencyCode)} was rejected`,
+        lines: [`Reason: ${c.data.reason}`],
+        action: { label: 'View your top-ups', url },
       };
     case 'password.reset':
       return {
@@ -263,6 +297,26 @@ const fr: Texts = (c, url, l) => {
           'Corrigez le point de terminaison, puis réactivez-le sur l’écran API et webhooks ; ses livraisons échouées peuvent y être relancées.',
         ],
         action: { label: 'Ouvrir API et webhooks', url },
+      };
+    case 'topup.requested':
+      return {
+        subject: `Demande de recharge de ${c.data.requester.username}`,
+        lines: [
+          `${c.data.requester.username} demande une recharge de ${inCurrency(l, c.data.amount, c.data.currencyCode)} (${money(l, c.data.creditAmount)} à créditer). Elle attend votre décision.`,
+        ],
+        action: { label: 'Ouvrir les demandes de recharge', url },
+      };
+    case 'topup.approved':
+      return {
+        subject: `Votre recharge de ${inCurrency(l, c.data.amount, c.data.currencyCode)} a été approuvée`,
+        lines: [`${money(l, c.data.creditAmount)} ont été ajoutés à votre solde.`],
+        action: { label: 'Voir vos recharges', url },
+      };
+    case 'topup.rejected':
+      return {
+        subject: `Votre recharge de ${inCurrency(l, c.data.amount, c.data.currencyCode)} a été refusée`,
+        lines: [`Motif : ${c.data.reason}`],
+        action: { label: 'Voir vos recharges', url },
       };
     case 'password.reset':
       return {
@@ -373,6 +427,26 @@ const ar: Texts = (c, url, l) => {
           'أصلح نقطة الاستقبال ثم فعّلها من جديد في شاشة الـ API والـ webhooks؛ ويمكن إعادة محاولة عمليات التسليم الفاشلة من هناك.',
         ],
         action: { label: 'فتح الـ API والـ webhooks', url },
+      };
+    case 'topup.requested':
+      return {
+        subject: `طلب شحن رصيد من ${c.data.requester.username}`,
+        lines: [
+          `يطلب ${c.data.requester.username} شحن رصيد بمبلغ ${inCurrency(l, c.data.amount, c.data.currencyCode)} (${money(l, c.data.creditAmount)} للإضافة). الطلب بانتظار قرارك.`,
+        ],
+        action: { label: 'فتح طلبات الشحن', url },
+      };
+    case 'topup.approved':
+      return {
+        subject: `تمت الموافقة على شحن رصيدك بمبلغ ${inCurrency(l, c.data.amount, c.data.currencyCode)}`,
+        lines: [`أُضيف ${money(l, c.data.creditAmount)} إلى رصيدك.`],
+        action: { label: 'عرض عمليات الشحن', url },
+      };
+    case 'topup.rejected':
+      return {
+        subject: `تم رفض شحن رصيدك بمبلغ ${inCurrency(l, c.data.amount, c.data.currencyCode)}`,
+        lines: [`السبب: ${c.data.reason}`],
+        action: { label: 'عرض عمليات الشحن', url },
       };
     case 'password.reset':
       return {

@@ -13,7 +13,14 @@ import { useNotificationPreferences, useSaveNotificationPreferences } from '../a
 
 /** The types a role can receive (DESIGN.md §12): only those are offered by email. */
 const typesByRole: Record<Role, NotificationType[]> = {
-  admin: ['order.pending', 'ticket.opened', 'stock.low', 'balance.credited', 'webhook.disabled'],
+  admin: [
+    'order.pending',
+    'ticket.opened',
+    'stock.low',
+    'balance.credited',
+    'webhook.disabled',
+    'topup.requested',
+  ],
   manager: [
     'order.completed',
     'order.rejected',
@@ -23,6 +30,9 @@ const typesByRole: Record<Role, NotificationType[]> = {
     'order.key_replaced',
     'order.unit_refunded',
     'webhook.disabled',
+    'topup.requested',
+    'topup.approved',
+    'topup.rejected',
   ],
   reseller: [
     'order.completed',
@@ -33,6 +43,9 @@ const typesByRole: Record<Role, NotificationType[]> = {
     'order.key_replaced',
     'order.unit_refunded',
     'webhook.disabled',
+    'topup.requested',
+    'topup.approved',
+    'topup.rejected',
   ],
 };
 

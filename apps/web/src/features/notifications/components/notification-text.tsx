@@ -4,8 +4,8 @@ import type { Role } from '@keymarket/contracts/users';
 import { useFormatPrice } from '@/lib/format-price';
 
 /**
- * Where an entry leads: the order, the ticket, the statement of the bucket it credited, or the
- * API & webhooks screen of a disabled webhook.
+ * Where an entry leads: the order, the ticket, the statement of the bucket it credited, the
+ * API & webhooks screen of a disabled webhook, or the top-up screens.
  */
 export function notificationLink(notification: Notification, role: Role): string {
   switch (notification.type) {
@@ -26,6 +26,11 @@ export function notificationLink(notification: Notification, role: Role): string
       return `/${role}/products?search=${encodeURIComponent(notification.data.productName)}`;
     case 'webhook.disabled':
       return `/${role}/api`;
+    case 'topup.requested':
+      return `/${role}/topup-requests`;
+    case 'topup.approved':
+    case 'topup.rejected':
+      return `/${role}/topup`;
   }
 }
 
@@ -123,6 +128,26 @@ export function NotificationText({ notification }: { notification: Notification 
       return (
         <>
           {t('notifications.types.webhookDisabled')} <bdi dir="ltr">{notification.data.url}</bdi>
+        </>
+      );
+    case 'topup.requested':
+      return (
+        <>
+          {iso(notification.data.requester.username)} {t('notifications.types.topupRequested')}{' '}
+          {money(notification.data.creditAmount)}
+        </>
+      );
+    case 'topup.approved':
+      return (
+        <>
+          {t('notifications.types.topupApproved')} {money(notification.data.creditAmount)}
+        </>
+      );
+    case 'topup.rejected':
+      return (
+        <>
+          {t('notifications.types.topupRejected')}
+          <span className="block text-muted">{iso(notification.data.reason)}</span>
         </>
       );
   }
