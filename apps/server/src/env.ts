@@ -63,6 +63,16 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   /**
+   * A replica for the reads that tolerate lag (DESIGN.md §15: exports, analytics, the audit list,
+   * statements, the read-only reconciliation); unset, they read DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must start with postgres:// or postgresql://')
+    .optional(),
+  /** How far behind the replica may be before those reads go to the primary instead. */
+  READ_MAX_LAG_MS: wholeNumber(0, 3_600_000).default(5000),
+  /**
    * Half for the order path's named statements (`DatabaseHandle.preparedStatements`), an eighth
    * for the reads batched across requests (`DatabaseHandle.batchedReads`). 32 rather than 20:
    * with 16 connections writing orders instead of 10, more commits share each WAL flush

@@ -14,7 +14,14 @@ const webDist = env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist');
 
 const database = await openDatabase(
   env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+    ? {
+        kind: 'postgres',
+        url: env.DATABASE_URL,
+        poolMax: env.DATABASE_POOL_MAX,
+        read: env.DATABASE_READ_URL
+          ? { url: env.DATABASE_READ_URL, maxLagMs: env.READ_MAX_LAG_MS }
+          : undefined,
+      }
     : { kind: 'pglite', dataDir: env.DATA_DIR },
 ).catch((error: unknown) => {
   // A locked data directory or an unreachable database: say so plainly and stop.

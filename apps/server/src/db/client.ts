@@ -21,6 +21,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { acquireDataDirLock } from './data-dir-lock';
 import { listenPostgres, type ChannelListener } from './listen';
+import { ReadRouting, replicationLagMs } from './read-routing';
 
 export type Schema = typeof schema;
 /** The common face of the PGlite and node-postgres Drizzle clients. */
@@ -112,6 +113,11 @@ export interface DatabaseHandle {
    * PGlite: the same as `db`.
    */
   batchedReads: Database;
+  /**
+   * Where the reads that tolerate lag go (`read-routing.ts`): the replica at DATABASE_READ_URL
+   * while it is up and close behind, else `db`. Without a replica (and on PGlite), always `db`.
+   */
+  reads: ReadRouting<Database>;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   /**
@@ -125,7 +131,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax: number;
+      /** A replica for the reads that tolerate lag (DATABASE_READ_URL), and how far behind. */
+      read?: { url: string; maxLagMs: number };
+    }
   /**
    * `dataDir` undefined: in memory (tests). `loadDataDir`: start from a dump of an already
    * migrated database (`dumpDataDir`), about a second where initdb and every migration take ten
@@ -142,16 +154,23 @@ function migrationsFolder(): string {
   return found;
 }
 
+/** How long a request waits for a new connection before it answers 503 (a server gone). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 // Two instances starting at once on one PostgreSQL must not both run the migrations.
 const MIGRATION_LOCK_ID = 7_301_845_112;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
-    ? openPostgres(options.url, options.poolMax)
+    ? openPostgres(options.url, options.poolMax, options.read)
     : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolMax: number,
+  read: { url: string; maxLagMs: number } | undefined,
+): Promise<DatabaseHandle> {
   // DATABASE_POOL_MAX is the process's total: half for the order path's named statements, an
   // eighth for the batched reads, the rest for everything else; at least one connection each.
   const preparedMax = Math.max(1, Math.round(poolMax / 2));
@@ -172,8 +191,17 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   // changes, margins) skews an estimate past the JIT threshold, compiling cost a whole-table read
   // 216-339 ms more than running it (bench/README.md, How cost grows).
   const noJit = 'set jit = off';
-  const poolOf = (max: number, settings: string) =>
-    new pg.Pool({ connectionString: url, max, onConnect: settingUp(settings) });
+  const poolOf = (max: number, settings: string, connectionString = url) =>
+    new pg.Pool({
+      connectionString,
+      max,
+      onConnect: settingUp(settings),
+      // A failover (docs/operations.md) must not leave requests waiting for ever on a connection
+      // to a server that is gone: the wait ends, the request answers 503 and may be tried again.
+      // Keep-alive notices a server that vanished without closing its sockets.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
   const pool = poolOf(Math.max(1, poolMax - preparedMax - batchedReadsMax), noJit);
   // Left to itself (`auto`) PostgreSQL kept planning the order's write afresh on every call,
   // guessing its `LIMIT $n` at a tenth of the table; forced, each named statement is planned
@@ -181,7 +209,11 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   const genericPlans = `${noJit}; set plan_cache_mode = force_generic_plan`;
   const preparedPool = poolOf(preparedMax, genericPlans);
   const batchedReadsPool = poolOf(batchedReadsMax, genericPlans);
-  const pools = [pool, preparedPool, batchedReadsPool];
+  // The replica's pool is on another server: it takes nothing from the primary's connections.
+  const replicaPool = read
+    ? poolOf(Math.max(2, Math.round(poolMax / 4)), noJit, read.url)
+    : undefined;
+  const pools = [pool, preparedPool, batchedReadsPool, ...(replicaPool ? [replicaPool] : [])];
   for (const each of pools) each.on('error', () => {});
   const client = await pool.connect();
   try {
@@ -192,8 +224,15 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     client.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const replicaDb = replicaPool && (drizzlePg(replicaPool, { schema }) as unknown as Database);
   return {
     db,
+    reads: new ReadRouting(
+      db,
+      replicaDb && read
+        ? { db: replicaDb, lagMs: () => replicationLagMs(replicaDb), maxLagMs: read.maxLagMs }
+        : undefined,
+    ),
     preparedStatements: drizzlePg(preparedPool, { schema }) as unknown as Database,
     batchedReads: drizzlePg(batchedReadsPool, { schema }) as unknown as Database,
     kind: 'postgres',
@@ -228,6 +267,7 @@ async function openPglite(
       db: db as unknown as Database,
       preparedStatements: db as unknown as Database,
       batchedReads: db as unknown as Database,
+      reads: new ReadRouting(db as unknown as Database),
       kind: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);

@@ -7,7 +7,12 @@ export interface ChannelListener {
   resync(): void;
 }
 
-const RECONNECT_MS = 1000;
+/**
+ * The first retry after a lost connection, doubled on each failed attempt up to the last: a
+ * failover takes a few seconds (docs/operations.md), a database down for longer is not hammered.
+ */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_LAST_MS = 8000;
 
 /**
  * LISTENs on `channel` over a connection of its own (never a pooled one: a pool would hand it to
@@ -22,20 +27,27 @@ export async function listenPostgres(
   let current: pg.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let retryMs = RECONNECT_FIRST_MS;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    // Keep-alive: a peer that vanished without closing (a host lost, not a process) is noticed.
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
     let lost = false;
     const onLost = () => {
       if (lost || stopped) return;
       lost = true;
       current = undefined;
+      const delayMs = retryMs;
+      retryMs = Math.min(retryMs * 2, RECONNECT_LAST_MS);
       timer = setTimeout(() => {
         connect().then(
-          () => listener.resync(),
+          () => {
+            retryMs = RECONNECT_FIRST_MS;
+            listener.resync();
+          },
           () => {},
         );
-      }, RECONNECT_MS);
+      }, delayMs);
     };
     client.on('error', onLost);
     client.on('end', onLost);
@@ -50,7 +62,9 @@ export async function listenPostgres(
       await client.end().catch(() => {});
       throw error;
     }
-    current = client;
+    // Stopped while this reconnect was under way: nothing is listening any more.
+    if (stopped) await client.end().catch(() => {});
+    else current = client;
   };
 
   await connect();

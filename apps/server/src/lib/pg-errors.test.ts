@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { causeChain, isUniqueViolation, pgConstraint, pgErrorCode, refusalOf } from './pg-errors';
+import {
+  causeChain,
+  isConnectionLoss,
+  isUniqueViolation,
+  pgConstraint,
+  pgErrorCode,
+  refusalOf,
+} from './pg-errors';
 
 const withCode = (code: string) => Object.assign(new Error('driver error'), { code });
 
@@ -42,5 +49,35 @@ describe('the other lookups along the cause chain', () => {
     looped.cause = looped;
     expect([...causeChain(looped)].length).toBeLessThan(10);
     expect(pgErrorCode(looped)).toBeUndefined();
+  });
+});
+
+describe('isConnectionLoss', () => {
+  const wrapped = (error: Error) =>
+    new Error('rollback failed', { cause: new Error('query failed', { cause: error }) });
+
+  it('knows a failover however it reaches the driver', () => {
+    // A primary killed or demoted, a standby answering a write, a socket cut under a query.
+    for (const code of ['ECONNRESET', 'ECONNREFUSED', '57P01', '57P02', '57P03', '25006']) {
+      expect(isConnectionLoss(wrapped(withCode(code))), code).toBe(true);
+    }
+    for (const code of ['08000', '08003', '08006', '08P01']) {
+      expect(isConnectionLoss(withCode(code)), code).toBe(true);
+    }
+    expect(isConnectionLoss(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(isConnectionLoss(new Error('terminating connection due to administrator command'))).toBe(
+      true,
+    );
+    expect(
+      isConnectionLoss(new Error('Client has encountered a connection error and is not queryable')),
+    ).toBe(true);
+  });
+
+  it('leaves bugs and refusals alone', () => {
+    for (const code of ['23505', '40001', '42702', '22P02', '53100', 'KM001']) {
+      expect(isConnectionLoss(wrapped(withCode(code))), code).toBe(false);
+    }
+    expect(isConnectionLoss(new Error('column "email" is ambiguous'))).toBe(false);
+    expect(isConnectionLoss(undefined)).toBe(false);
   });
 });

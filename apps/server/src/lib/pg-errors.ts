@@ -54,3 +54,41 @@ export function refusalOf(error: unknown): string | undefined {
     ? found.message
     : undefined;
 }
+
+/** Node's socket errors for a database that is gone or not answering. */
+const lostSocketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * SQLSTATEs of a database that went away or cannot take the work now, rather than of a bug:
+ * 57P01 terminated by the administrator (a fast shutdown, Patroni demoting a primary), 57P02 crash
+ * of another backend, 57P03 cannot connect now (starting, in recovery), 25006 a write sent to a
+ * server that has turned read-only (a demoted primary, a standby behind a stale route). The whole
+ * 08 class (connection exceptions) is matched below.
+ */
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '25006']);
+
+/**
+ * What node-postgres and the pool say when the socket ends under them; they carry no code.
+ * "not queryable": a client whose connection already broke; "Connection ended": one ended
+ * while a query waited; "timeout exceeded when trying to connect": the pool's wait for a
+ * connection ran out (`CONNECT_TIMEOUT_MS` in db/client.ts).
+ */
+const lostConnectionText =
+  /Connection terminated|connection timeout|not queryable|Connection ended|terminating connection|timeout exceeded when trying to connect/i;
+
+/**
+ * True for a connection-level failure (server down, restarting, failing over, turned read-only)
+ * rather than a bug. Drizzle wraps the driver's error (`cause`), and a transaction cut mid-way
+ * fails again on its rollback, so the whole cause chain is searched. The transaction it cut is
+ * rolled back by the server (a write never half happens), so the request may be tried again.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  for (const { code, message } of causeChain(error)) {
+    if (typeof code === 'string') {
+      if (lostSocketCodes.has(code) || unavailableStates.has(code)) return true;
+      if (code.startsWith('08')) return true;
+    }
+    if (typeof message === 'string' && lostConnectionText.test(message)) return true;
+  }
+  return false;
+}

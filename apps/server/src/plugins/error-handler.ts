@@ -11,9 +11,10 @@ import {
 } from '@keymarket/contracts/errors';
 import { messages } from '@keymarket/contracts/messages';
 import { AccountBannedError, AppError } from '../lib/app-error';
-import { causeChain, pgErrorCode } from '../lib/pg-errors';
+import { causeChain, isConnectionLoss, pgErrorCode } from '../lib/pg-errors';
 import { withoutQueryValues } from '../lib/logged-error';
 import { RateLimitedError, rateLimitHeaders } from '../lib/rate-limiter';
+import { clientClosedRequest, unsupportedBodyText } from '../lib/body-types';
 
 export function sendError(
   reply: FastifyReply,
@@ -33,10 +34,6 @@ export const SOME_FIELDS_INVALID = 'Some fields are not valid';
 
 /** Fastify's own client errors, by code, mapped to our types and plain sentences. */
 const fastifyErrors: Record<string, [ErrorType, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
-    'unsupported_media_type',
-    'Send the request body as application/json',
-  ],
   FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The request body is too large'],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['bad_request', 'The request body is empty; send a JSON object'],
   FST_ERR_CTP_INVALID_JSON_BODY: ['bad_request', 'The request body is not valid JSON'],
@@ -133,6 +130,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, 'validation', text, details);
     }
     const code = 'code' in error ? error.code : undefined;
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(reply, 'unsupported_media_type', unsupportedBodyText(request));
+    }
     const known = code ? fastifyErrors[code] : undefined;
     if (known) return sendError(reply, known[0], known[1]);
     const status =
@@ -143,6 +143,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         errorTypeForStatus(status),
         error.message || 'The request is not valid',
       );
+    }
+    if (clientClosedRequest(request)) {
+      // The client dropped its upload (ECONNRESET "aborted" from the body stream, often inside a
+      // transaction that then rolled back): not the server's fault, nobody to page, no one to
+      // answer. Kept apart from the database checks, which the same socket code would match.
+      request.log.info({ code }, 'client closed the request');
+      return sendError(reply, 'bad_request', CLIENT_CLOSED_TEXT);
     }
     const pgCode = pgErrorCode(error);
     if (pgCode && unstorableInput.has(pgCode)) {
@@ -156,14 +163,16 @@ export function registerErrorHandler(app: FastifyInstance) {
         { postgres: resources, query: failedQuery(error) },
         'database out of resources',
       );
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendError(
         reply,
         'unavailable',
         resources.code === DISK_FULL ? OUT_OF_STORAGE_TEXT : UNAVAILABLE_TEXT,
       );
     }
-    if (isDatabaseUnavailable(error)) {
+    if (isConnectionLoss(error)) {
       request.log.error({ error: withoutQueryValues(error) }, 'database unavailable');
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendError(reply, 'unavailable', UNAVAILABLE_TEXT);
     }
     request.log.error({ error: withoutQueryValues(error) }, 'unhandled error');
@@ -194,6 +203,13 @@ const unstorableInput = new Set([
 ]);
 
 const UNAVAILABLE_TEXT = 'The service is temporarily unavailable. Please try again.';
+/** Written to a socket that is gone; what the log and a proxy's access log read. */
+const CLIENT_CLOSED_TEXT = 'The request was closed before its body arrived';
+/**
+ * When a client should try a 503 again: a Patroni failover hands the primary over in a few
+ * seconds (docs/operations.md), and a retry with the same Idempotency-Key places no second order.
+ */
+const RETRY_AFTER_SECONDS = 2;
 const OUT_OF_STORAGE_TEXT = 'The server is out of storage space. Please try again later.';
 const DISK_FULL = '53100';
 
@@ -201,7 +217,7 @@ const DISK_FULL = '53100';
  * SQLSTATE class 53, insufficient resources (53100 disk_full, 53200 out_of_memory,
  * 53300 too_many_connections, ...): the database cannot take the write now, which is the server's
  * condition, not the request's fault nor a bug. Searched along the cause chain like
- * isDatabaseUnavailable; returns what can be logged of the PostgreSQL error (no parameters).
+ * isConnectionLoss; returns what can be logged of the PostgreSQL error (no parameters).
  */
 function insufficientResources(
   error: Error,
@@ -224,28 +240,4 @@ function failedQuery(error: Error): string | undefined {
     if (typeof query === 'string') return query;
   }
   return undefined;
-}
-
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
-
-/**
- * Connection-level failures (server down, restarting, failing over) rather than bugs. Drizzle wraps
- * the driver's error (`cause`), and a transaction cut mid-way fails again on its rollback, so the
- * whole cause chain is searched.
- */
-function isDatabaseUnavailable(error: Error): boolean {
-  for (const { code, message } of causeChain(error)) {
-    if (typeof code === 'string') {
-      if (unavailableCodes.has(code)) return true;
-      if (code.startsWith('08')) return true; // connection_exception class
-      if (code === '57P01' || code === '57P02' || code === '57P03') return true; // shutdown, crash, starting
-    }
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|connection timeout|not queryable|Connection ended/i.test(message)
-    ) {
-      return true;
-    }
-  }
-  return false;
 }
