@@ -8,6 +8,14 @@ interface Executes {
   execute(query: SQL): PromiseLike<unknown>;
 }
 
+/** A replica, and how to tell whether it is fit to read from. */
+export interface Replica<Database> {
+  db: Database;
+  /** How far behind the primary it is; throws when it cannot be reached. */
+  lagMs(): Promise<number>;
+  maxLagMs: number;
+}
+
 /**
  * Where the reads that tolerate lag go (DESIGN.md §15: CSV exports, analytics, the audit list,
  * statements, the read-only reconciliation): the replica at DATABASE_READ_URL while it is up and
@@ -22,12 +30,7 @@ export class ReadRouting<Database extends object> {
   constructor(
     /** The primary: every write, and the reads that must see them. */
     readonly primary: Database,
-    private readonly replica?: {
-      db: Database;
-      /** How far behind the primary it is; throws when it cannot be reached. */
-      lagMs(): Promise<number>;
-      maxLagMs: number;
-    },
+    private readonly replica?: Replica<Database>,
     /**
      * How long one check holds: a replica's lag is read once a second per process, not once a
      * request, and a replica found down is left alone for as long.
@@ -40,23 +43,23 @@ export class ReadRouting<Database extends object> {
 
   /** The executor for a read that tolerates lag: the replica when it is fit, else the primary. */
   async reader(): Promise<Database> {
-    if (!this.replica) return this.primary;
-    return (await this.replicaFit()) ? this.replica.db : this.primary;
+    const { replica } = this;
+    if (!replica) return this.primary;
+    return (await this.replicaFit(replica)) ? replica.db : this.primary;
   }
 
   /** True while the replica is reachable and close enough behind; a check at most per period. */
-  private async replicaFit(): Promise<boolean> {
+  private async replicaFit(replica: Replica<Database>): Promise<boolean> {
     const { decision } = this;
     if (decision && this.now() - decision.at < this.checkEveryMs) return decision.replica;
     // Concurrent requests share one check.
-    this.checking ??= this.check().finally(() => {
+    this.checking ??= this.check(replica).finally(() => {
       this.checking = undefined;
     });
     return this.checking;
   }
 
-  private async check(): Promise<boolean> {
-    const replica = this.replica!;
+  private async check(replica: Replica<Database>): Promise<boolean> {
     const fit = await replica.lagMs().then(
       (lagMs) => lagMs <= replica.maxLagMs,
       () => false,
