@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { AppError } from './app-error';
+import { unsupportedBodyText } from './body-types';
 import { detectImageType } from './image-type';
 
 /** A file taken from a multipart request, its type read from its content. */
@@ -85,7 +86,7 @@ export async function registerUploads(app: FastifyInstance) {
     const isMultipart = request.isMultipart();
     if (!rule) {
       if (isMultipart) {
-        throw new AppError('unsupported_media_type', 'Send the request body as application/json');
+        throw new AppError('unsupported_media_type', unsupportedBodyText(request));
       }
       return;
     }

@@ -13,6 +13,7 @@ import {
   productKeysQuerySchema,
 } from '@keymarket/contracts/catalogue';
 import { validationError } from '../../lib/app-error';
+import { FILE_BODY_TEXT } from '../../lib/body-types';
 import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
 import { productParams } from './products.routes';
@@ -58,7 +59,7 @@ export const productKeysRoutes: FastifyPluginAsyncZod<{ keys: ProductKeysService
     (request) => {
       // Any other content type was parsed as what it is (JSON, say), not a file.
       if (!(request.body instanceof Readable)) {
-        throw validationError('body', 'Send the file itself, as application/octet-stream');
+        throw validationError('body', FILE_BODY_TEXT);
       }
       return keys.importKeyFile(authOf(request), request.params.id, {
         name: request.query.name,
