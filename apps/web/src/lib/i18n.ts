@@ -1,11 +1,10 @@
 import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
+import { FALLBACK_LANGUAGE, languageFor, languages, type Language } from './language-choice';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
-export const languages = ['en', 'fr', 'ar'] as const;
-export type Language = (typeof languages)[number];
-const FALLBACK_LANGUAGE: Language = 'en';
+export { languages, type Language };
 
 // English ships with the first page (it is also every other language's fallback); French and
 // Arabic are fetched when chosen, which keeps the login page within its download budget.
@@ -59,27 +58,29 @@ i18n.on('languageChanged', applyDocumentLanguage);
 
 /*
  * i18next stores every language it switches to as the reader's choice. Two switches are not
- * choices: the detection at start-up (storing it would freeze a first visitor's browser language
- * before the site's default is known) and the site's default itself (which must follow the
+ * choices: the detection at start-up (storing it would freeze a first visitor's language before
+ * the site's default is known) and the site's default itself (which must follow the
  * administrators' later changes). `rememberSwitches` is off while those happen.
  */
 let rememberSwitches = false;
 
+/** Where this reader's language comes from, with `siteDefault` as given or as last read. */
+const languageSources = (siteDefault = readStorage(storageKeys.siteLanguage)) => ({
+  chosen: readStorage(storageKeys.preferredLanguage),
+  browser: navigator.languages,
+  siteDefault,
+});
+
 /**
- * The reader's own choice first, then the site's default language as last read (a reload starts
- * in it instead of flashing the browser's language until the settings arrive), then the
- * browser's languages. i18next takes the first supported one (`fr-CA` counts as `fr`).
- * Written here rather than with i18next-browser-languagedetector: two of those three lookups are
- * our own storage keys, and the library's other detectors were a download the sign-in page paid for.
+ * The language in the order languageFor says: the reader's own choice, the browser's language
+ * when the app speaks it, the site's default as last read (a reload starts in it instead of
+ * flashing English until the settings arrive), English. Written here rather than with
+ * i18next-browser-languagedetector: two of those lookups are our own storage keys, and the
+ * library's other detectors were a download the sign-in page paid for.
  */
 const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
-  detect: () =>
-    [
-      readStorage(storageKeys.preferredLanguage),
-      readStorage(storageKeys.siteLanguage),
-      ...navigator.languages,
-    ].filter((language): language is string => Boolean(language)),
+  detect: () => languageFor(languageSources()),
   cacheUserLanguage: (language) => {
     if (rememberSwitches) writeStorage(storageKeys.preferredLanguage, language);
   },
@@ -110,15 +111,18 @@ export const i18nReady = i18n
     rememberSwitches = true;
   });
 
-/** The administrators' default language, for readers who never chose one. */
+/**
+ * The administrators' default language, for readers who never chose one and whose browser asks
+ * for none the app speaks.
+ */
 export function applySiteDefaultLanguage(language: Language): void {
   writeStorage(storageKeys.siteLanguage, language);
-  if (readStorage(storageKeys.preferredLanguage) !== null) return;
-  if (i18n.resolvedLanguage === language) return;
+  const shown = languageFor(languageSources(language));
+  if (i18n.resolvedLanguage === shown) return;
   // changeLanguage stores the language synchronously, before it loads anything.
   const remembering = rememberSwitches;
   rememberSwitches = false;
-  void i18n.changeLanguage(language);
+  void i18n.changeLanguage(shown);
   rememberSwitches = remembering;
 }
 

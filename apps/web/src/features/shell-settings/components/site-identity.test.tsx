@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { defaultSystemSettings, mockApi, okReply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -33,8 +33,25 @@ describe('site identity', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Profile · Cardhouse'));
   });
 
-  it('speaks the site’s default language to a reader who never chose one', async () => {
+  it('speaks the browser’s language to a reader who never chose one', async () => {
     window.localStorage.removeItem('preferredLanguage');
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['ar-EG', 'fr']);
+    siteSettings({ defaultLanguage: 'fr' });
+    renderApp('/login');
+
+    // The site's default (French) is for browsers that ask for no language the app speaks.
+    await waitFor(() => expect(window.localStorage.getItem('site-language')).toBe('fr'));
+    const main = await screen.findByRole('main');
+    await waitFor(() =>
+      expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent('تسجيل الدخول'),
+    );
+    expect(i18n.resolvedLanguage).toBe('ar');
+    expect(window.localStorage.getItem('preferredLanguage')).toBeNull();
+  });
+
+  it('speaks the site’s default language when the browser asks for none the app speaks', async () => {
+    window.localStorage.removeItem('preferredLanguage');
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['de-DE', 'es']);
     siteSettings({ defaultLanguage: 'fr' });
     renderApp('/login');
 
