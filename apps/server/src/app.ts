@@ -294,7 +294,7 @@ export async function buildApp({
       await api.register(ordersRoutes, { orders });
       await api.register(afterSaleRoutes, { afterSale: new AfterSaleService(db, orders) });
       await api.register(balanceRoutes, { balance });
-      await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db, apiKeyGate) });
+      await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db) });
       await api.register(webhooksRoutes, { webhooks: new WebhooksService(db, vault, urlRules) });
       await api.register(v1Routes, { prefix: '/v1', products, orders, balance });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
@@ -303,7 +303,7 @@ export async function buildApp({
       await api.register(reconciliationRoutes, {
         reconciliation: new ReconciliationService(db),
       });
-      await api.register(usersAdminModule, { db, me, apiKeys: apiKeyGate });
+      await api.register(usersAdminModule, { db, me });
       await api.register(ticketsRoutes, { tickets: new TicketsService(db) });
       await api.register(notificationsRoutes, {
         notifications: new NotificationsService(db),

@@ -18,22 +18,10 @@ export const API_RATE_LIMIT_NAME = 'api';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * How long this instance trusts a key's row (the key and its owner's role and status) without
- * reading it again. A revocation, a ban, a suspension or a role change made on this instance
- * drops the row at once (`ApiKeyChanges`); one made on another instance is seen here within
- * this time (docs/decisions.md, API key lookups).
+ * Entries of the two memos below: the active keys of a busy platform, bounded so that random
+ * keys cannot grow them. Neither holds anything that says whether a key may be used.
  */
-export const API_KEY_CACHE_TTL_MS = 1000;
-/** Rows kept: the active keys of a busy platform, bounded so random keys cannot grow it. */
-const API_KEY_CACHE_MAX = 10_000;
-
-/** What the services tell the gate, so that a change to a key or its owner applies at once here. */
-export interface ApiKeyChanges {
-  /** The key was revoked, or its allowed addresses changed. */
-  keyChanged(keyId: string): void;
-  /** The owner's status, ban reason, role or two-factor state changed. */
-  ownerChanged(userId: string): void;
-}
+const MEMO_MAX = 10_000;
 
 const MISSING_KEY =
   'Send your API key in the Authorization header: Authorization: Bearer km_… (cookies are not read under /api/v1)';
@@ -43,23 +31,28 @@ const elsewhere = (ip: string) =>
 
 /**
  * The /api/v1 counterpart of the session gate: finds the key by its hash and checks the live
- * state behind it on every call, so a revoked key, a ban or a suspension of its owner takes
- * effect on the next call. Then the key's owner is the caller, exactly as a signed-in user is
+ * state behind it (revoked, the owner's status, role and two-factor state) on every call, so a
+ * revocation, a ban or a suspension made on any instance is refused on every instance once its
+ * request has been answered. Then the key's owner is the caller, exactly as a signed-in user is
  * (AuthContext), and the key's calls are counted against its per-minute limit.
+ *
+ * The row is read afresh for each call and never kept: a row kept for even a second let a revoked
+ * key, or a banned owner's, place orders on another instance for that second (found in review;
+ * no instance can know at once what another changed without a message bus, and PGlite has none).
+ * The lookup is cheap: one indexed statement on the batched reads' own pool, shared by every
+ * call of an event-loop turn (`batchedLookup`), as the session check is. That pool is the
+ * primary's, never a replica's: a copy even a moment behind would still show the key alive.
  */
-export class ApiKeyGate implements ApiKeyChanges {
+export class ApiKeyGate {
   private readonly keyOf;
   private readonly markUsed;
-  /** Only live keys are kept (an unknown or revoked one is read every time). */
-  private readonly cache = new LRUCache<string, KeyRow>({
-    max: API_KEY_CACHE_MAX,
-    ttl: API_KEY_CACHE_TTL_MS,
-  });
   /**
-   * Bumped by every change: a lookup that started before a change may have read the row from
-   * before it, so its answer is used but not kept.
+   * When this instance last wrote a key's `last_used_at`, so that a busy key's calls skip the
+   * write (the database's copy is only as fresh as the row just read).
    */
-  private changes = 0;
+  private readonly lastMarked = new LRUCache<string, number>({ max: MEMO_MAX });
+  /** `allowedIps` as a check, by the list's text: a key's list is rarely changed, read often. */
+  private readonly addressRules = new LRUCache<string, (ip: string) => boolean>({ max: MEMO_MAX });
 
   /**
    * `reads` answers the key lookups (the pool of batched reads, db/client.ts); `db` takes the
@@ -113,12 +106,11 @@ export class ApiKeyGate implements ApiKeyChanges {
     const key = bearerKeyOf(authorization);
     if (key === undefined) throw new AppError('unauthorized', MISSING_KEY);
     if (!isApiKeyShape(key)) throw new AppError('unauthorized', UNKNOWN_KEY);
-    const row = await this.liveRow(storedFormOf(key).secretHash);
+    const row = await this.keyOf(storedFormOf(key).secretHash);
     if (!row || row.revokedAt) throw new AppError('unauthorized', UNKNOWN_KEY);
     // Before the owner's standing (a caller elsewhere learns nothing of a ban or its reason) and
     // before the rate limit (a leaked key used elsewhere spends none of its owner's calls).
-    row.allows ??= addressRule(row.allowedIps);
-    if (!row.allows(ip)) throw new AppError('forbidden', elsewhere(ip));
+    if (!this.addressRuleOf(row.allowedIps)(ip)) throw new AppError('forbidden', elsewhere(ip));
     // As at sign-in: a banned owner learns why.
     assertCanSignIn(row.status, row.banReason);
     const standing = await this.rateLimits.take(
@@ -127,11 +119,7 @@ export class ApiKeyGate implements ApiKeyChanges {
       (seconds) =>
         `Too many requests with this API key. Please try again in ${seconds} second${seconds > 1 ? 's' : ''}.`,
     );
-    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      // The kept row learns it too, so its next calls do not write it again.
-      row.lastUsedAt = new Date();
-      await this.markUsed(row.id);
-    }
+    await this.noteUse(row);
     return {
       auth: {
         userId: row.userId,
@@ -143,26 +131,19 @@ export class ApiKeyGate implements ApiKeyChanges {
     };
   }
 
-  keyChanged(keyId: string): void {
-    this.forget((row) => row.id === keyId);
+  private addressRuleOf(allowed: readonly string[]): (ip: string) => boolean {
+    const text = allowed.join(' ');
+    let rule = this.addressRules.get(text);
+    if (!rule) this.addressRules.set(text, (rule = addressRule(allowed)));
+    return rule;
   }
 
-  ownerChanged(userId: string): void {
-    this.forget((row) => row.userId === userId);
-  }
-
-  private async liveRow(secretHash: string): Promise<KeyRow | undefined> {
-    const kept = this.cache.get(secretHash);
-    if (kept) return kept;
-    const changesBefore = this.changes;
-    const row = await this.keyOf(secretHash);
-    if (row && !row.revokedAt && this.changes === changesBefore) this.cache.set(secretHash, row);
-    return row;
-  }
-
-  private forget(matches: (row: KeyRow) => boolean): void {
-    this.changes++;
-    for (const [hash, row] of this.cache.entries()) if (matches(row)) this.cache.delete(hash);
+  private async noteUse(row: KeyRow): Promise<void> {
+    const now = Date.now();
+    const last = Math.max(row.lastUsedAt?.getTime() ?? 0, this.lastMarked.get(row.id) ?? 0);
+    if (now - last <= LAST_USED_RESOLUTION_MS) return;
+    this.lastMarked.set(row.id, now);
+    await this.markUsed(row.id);
   }
 }
 
@@ -173,8 +154,6 @@ interface KeyRow {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   allowedIps: string[];
-  /** `allowedIps` as a check, built on the row's first call and kept with it. */
-  allows?: (ip: string) => boolean;
   role: AuthContext['role'];
   status: 'active' | 'banned' | 'inactive';
   banReason: string | null;

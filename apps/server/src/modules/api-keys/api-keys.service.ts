@@ -13,7 +13,6 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayManageApiKey } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
-import type { ApiKeyChanges } from './api-key-gate';
 import { newApiKey, storedFormOf } from './api-key-secret';
 import {
   countActiveApiKeys,
@@ -31,10 +30,7 @@ type UpdateApiKeyInput = z.output<typeof updateApiKeySchema>;
 
 /** A user's own API keys (DESIGN.md §9), whatever its role. */
 export class ApiKeysService {
-  constructor(
-    private readonly db: Database,
-    private readonly changes: ApiKeyChanges,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   /** The whole key is in this answer and nowhere else, ever: only its hash is kept. */
   async create(caller: AuthContext, input: CreateApiKeyInput): Promise<CreatedApiKey> {
@@ -96,13 +92,12 @@ export class ApiKeysService {
       });
       return row;
     });
-    this.changes.keyChanged(id);
     return apiKeyView(updated);
   }
 
   /**
-   * Takes effect on the next call: this instance's gate forgets the key at once, the others
-   * within API_KEY_CACHE_TTL_MS (api-key-gate.ts).
+   * Takes effect on every instance once answered: the gate reads the key's row on every call
+   * (api-key-gate.ts).
    */
   async revoke(caller: AuthContext, id: string): Promise<ApiKey> {
     const revoked = await this.db.transaction(async (tx) => {
@@ -120,7 +115,6 @@ export class ApiKeysService {
       });
       return row;
     });
-    this.changes.keyChanged(id);
     return apiKeyView(revoked);
   }
 }

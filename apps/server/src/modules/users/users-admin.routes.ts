@@ -20,7 +20,6 @@ import { authOf } from '../access/auth-context';
 import type { MeService } from './me.service';
 import { UsersAdminService } from './users-admin.service';
 import { messages } from '@keymarket/contracts/messages';
-import type { ApiKeyChanges } from '../api-keys/api-key-gate';
 
 const idParams = z.object({ id: z.uuid(messages.userNotFound) });
 const summary = { 200: userSummarySchema };
@@ -29,10 +28,9 @@ const summary = { 200: userSummarySchema };
 export const usersAdminModule: FastifyPluginAsyncZod<{
   db: Database;
   me: MeService;
-  apiKeys: ApiKeyChanges;
-}> = async (app, { db, me, apiKeys }) => {
+}> = async (app, { db, me }) => {
   await registerUploads(app);
-  const users = new UsersAdminService(db, apiKeys);
+  const users = new UsersAdminService(db);
 
   app.get(
     '/users/get-all-users',

@@ -33,7 +33,6 @@ import {
   type UserSummaryRow,
 } from './users-admin.repository';
 import { findUserById, updateUser, type UserRow } from './users.repository';
-import type { ApiKeyChanges } from '../api-keys/api-key-gate';
 
 type UsersQuery = z.output<typeof usersQuerySchema>;
 type DownlineQuery = z.output<typeof downlineQuerySchema>;
@@ -41,11 +40,7 @@ type UpdateUser = z.output<typeof updateUserSchema>;
 
 /** The Users screen: admins over everyone, managers and resellers over their own downline. */
 export class UsersAdminService {
-  constructor(
-    private readonly db: Database,
-    /** A ban, a suspension or a role change applies at once to the user's API keys too. */
-    private readonly apiKeys: ApiKeyChanges,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   async list(caller: AuthContext, query: UsersQuery) {
     requireAdmin(caller);
@@ -162,7 +157,6 @@ export class UsersAdminService {
         after: { role: 'manager' },
       });
     });
-    this.apiKeys.ownerChanged(target.id);
     return this.summary(target.id);
   }
 
@@ -208,7 +202,6 @@ export class UsersAdminService {
         after: { status, banReason },
       });
     });
-    this.apiKeys.ownerChanged(target.id);
     return this.summary(target.id);
   }
 
