@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { orderStatement } from '../apps/server/src/modules/orders/place-order.statement';
+import { orderStatement } from '../apps/server/src/modules/orders/place-order';
 import { profitMargins } from '../apps/server/src/modules/orders/profit';
 import { loadProcessPids } from './load-process';
 import { machineCpu, processCpuSeconds } from './server';

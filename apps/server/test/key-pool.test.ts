@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { KEY_MAX_LENGTH } from '@keymarket/contracts/catalogue';
 import type { Order } from '@keymarket/contracts/orders';
 import { auditLog, productKeys } from '../src/db/schema/index';
-import { rowsOf } from '../src/db/client';
 import { keyFileMessages } from '../src/modules/products/key-file';
 import { keyPoolMessages } from '../src/modules/products/product-keys.service';
-import { orderStatement } from '../src/modules/orders/place-order.statement';
+import { orderStatement } from '../src/modules/orders/place-order';
+import { nestedPlans } from './helpers/nested-plans';
 import { onPostgres } from './helpers/database';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
@@ -110,11 +110,10 @@ describe('key order', () => {
         audit: { actorId: admin.user.id, action: 'order.created', targetType: 'order' },
         idempotency: null,
         lowStockThreshold: null,
+        events: false,
         refs: {} as never,
       } as never);
-      const explained = await rowsOf<{ 'QUERY PLAN': string }>(db(), sql`explain ${statement}`);
-      const plan = explained.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toContain('product_keys_unsold_idx');
+      expect(await nestedPlans(db(), statement)).toContain('product_keys_unsold_idx');
     },
   );
 });

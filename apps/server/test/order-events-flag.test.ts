@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { placeOrder } from '../src/modules/orders/place-order.statement';
+import { placeOrder } from '../src/modules/orders/place-order';
 import { OrderEventHints } from '../src/modules/orders/order-event-hints';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { onPostgres } from './helpers/database';
@@ -13,7 +13,7 @@ import { createdWebhook } from './helpers/webhook-receiver';
 const HOOK_URL = 'http://127.0.0.1:9/orders';
 
 /**
- * An order nobody listens to skips the outbox (place-order.statement.ts, "Events"): it trusts
+ * An order nobody listens to skips the outbox (place-order.ts, "Events"): it trusts
  * `users.order_webhooks`, which a trigger keeps (migration 0022), and is refused when a flag says
  * someone listens after all. A flag left false would lose events, so every way an endpoint changes
  * is tried here.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderPlan } from '../../src/modules/orders/place-order.statement';
+import type { OrderPlan } from '../../src/modules/orders/place-order';
 import { profitMargins } from '../../src/modules/orders/profit';
 
 /**

@@ -44,7 +44,7 @@ export const users = pgTable(
      * Whether an enabled webhook endpoint of this user takes an event the order statement writes
      * (`order.created`, `order.completed`). Kept by a trigger on webhook_endpoints (migration
      * 0022), never by the application: the order statement reads it from the row it debits, so
-     * an order nobody listens to skips the outbox (place-order.statement.ts, "Events").
+     * an order nobody listens to skips the outbox (place-order.ts, "Events").
      */
     orderWebhooks: boolean('order_webhooks').notNull().default(false),
     avatarFileId: uuid('avatar_file_id'),

@@ -95,7 +95,8 @@ export class AfterSaleService {
     await retryOnConflict(() =>
       this.db.transaction(async (tx) => {
         const keyId = await this.claimUnit(tx, order, input.keyIndex, caller, 'replaced');
-        const [fresh] = await claimKeys(tx, order.productId, orderId, 1);
+        const [claimed] = await claimKeys(tx, order.productId, [orderId]);
+        const fresh = claimed?.keyId;
         if (!fresh) {
           throw new AppError('out_of_stock', afterSaleMessages.noReplacementKey);
         }

@@ -4,7 +4,7 @@
  * paid it, from its profit and, where that falls short, from its balance. The platform's share
  * comes back from the platform, as a rejected order's does.
  *
- * Rows are locked in the lock order (place-order.statement.ts): the buyer's (its credit), then
+ * Rows are locked in the lock order (docs/money.md): the buyer's (its credit), then
  * each seller's, nearest the buyer first. Each seller's row is read FOR UPDATE before its split
  * between profit and balance is decided, so a profit conversion racing the refund either ran
  * before (the refund then takes the converted money from the balance) or waits for it: no bucket

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditTargetType } from '@keymarket/contracts/balance';
 import { rowsOf, type Executor } from '../../db/client';
-import type { OrPlaceholder, OrPlaceholders } from '../../db/statement-shapes';
 import type { ledgerEntries } from '../../db/schema/index';
 import { outboxEventCtes } from '../outbox/outbox-events';
 import { liveSignalSql } from '../notifications/live-signals';
@@ -21,10 +20,6 @@ export interface LedgerContext {
   counterpartyId?: string | null;
   note?: string | null;
 }
-
-/** Its column in `users`; a fixed identifier, never caller text. */
-const bucketColumn = (bucket: Bucket) =>
-  sql.identifier(bucket === 'balance' ? 'balance_cents' : 'profit_cents');
 
 /**
  * The only two ways a bucket changes. Each updates the bucket and appends its ledger row in one
@@ -84,7 +79,7 @@ async function moveBucket(
   // The live signal rides on the answer's row: sent at commit, and only if the bucket moved.
   const [row] = await rowsOf<{ after: string }>(
     tx,
-    sql`with ${bucketMove('changed', userId, bucket, deltaCents, context)} ${event}
+    sql`with ${bucketMoveCtes('changed', userId, bucket, deltaCents, context)} ${event}
         ${notification ? sql`, ${notification}` : sql``}
         select after::text as after, ${liveSignalSql(sql`${userId}::uuid`, 'balance')} as signalled
         from changed`,
@@ -131,7 +126,7 @@ function bucketNotification(
   });
 }
 
-/** A `balance.credited` event's data: the ledger row `bucketMove` wrote (`changed_entry`). */
+/** A `balance.credited` event's data: the ledger row `move_bucket` wrote (`changed_entry`). */
 function creditedEntry(context: LedgerContext): SQL {
   return sql`jsonb_build_object('entry', jsonb_build_object(
     'id', changed_entry.id::text,
@@ -146,43 +141,27 @@ function creditedEntry(context: LedgerContext): SQL {
 }
 
 /**
- * The two CTEs of one bucket move, for a statement to embed: `name` updates the bucket (a row
- * with the new value `after`, or none when the bucket would go below zero) and `name_entry`
- * appends its ledger row, selected from the update's result so it exists only if the bucket
- * changed, with that new value as its `balance_after_cents`. An order places itself with several
- * of these in one statement (`placeOrder`).
- *
- * LEDGER ORDER. The row's time is `clock_timestamp()`, read once the update holds the user's row
- * (not `now()`, the transaction's start): the next move of the same bucket waits for that lock, so
- * a bucket's rows sorted by (created_at, id) are the order they were applied in, and each row's
- * `balance_after_cents` is the previous row's plus its amount. Statements and reconciliation
- * read them in that order.
- *
- * `alsoReturning`: more of the updated row for the statement to read from `name` (the user's
- * `order_webhooks`, read from the row as it is once locked).
+ * One bucket move as two CTEs for `moveBucket`'s statement: `name` calls `move_bucket` (migration
+ * 0026, the one text that changes a bucket and appends its ledger row, used by `place_order`
+ * too) and answers the new value `after`, or no row when the bucket would go below zero; and
+ * `name_entry` the ledger row it appended, for the event and the notification to read.
  */
-export function bucketMove(
+function bucketMoveCtes(
   name: string,
-  userId: OrPlaceholder<string>,
+  userId: string,
   bucket: Bucket,
-  deltaCents: OrPlaceholder<bigint>,
-  context: OrPlaceholders<LedgerContext>,
-  alsoReturning?: SQL,
+  deltaCents: bigint,
+  context: LedgerContext,
 ): SQL {
-  const column = bucketColumn(bucket);
   const changed = sql.identifier(name);
-  return sql`${changed} as (
-      update users set ${column} = ${column} + ${deltaCents}::bigint
-      where id = ${userId} and ${column} + ${deltaCents}::bigint >= 0
-      returning ${column} as after${alsoReturning ? sql`, ${alsoReturning}` : sql``}
+  return sql`${changed} as materialized (
+      select after_cents as after, entry_id, entry_created_at
+      from move_bucket(${userId}::uuid, ${bucket}::ledger_bucket, ${deltaCents}::bigint,
+        ${context.kind}::ledger_kind, ${context.actorId}::uuid, ${context.orderId ?? null}::uuid,
+        ${context.counterpartyId ?? null}::uuid, ${context.note ?? null}::text)
     ), ${sql.identifier(`${name}_entry`)} as (
-      insert into ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind,
-        actor_id, order_id, counterparty_id, note, created_at)
-      select ${userId}::uuid, ${bucket}::ledger_bucket, ${deltaCents}::bigint, after,
-             ${context.kind}::ledger_kind, ${context.actorId}::uuid, ${context.orderId ?? null}::uuid,
-             ${context.counterpartyId ?? null}::uuid, ${context.note ?? null}::text, clock_timestamp()
+      select entry_id as id, ${deltaCents}::bigint as amount_cents, entry_created_at as created_at
       from ${changed}
-      returning id, amount_cents, created_at
     )`;
 }
 
@@ -222,12 +201,51 @@ export function auditRowOf(record: AuditRecord) {
   };
 }
 
-/**
- * `auditInsert` over an audit row's values (`auditRowOf`), which may be placeholders: for a
- * statement rendered once per shape (statement-shapes.ts).
- */
-export function auditRowInsert(row: OrPlaceholders<ReturnType<typeof auditRowOf>>): SQL {
+/** `auditInsert` over an audit row's values (`auditRowOf`). */
+function auditRowInsert(row: ReturnType<typeof auditRowOf>): SQL {
   return sql`insert into audit_log (actor_id, action, target_type, target_id, before, after)
     values (${row.actorId}::uuid, ${row.action}, ${row.targetType},
             ${row.targetId}::text, ${row.before}::text, ${row.after}::text)`;
+}
+
+/**
+ * The profit fold (profit-accruals.ts): the accruals of the sellers `targets` selects (a query
+ * answering `id`, which locks them) deleted, their profit buckets raised, one ledger row per
+ * accrual in accrual order with the running value, and their `profit.credited` notification, in
+ * one statement. The one bucket change besides `move_bucket`: many accruals of one seller enter
+ * its bucket at once, each row's `balance_after_cents` following on from the one before (LEDGER
+ * ORDER, migration 0026), which a move per accrual would also give at ten thousand round trips a
+ * batch. Answers how many accruals it entered.
+ */
+export async function foldAccruals(db: Executor, targets: SQL, limit: number | null) {
+  const rows = await rowsOf<{ folded: number }>(
+    db,
+    sql`
+    with targets as (${targets}),
+    folded as (
+      delete from profit_accruals
+      where id in (select a.id from profit_accruals a
+                   where a.user_id in (select id from targets)
+                   order by a.id ${limit === null ? sql`` : sql`limit ${limit}`})
+      returning id, user_id, amount_cents, order_id, buyer_id
+    ), sums as (
+      select user_id, sum(amount_cents) as amount_cents, count(*)::int as orders
+      from folded group by user_id
+    ), moved as (
+      update users u set profit_cents = u.profit_cents + s.amount_cents
+      from sums s where u.id = s.user_id
+      returning u.id, u.profit_cents - s.amount_cents as before
+    ), entries as (
+      insert into ledger_entries (user_id, bucket, amount_cents, balance_after_cents, kind,
+        actor_id, order_id, counterparty_id, created_at)
+      select f.user_id, 'profit', f.amount_cents,
+             m.before + sum(f.amount_cents) over (partition by f.user_id order by f.id),
+             'profit', f.buyer_id, f.order_id, f.buyer_id, clock_timestamp()
+      from folded f join moved m on m.id = f.user_id
+      order by f.user_id, f.id
+      returning id
+    ), ${profitNotificationCte('profit_note', sql`sums`)}
+    select count(*)::int as folded from folded`,
+  );
+  return rows[0]?.folded ?? 0;
 }

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@keymarket/contracts/notifications';
 import type { Executor } from '../../db/client';
-import type { OrPlaceholder } from '../../db/statement-shapes';
 import { EMAIL_CONSUMER } from '../email/email-outbox';
 import { liveSignalSql } from './live-signals';
 
@@ -114,8 +113,8 @@ export function profitNotificationCte(name: string, sums: SQL): SQL {
 export function lowStockNotificationCte(
   name: string,
   change: {
-    productId: OrPlaceholder<string>;
-    taken: OrPlaceholder<number>;
+    productId: string;
+    taken: number;
     stockAfter: SQL;
     threshold: SQL;
     signal: boolean;

@@ -1,7 +1,7 @@
 /**
  * Whose orders to plan with their outbox events (`OrderPlan.events`): the buyers whose orders
  * lately had someone to tell. Only a guess, for this process: the order statement checks the
- * flags (place-order.statement.ts, "Events") and refuses a plan without events that someone
+ * flags (place-order.ts, "Events") and refuses a plan without events that someone
  * would have received, so a wrong guess costs a second statement, never an event. Every buyer
  * starts unheard: most have no endpoint, and an administrator's subscription makes each buyer's
  * first order here pay that second statement once.

@@ -1,5 +1,5 @@
 /**
- * An order as the service decides it before writing it (`placeOrder`, place-order.statement.ts):
+ * An order as the service decides it before writing it (`placeOrder`, place-order.ts):
  * the row, what it claims, who pays and who earns, what is recorded with it.
  */
 import type { OrderStatus } from '@keymarket/contracts/orders';
@@ -30,7 +30,7 @@ export interface OrderPlan {
   refs: Omit<OrderWithRefs, 'order'>;
   /**
    * The product's low-stock threshold, when this sale may bring its stock down to it
-   * (`lowStockCte`, place-order.statement.ts); null when it plainly cannot, so the statement
+   * (`place_order`, migration 0026); null when it plainly cannot, so the call
    * carries nothing for it.
    */
   lowStockThreshold: number | null;

@@ -2,7 +2,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { orderRefusalOf, refusalOutcome, type OrderRefusal } from './order-refusals';
-import { orderStatement, type OrderPlan } from './place-order.statement';
+import { orderStatement, type OrderPlan } from './place-order';
 
 /** A refusal as the driver reports it: SQLSTATE KM001 under Drizzle's wrapper. */
 const refusalError = (reason: string, code = 'KM001') =>

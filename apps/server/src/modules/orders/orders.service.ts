@@ -56,7 +56,7 @@ import { outOfStock, refusalOutcome } from './order-refusals';
 import { OrderEventHints } from './order-event-hints';
 import { platformOrderTotals } from '../analytics/daily-sales.repository';
 import { rollupCutoff } from '../analytics/periods';
-import { placeOrder } from './place-order.statement';
+import { placeOrder } from './place-order';
 import { returnStock } from '../products/stock';
 import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import type { SystemSettingsCache } from '../../lib/settings';
@@ -347,7 +347,7 @@ export class OrdersService {
           respondedById: caller.userId,
         });
         if (!order) throw alreadyAnswered();
-        // The buyer's row before the product's: the lock order (place-order.statement.ts).
+        // The buyer's row before the product's: the lock order (docs/money.md).
         if (order.totalCents > 0n) {
           await creditBucket(tx, order.buyerId, 'balance', order.totalCents, {
             kind: 'refund',

@@ -12,7 +12,7 @@ export interface Margin {
  * quantity × (cost of the member below it − its own cost). The margins telescope, so the buyer's
  * payment = the platform's price to the top of the chain + every margin. Costs are the ones stored
  * on the order at placement: a later price change alters nothing. Sellers earning nothing are left
- * out; the rest come nearest the buyer first, as the lock order has it (place-order.statement.ts).
+ * out; the rest come nearest the buyer first, as the lock order has it (docs/money.md).
  */
 export function profitMargins(order: Pick<OrderRow, 'quantity' | 'priceChain'>): Margin[] {
   const margins: Margin[] = [];
@@ -29,7 +29,7 @@ export function profitMargins(order: Pick<OrderRow, 'quantity' | 'priceChain'>):
 
 /**
  * Pays each seller its margin (`profitMargins`) when a request order is completed, one after the
- * other in that order: the lock order (place-order.statement.ts).
+ * other in that order: the lock order (docs/money.md).
  */
 export async function creditProfitChain(tx: Executor, order: OrderRow, actorId: string | null) {
   for (const { sellerId, marginCents } of profitMargins(order)) {

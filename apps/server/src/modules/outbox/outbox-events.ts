@@ -6,7 +6,7 @@ import { webhookRecipients } from '../webhooks/webhook-recipients';
  * Writing events into the outbox (DESIGN.md §9), as CTEs for the statement that makes the change
  * they report: an event commits or vanishes with the change. An event nobody receives is not
  * written at all, so a change without subscribers costs one read of its recipients and nothing else
- * (an order, the busiest change, not even that: place-order.statement.ts, "Events").
+ * (an order, the busiest change, not even that: place-order.ts, "Events").
  */
 export interface OutboxEvent {
   /** `order.created`, `balance.credited`… */

@@ -10,10 +10,11 @@
  * now, not at placement), the `order.completed` event and notification, an audit row.
  *
  * LOCKS. The product's row (the caller's, FOR NO KEY UPDATE, which sales do not wait for), then
- * the waiting orders' rows, then the keys (SKIP LOCKED, as sales take them), then every seller
- * the filled orders pay, all in one statement, deepest in the invitation tree first (then by id).
+ * the waiting orders' rows, then every seller the filled orders pay, all in one statement,
+ * deepest in the invitation tree first (then by id), then the keys (SKIP LOCKED, as sales take
+ * them, so never waiting).
  * One order's chain is locked nearest the buyer first, which is deepest first (the lock order,
- * place-order.statement.ts); a fill pays many chains, and crediting them order by order would
+ * docs/money.md); a fill pays many chains, and crediting them order by order would
  * lock a manager for the first chain before a reseller of the second, the other way round from a
  * sale of that reseller's invitee. Taking all of them at once in the order every chain agrees
  * with cannot deadlock with a sale, a completion, a transfer or a unit refund.
@@ -29,7 +30,7 @@ import { notifyOrderAnswered, recordOrderEvent } from '../orders/order-completio
 import { leavePending } from '../orders/orders.repository';
 import { creditProfitChain, profitMargins } from '../orders/profit';
 import { isRetryableTransactionError } from '../../lib/pg-errors';
-import { lockUnsoldKeys, sellKeys } from './key-claims';
+import { claimKeys, unsoldKeys } from './key-claims';
 import { recordKeysSold } from './stock';
 
 export interface BackorderFill {
@@ -54,18 +55,8 @@ export async function fillBackorders(tx: Executor, productId: string): Promise<B
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .for('update');
   const fill: BackorderFill = { orders: 0, keys: 0 };
-  // The orders that fit, whole, in line: the walk stops at the first that does not.
-  const wanted = waiting.reduce((n, order) => n + order.quantity, 0);
-  const keyIds = await lockUnsoldKeys(tx, productId, wanted);
-  const filled: WaitingOrder[] = [];
-  for (const order of waiting) {
-    if (fill.keys + order.quantity > keyIds.length) break;
-    filled.push(order);
-    fill.keys += order.quantity;
-  }
-  await lockSellersOf(tx, filled);
-  const owners = filled.flatMap(({ id, quantity }) => Array<string>(quantity).fill(id));
-  await sellKeys(tx, keyIds.slice(0, owners.length), owners);
+  const filled = await sellKeysInLine(tx, productId, waiting);
+  fill.keys = filled.reduce((n, order) => n + order.quantity, 0);
   for (const { id, quantity } of filled) {
     const order = await leavePending(tx, id, { status: 'completed', deliveredAt: new Date() });
     if (!order) throw new Error(`backorder ${id} left pending under its own row lock`);
@@ -88,6 +79,34 @@ export async function fillBackorders(tx: Executor, productId: string): Promise<B
 }
 
 type WaitingOrder = { id: string } & Pick<OrderRow, 'quantity' | 'priceChain'>;
+
+/**
+ * Sells keys to the waiting orders that fit, whole, in line (the walk stops at the first that
+ * does not), with their sellers locked first (`lockSellersOf`); answers the orders sold to.
+ * Sales of the product go on meanwhile (they hold no lock on its row), so the keys counted may be
+ * fewer when they are claimed: `claimKeys` then sells none, and the line is cut by one order.
+ */
+async function sellKeysInLine(
+  tx: Executor,
+  productId: string,
+  waiting: readonly WaitingOrder[],
+): Promise<WaitingOrder[]> {
+  let available = await unsoldKeys(tx, productId);
+  for (;;) {
+    const filled: WaitingOrder[] = [];
+    let keys = 0;
+    for (const order of waiting) {
+      if (keys + order.quantity > available) break;
+      filled.push(order);
+      keys += order.quantity;
+    }
+    if (filled.length === 0) return [];
+    await lockSellersOf(tx, filled);
+    const owners = filled.flatMap(({ id, quantity }) => Array<string>(quantity).fill(id));
+    if ((await claimKeys(tx, productId, owners)).length > 0) return filled;
+    available = keys - 1;
+  }
+}
 
 /**
  * Locks the rows of every seller the `filled` orders pay, in one statement, deepest in the

@@ -21,11 +21,10 @@ import { afterSaleMessages } from '@keymarket/contracts/orders';
  * lock (`foldProductStock`, from `lockProduct`) before an administrator's change reads or writes
  * its counter.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messages } from '@keymarket/contracts/messages';
 import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import { rowsOf, type Executor } from '../../db/client';
-import type { OrPlaceholder, OrPlaceholders } from '../../db/statement-shapes';
 import { orders, productKeys, products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { oneRow } from '../../lib/rows';
@@ -40,41 +39,10 @@ export const productStock = sql<number>`("products"."stock" + coalesce((
     select sum(c.delta) from product_stock_changes c where c.product_id = "products"."id"
   ), 0))::int`.mapWith(Number);
 
-/**
- * What an order takes from its product's stock, as a statement for the order's own statement to
- * embed (`place-order.statement.ts`): it answers a row when the stock was there. An instant
- * product's sale is a new change row, so concurrent sales of one product never wait for each
- * other; a request product's is taken from the counter, only if enough is left.
- */
-export function stockTakenByOrder(order: {
-  productId: string;
-  quantity: number;
-  deliveryType: DeliveryType;
-}): SQL {
-  const { productId, quantity } = order;
-  return stockTakenBy(order.deliveryType, { productId, quantity, delta: saleDelta(quantity) });
-}
-
 /** A sale's change of its product's stock (`product_stock_changes.delta`). */
 export const saleDelta = (quantity: number) => -quantity;
 
-/**
- * `stockTakenByOrder` over its values, which may be placeholders (the order statement is
- * rendered once per shape, statement-shapes.ts): `delta` is `saleDelta(quantity)`.
- */
-export function stockTakenBy(
-  deliveryType: DeliveryType,
-  take: OrPlaceholders<{ productId: string; quantity: number; delta: number }>,
-): SQL {
-  if (deliveryType === 'instant') {
-    return sql`${saleChangeInsert(take.productId, take.delta)} returning product_id`;
-  }
-  return sql`update products set stock = stock - ${take.quantity}::int
-              where id = ${take.productId}::uuid and stock >= ${take.quantity}::int
-              returning id`;
-}
-
-function saleChangeInsert(productId: OrPlaceholder<string>, delta: OrPlaceholder<number>) {
+function saleChangeInsert(productId: string, delta: number) {
   return sql`insert into product_stock_changes (product_id, delta)
     values (${productId}::uuid, ${delta}::int)`;
 }
@@ -104,7 +72,7 @@ export async function recordKeysSold(db: Executor, productId: string, count: num
  * the stock across its threshold (`lowStockNotificationCte`), in the same transaction: it
  * commits or vanishes with the change. The stock after is read now, the change included; the
  * stock before is that plus `taken`, this change's own units, whatever other changes committed
- * meanwhile. The order statement raises its own (place-order.statement.ts).
+ * meanwhile. An order raises its own (`place_order`, migration 0026).
  */
 export async function notifyLowStock(db: Executor, productId: string, taken: number) {
   if (taken <= 0) return;
