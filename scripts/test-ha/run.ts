@@ -1,0 +1,346 @@
+/**
+ * `npm run test:ha` (DESIGN.md §15, docs/operations.md): the application through a database
+ * failover. On loopback, in a temporary directory: etcd, two Patroni nodes in synchronous mode,
+ * HAProxy (write port → primary, read port → standby) and two Keymarket instances. 32 buyers
+ * place orders with Idempotency-Keys for 30 seconds; 10 seconds in, the primary's postmaster is
+ * killed with SIGKILL. Then every key that did not get a 201 is tried again. It passes when every
+ * 201 is an order that exists once, no key made two orders, the reconciliation holds on the new
+ * primary, the old primary is back as a standby, writes were refused for at most 30 seconds and
+ * nothing answered 500. Everything it started is ended and its directory removed, pass or fail.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { seedOrders, USER_PASSWORD } from '../../bench/seed';
+import { HaCluster, HOST, NODE_NAMES, PORTS, sleep, waitFor, assertPortFree } from './cluster';
+import {
+  placeOrdersUntil,
+  retryUnplaced,
+  signIn,
+  type Attempt,
+  type Buyer,
+} from './orders-under-failover';
+
+const CLIENTS = 32;
+const LOAD_MS = 30_000;
+const KILL_AFTER_MS = 10_000;
+const MAX_UNAVAILABLE_MS = 30_000;
+const PAUSE_MS = 20;
+const SERVER_PORTS = [13001, 13002];
+const ADMIN = { username: 'bench_admin', password: 'Ha-Admin-Passw0rd!' };
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const say = (line: string) =>
+  console.log(`[test:ha ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function main(): Promise<number> {
+  for (const port of [
+    PORTS.etcdClient,
+    PORTS.etcdPeer,
+    ...PORTS.postgres,
+    ...PORTS.patroniRest,
+    PORTS.haproxyWrite,
+    PORTS.haproxyRead,
+    ...SERVER_PORTS,
+  ]) {
+    await assertPortFree(port);
+  }
+  const directory = mkdtempSync(path.join(tmpdir(), 'km-ha-'));
+  // The postgres user runs PostgreSQL under it.
+  chmodSync(directory, 0o755);
+  const cluster = new HaCluster(directory);
+  let failed = true;
+  const stopping = async () => {
+    say('interrupted: cleaning up');
+    await cluster.stopAll();
+    rmSync(directory, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', () => void stopping());
+  process.once('SIGTERM', () => void stopping());
+  try {
+    failed = !(await scenario(cluster));
+    return failed ? 1 : 0;
+  } catch (error) {
+    console.error(error);
+    return 1;
+  } finally {
+    if (failed) printLogs(cluster);
+    await cluster.stopAll();
+    rmSync(directory, { recursive: true, force: true });
+    say('cleaned up');
+  }
+}
+
+function printLogs(cluster: HaCluster) {
+  for (const name of [...NODE_NAMES, 'haproxy', 'server1', 'server2']) {
+    try {
+      const text = readFileSync(cluster.logOf(name), 'utf8');
+      console.error(`--- last lines of ${name}.log\n${text.split('\n').slice(-40).join('\n')}`);
+    } catch {
+      // never started
+    }
+  }
+}
+
+async function scenario(cluster: HaCluster): Promise<boolean> {
+  say(`etcd, Patroni (${cluster.binDir}), HAProxy in ${cluster.directory}`);
+  await cluster.startEtcd();
+  cluster.startPatroni(0);
+  const first = await waitFor('the first primary', 60_000, () => cluster.leader());
+  cluster.startPatroni(1);
+  await waitFor('a synchronous standby', 90_000, () => cluster.syncStandby());
+  cluster.startHaproxy();
+  const writePool = new pg.Pool({ connectionString: cluster.writeUrl, max: 4 });
+  writePool.on('error', () => {});
+  try {
+    await waitFor('HAProxy to reach the primary', 30_000, async () =>
+      (await writePool.query('select 1')).rowCount === 1 ? true : undefined,
+    );
+    say(`cluster up: primary ${first.name}, synchronous standby streaming`);
+
+    const keysSecret = randomBytes(32).toString('hex');
+    const jwtSecret = randomBytes(32).toString('hex');
+    const instances = await Promise.all(
+      SERVER_PORTS.map((port, i) =>
+        startInstance(cluster, `server${i + 1}`, port, keysSecret, jwtSecret),
+      ),
+    );
+    say(`Keymarket instances up: ${instances.join(', ')}`);
+
+    const seed = await seedOrders(writePool, keysSecret, {
+      resellers: CLIENTS,
+      keys: 40_000,
+      spreadKeys: 0,
+      log: () => {},
+    });
+    const buyers: Buyer[] = await Promise.all(
+      seed.platformResellers.map(async (username, i) => ({
+        username,
+        cookie: await signIn(instances[i % instances.length]!, username, USER_PASSWORD),
+      })),
+    );
+    say(`seeded ${buyers.length} buyers and 40,000 keys; placing orders for ${LOAD_MS / 1000} s`);
+
+    const attempts: Attempt[] = [];
+    const started = Date.now();
+    let killedAt = 0;
+    const killer = (async () => {
+      await sleep(KILL_AFTER_MS);
+      const leader = await cluster.leader();
+      if (!leader) throw new Error('no primary to kill');
+      const pid = cluster.killPostmaster(leader.name);
+      killedAt = Date.now();
+      say(`SIGKILL to ${leader.name}'s postmaster (pid ${pid})`);
+      return leader.name;
+    })();
+    await placeOrdersUntil({
+      buyers,
+      instances,
+      productId: seed.productId,
+      until: started + LOAD_MS,
+      pauseMs: PAUSE_MS,
+      onAttempt: (attempt) => attempts.push(attempt),
+    });
+    const killed = await killer;
+    const firstPhase = [...attempts];
+    const leaderAfter = await waitFor('a new primary', 60_000, () => cluster.leader());
+    say(`load done; primary now ${leaderAfter.name}; retrying what was not placed`);
+
+    const retry = await retryUnplaced({
+      buyers,
+      instances,
+      productId: seed.productId,
+      attempts: firstPhase,
+      deadline: Date.now() + 60_000,
+      onAttempt: (attempt) => attempts.push(attempt),
+    });
+
+    const problems: string[] = [];
+    if (retry.stillUnplaced.length > 0) {
+      problems.push(
+        `${retry.stillUnplaced.length} keys never got a 201: ${retry.stillUnplaced.slice(0, 5).join(', ')}`,
+      );
+    }
+    const errors = attempts.filter((a) => a.status >= 500 && a.status !== 503);
+    if (errors.length > 0)
+      problems.push(
+        `${errors.length} answers were 5xx other than 503 (first: ${errors[0]!.status})`,
+      );
+    const unexpected = attempts.filter(
+      (a) => a.status !== 0 && a.status !== 201 && a.status !== 503,
+    );
+    if (unexpected.length > 0) {
+      problems.push(
+        `${unexpected.length} unexpected answers: ${[...new Set(unexpected.map((a) => `${a.status} ${a.errorType}`))].join(', ')}`,
+      );
+    }
+    const wrong503 = attempts.filter((a) => a.status === 503 && a.errorType !== 'unavailable');
+    if (wrong503.length > 0) problems.push(`${wrong503.length} 503 answers were not 'unavailable'`);
+
+    problems.push(...(await checkExactlyOnce(writePool, buyers, attempts)));
+
+    const unavailableMs = unavailability(firstPhase, killedAt);
+    if (unavailableMs > MAX_UNAVAILABLE_MS) {
+      problems.push(
+        `writes were refused for ${(unavailableMs / 1000).toFixed(1)} s (at most 30 s)`,
+      );
+    }
+
+    const reconciliation = await adminReconciliation(instances[0]!);
+    if (!reconciliation.ok)
+      problems.push(`reconciliation failed: ${reconciliation.failed.join(', ')}`);
+
+    const rejoined = await waitFor(`${killed} to rejoin as a standby`, 90_000, async () => {
+      const member = (await cluster.members()).find((m) => m.name === killed);
+      return member &&
+        (member.role === 'sync_standby' || member.role === 'replica') &&
+        ['running', 'streaming'].includes(member.state)
+        ? member
+        : undefined;
+    }).catch((error: unknown) => {
+      problems.push(String(error));
+      return undefined;
+    });
+
+    const answered = firstPhase.filter((a) => a.status === 201).length;
+    const refused = firstPhase.filter((a) => a.status !== 0 && a.status !== 201).length;
+    const unanswered = firstPhase.filter((a) => a.status === 0).length;
+    console.log('');
+    console.log('test:ha results');
+    console.log(
+      `  orders attempted in ${LOAD_MS / 1000} s by ${CLIENTS} clients: ${firstPhase.length}`,
+    );
+    console.log(`  answered 201:                 ${answered}`);
+    console.log(`  refused (503 unavailable):    ${refused}`);
+    console.log(`  never answered:               ${unanswered}`);
+    console.log(
+      `  retried with their key:       ${retry.retried} (all placed: ${retry.stillUnplaced.length === 0})`,
+    );
+    console.log(
+      `  writes refused for:           ${(unavailableMs / 1000).toFixed(1)} s after the kill`,
+    );
+    console.log(
+      `  primary: ${first.name} → ${leaderAfter.name}; ${killed} rejoined: ${rejoined ? rejoined.role : 'no'}`,
+    );
+    console.log(`  reconciliation on the new primary: ${reconciliation.ok ? 'ok' : 'FAILED'}`);
+    if (problems.length > 0) {
+      console.log('FAILED:');
+      for (const problem of problems) console.log(`  - ${problem}`);
+      return false;
+    }
+    console.log('passed');
+    return true;
+  } finally {
+    await writePool.end().catch(() => {});
+  }
+}
+
+async function startInstance(
+  cluster: HaCluster,
+  name: string,
+  port: number,
+  keysSecret: string,
+  jwtSecret: string,
+): Promise<string> {
+  const dataDir = path.join(cluster.directory, name);
+  cluster.start(name, process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    env: {
+      NODE_ENV: 'production',
+      HOST,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: dataDir,
+      DATABASE_URL: cluster.writeUrl,
+      DATABASE_READ_URL: cluster.readUrl,
+      DATABASE_POOL_MAX: '16',
+      KEYS_SECRET: keysSecret,
+      JWT_SECRET: jwtSecret,
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      LOGIN_RATE_LIMIT: '100000',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_EMAIL: 'ha-admin@keymarket.local',
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const url = `http://${HOST}:${port}`;
+  await waitFor(`${name} to be ready`, 90_000, async () =>
+    (await fetch(`${url}/api/ready`)).ok ? true : undefined,
+  );
+  return url;
+}
+
+/**
+ * Every 201 is an order that exists, each key answered one order id however often it was tried,
+ * and each buyer has exactly the orders its keys answered: no key made two, none made one unseen.
+ */
+async function checkExactlyOnce(
+  pool: pg.Pool,
+  buyers: Buyer[],
+  attempts: Attempt[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  const orderOfKey = new Map<string, string>();
+  for (const attempt of attempts) {
+    if (attempt.status !== 201) continue;
+    if (!attempt.orderId) {
+      problems.push(`a 201 for ${attempt.key} carried no order id`);
+      continue;
+    }
+    const earlier = orderOfKey.get(attempt.key);
+    if (earlier && earlier !== attempt.orderId) {
+      problems.push(`key ${attempt.key} answered two orders: ${earlier} and ${attempt.orderId}`);
+    }
+    orderOfKey.set(attempt.key, attempt.orderId);
+  }
+  const { rows } = await pool.query<{ username: string; id: string }>(
+    `select u.username, o.id from orders o join users u on u.id = o.buyer_id
+     where u.username = any($1::text[])`,
+    [buyers.map((b) => b.username)],
+  );
+  const stored = new Set(rows.map((r) => r.id));
+  const answered = new Set(orderOfKey.values());
+  const missing = [...answered].filter((id) => !stored.has(id));
+  if (missing.length > 0)
+    problems.push(`${missing.length} orders answered 201 are not on the new primary`);
+  const extra = rows.filter((r) => !answered.has(r.id));
+  if (extra.length > 0)
+    problems.push(`${extra.length} orders exist that no answer named (a key placed twice?)`);
+  if (rows.length !== orderOfKey.size) {
+    problems.push(`${rows.length} orders for ${orderOfKey.size} keys placed`);
+  }
+  return problems;
+}
+
+/**
+ * How long writes were refused: from the kill to the first 201 of an order sent after it (an
+ * order under way at the kill may still have committed).
+ */
+function unavailability(attempts: Attempt[], killedAt: number): number {
+  const placedAfter = attempts
+    .filter((a) => a.status === 201 && a.startedAt >= killedAt)
+    .map((a) => a.endedAt)
+    .sort((a, b) => a - b);
+  return placedAfter.length > 0 ? placedAfter[0]! - killedAt : Infinity;
+}
+
+async function adminReconciliation(instance: string): Promise<{ ok: boolean; failed: string[] }> {
+  const cookie = await signIn(instance, ADMIN.username, ADMIN.password);
+  // The POST runs the checks on the primary (the GET may read the standby).
+  const response = await fetch(`${instance}/api/admin/reconciliation`, {
+    method: 'POST',
+    headers: { cookie },
+  });
+  if (response.status !== 200)
+    return { ok: false, failed: [`answered ${response.status}: ${await response.text()}`] };
+  const body = (await response.json()) as { ok: boolean; checks: { name: string; ok: boolean }[] };
+  return { ok: body.ok, failed: body.checks.filter((c) => !c.ok).map((c) => c.name) };
+}
+
+// Exits at once: a client's keep-alive socket to a stopped instance must not hold the result up.
+process.exit(await main());
