@@ -82,6 +82,7 @@ import { PasswordResetService } from './modules/auth/password-reset.service';
 import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-sender';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { HandlersInFlight } from './lib/handlers-in-flight';
+import { loggedErr } from './lib/logged-error';
 import { LiveHub } from './modules/notifications/live-hub';
 import { LivePublisher } from './modules/notifications/live-publisher';
 import { LIVE_CHANNEL } from './modules/notifications/live-signals';
@@ -129,6 +130,9 @@ export async function buildApp({
     logger: logger ?? {
       level: env.LOG_LEVEL,
       redact: { paths: REDACTED, censor: '[redacted]' },
+      // An error logged as `err` (by Fastify, a plugin, a hook) loses a failed query's values
+      // too: a user's password hash, a key's ciphertext (lib/logged-error.ts).
+      serializers: { err: loggedErr },
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: env.TRUST_PROXY,

@@ -5,10 +5,23 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { loadEnv } from './env';
+import { withoutQueryValues } from './lib/logged-error';
 import { secretFromEnvOrDataDir } from './lib/secrets';
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin';
 
 const env = loadEnv();
+
+/**
+ * Stops the process on a start-up failure, told without the values its query was sent with:
+ * Node's own report of an uncaught error prints them all (a first admin's password hash did).
+ */
+function cannotStart(error: unknown): never {
+  console.error(
+    `Cannot start: ${JSON.stringify(withoutQueryValues(error) ?? String(error), null, 2)}`,
+  );
+  process.exit(1);
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist');
 
@@ -40,16 +53,16 @@ const app = await buildApp({
   jwtSecret,
   keysSecret,
   redis,
-});
-await ensureFirstAdmin(database.db, env, (text) => process.stdout.write(text));
+}).catch(cannotStart);
+await ensureFirstAdmin(database.db, env, (text) => process.stdout.write(text)).catch(cannotStart);
 
 // SIGTERM/SIGINT: stop accepting, finish in-flight requests, then close the database.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
+  if (err) app.log.error({ error: withoutQueryValues(err) }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();
   await database.close();
   redis?.disconnect();
 });
 
-await app.listen({ host: env.HOST, port: env.PORT });
+await app.listen({ host: env.HOST, port: env.PORT }).catch(cannotStart);

@@ -29,3 +29,9 @@ export function withoutQueryValues(error: unknown, depth = 0): LoggedError | und
     ...(error.cause === undefined ? {} : { cause: withoutQueryValues(error.cause, depth + 1) }),
   };
 }
+
+/** The logger's `err` serializer: every error logged as `err` is kept as `withoutQueryValues` keeps it. */
+export function loggedErr(error: Error): LoggedError & { stack: string; [field: string]: unknown } {
+  const logged = withoutQueryValues(error) ?? { type: 'Error', message: String(error) };
+  return { ...logged, stack: logged.stack ?? '' };
+}
