@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { messages } from './messages';
 import { nameText, searchText } from './text';
-import { userSchema } from './users';
+import { appLanguageSchema, userSchema } from './users';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -66,6 +66,8 @@ export const registerRequestSchema = z
     password: passwordSchema,
     confirmPassword: z.string().max(PASSWORD_MAX),
     inviteCode: inviteCodeSchema,
+    /** The language the app is read in: the account's emails are written in it. */
+    language: appLanguageSchema.optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.passwordsMismatch,
@@ -98,6 +100,8 @@ export const loginRequestSchema = z.strictObject({
   password: z.string().min(1, messages.passwordRequired).max(PASSWORD_MAX),
   /** Only for accounts with two-factor sign-in: the first attempt without it answers 401 `two_factor_required`. */
   totpCode: totpCodeSchema.optional(),
+  /** The language the app is read in: from now on the account's emails are written in it. */
+  language: appLanguageSchema.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { paginationSchema, pageFields } from './pagination';
-import { userRefSchema } from './users';
+import { appLanguageSchema, userRefSchema } from './users';
 import { messages } from './messages';
 
 /** The in-app notification types (DESIGN.md §12), and who receives each. */
@@ -164,7 +164,7 @@ export const notificationPreferencesSchema = z.object({
   /** The types sent by email too. */
   email: z.array(notificationTypeSchema),
   /** The emails' language. */
-  language: z.enum(['en', 'fr', 'ar']),
+  language: appLanguageSchema,
   /** The server sends email (`SMTP_URL`); without it nothing is sent, whatever is chosen. */
   emailAvailable: z.boolean(),
 });
@@ -175,7 +175,7 @@ export const updateNotificationPreferencesSchema = z.strictObject({
     .array(notificationTypeSchema)
     .max(notificationTypes.length)
     .transform((types) => [...new Set(types)]),
-  language: z.enum(['en', 'fr', 'ar'], { error: 'Language must be en, fr or ar' }),
+  language: appLanguageSchema,
 });
 export type UpdateNotificationPreferencesInput = z.input<
   typeof updateNotificationPreferencesSchema

@@ -46,6 +46,18 @@ export type User = z.infer<typeof userSchema>;
 
 export const roleResponseSchema = z.object({ role: roleSchema });
 
+/** The languages the app speaks, and writes its emails in. */
+export const appLanguages = ['en', 'fr', 'ar'] as const;
+export const appLanguageSchema = z.enum(appLanguages, { error: 'Language must be en, fr or ar' });
+export type AppLanguage = z.infer<typeof appLanguageSchema>;
+
+/**
+ * PUT /users/me/language: the language the user reads the app in, sent when it changes it. Every
+ * email to the account is written in it (as are those after a sign-in or signup, which send it too).
+ */
+export const accountLanguageSchema = z.strictObject({ language: appLanguageSchema });
+export type AccountLanguage = z.infer<typeof accountLanguageSchema>;
+
 /** The area each role lands in from `/`. */
 export const homePathOf: Record<Role, string> = {
   admin: '/admin',

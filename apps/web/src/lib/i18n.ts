@@ -1,7 +1,13 @@
 import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
-import { FALLBACK_LANGUAGE, languageFor, languages, type Language } from './language-choice';
+import {
+  FALLBACK_LANGUAGE,
+  firstSpoken,
+  languageFor,
+  languages,
+  type Language,
+} from './language-choice';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
 export { languages, type Language };
@@ -110,6 +116,11 @@ export const i18nReady = i18n
   .finally(() => {
     rememberSwitches = true;
   });
+
+/** The language the app is shown in now, as the server knows languages. */
+export function currentLanguage(): Language {
+  return firstSpoken([i18n.resolvedLanguage, i18n.language]) ?? FALLBACK_LANGUAGE;
+}
 
 /**
  * The administrators' default language, for readers who never chose one and whose browser asks

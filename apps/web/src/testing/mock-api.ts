@@ -45,6 +45,8 @@ export const layoutDefaults: Record<string, Handler> = {
     language: 'en',
     emailAvailable: false,
   }),
+  // The language switch, signed in: the account's emails follow the language chosen.
+  'PUT /users/me/language': okReply({ language: 'en' }),
 };
 
 function routeOf(input: RequestInfo | URL, init?: RequestInit): string {

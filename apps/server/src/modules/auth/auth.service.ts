@@ -11,6 +11,7 @@ import type { RateLimits } from '../../lib/rate-limiter';
 import { readSystemSettings } from '../../lib/settings';
 import { hashToken, newRefreshToken, type AccessTokens } from '../../lib/tokens';
 import { assertCountryAllowed } from '../banned-countries/banned-countries.service';
+import { saveAccountLanguage } from '../email/account-language';
 import { claimInvitation, markInvitationUsedBy } from '../invitations/invitations.repository';
 import { userView } from '../users/user-view';
 import {
@@ -89,6 +90,7 @@ export class AuthService {
           lastLoginCountry: client.country,
         });
         await markInvitationUsedBy(tx, invitation.id, user.id);
+        if (input.language) await saveAccountLanguage(tx, user.id, input.language);
         const tokens = settings.signupApproval
           ? undefined
           : await this.startSession(tx, user, client);
@@ -126,6 +128,8 @@ export class AuthService {
         lastLoginAt: new Date(),
         lastLoginCountry: client.country ?? user.lastLoginCountry,
       });
+      // The language the user signs in from is the one it reads: its emails follow it.
+      if (input.language) await saveAccountLanguage(tx, user.id, input.language);
       const tokens = await this.startSession(tx, user, client);
       // Read again for what the sign-in changed; verifySignIn has locked the row, so it is there.
       const fresh = await findUserById(tx, user.id);

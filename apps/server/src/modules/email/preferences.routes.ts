@@ -6,10 +6,12 @@ import {
   updateNotificationPreferencesSchema,
   type NotificationPreferences,
 } from '@keymarket/contracts/notifications';
+import { accountLanguageSchema, type AppLanguage } from '@keymarket/contracts/users';
 import type { Database, Executor } from '../../db/client';
 import { notificationPreferences } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { authOf } from '../access/auth-context';
+import { saveAccountLanguage } from './account-language';
 import { eq } from 'drizzle-orm';
 
 type UpdateInput = z.output<typeof updateNotificationPreferencesSchema>;
@@ -39,6 +41,15 @@ export class NotificationPreferencesService {
         set: { emailTypes: input.email, language: input.language, updatedAt: new Date() },
       });
     return this.view(this.db, userId);
+  }
+
+  /**
+   * The language the user now reads the app in: its emails follow it. Saved with or without
+   * `SMTP_URL`, like the interface's other choices, so that emails sent once it is set are right.
+   */
+  async setLanguage(userId: string, language: AppLanguage): Promise<{ language: AppLanguage }> {
+    await saveAccountLanguage(this.db, userId, language);
+    return { language };
   }
 
   private async view(db: Executor, userId: string): Promise<NotificationPreferences> {
@@ -76,5 +87,14 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => preferences.put(authOf(request).userId, request.body),
+  );
+
+  app.put(
+    '/users/me/language',
+    {
+      config: { access: 'authenticated' },
+      schema: { body: accountLanguageSchema, response: { 200: accountLanguageSchema } },
+    },
+    (request) => preferences.setLanguage(authOf(request).userId, request.body.language),
   );
 };

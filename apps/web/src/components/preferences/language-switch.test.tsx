@@ -1,6 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryClient } from '@/lib/query-client';
+import { aUser } from '@/testing/fixtures';
+import { mockApi, okReply } from '@/testing/mock-api';
 import { LanguageSwitch } from './language-switch';
 
 describe('LanguageSwitch', () => {
@@ -25,5 +29,32 @@ describe('LanguageSwitch', () => {
 
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
     expect(document.documentElement).toHaveAttribute('lang', 'fr');
+  });
+
+  it('tells the signed-in account, whose emails follow the language', async () => {
+    const fetchMock = mockApi({ 'PUT /users/me/language': okReply({ language: 'fr' }) });
+    queryClient.setQueryData(currentUserQueryKey, aUser());
+    const user = userEvent.setup();
+    render(<LanguageSwitch />);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
+
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.stringMatching(/\/api\/users\/me\/language$/),
+        expect.objectContaining({ method: 'PUT', body: JSON.stringify({ language: 'fr' }) }),
+      ),
+    );
+  });
+
+  it('tells no one when nobody is signed in', async () => {
+    const fetchMock = mockApi({});
+    const user = userEvent.setup();
+    render(<LanguageSwitch />);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
+
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'fr'));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tellAccountLanguage } from '@/lib/account-language';
 import { languages, type Language } from '@/lib/i18n';
 import { Select } from '../ui/select';
 
@@ -24,7 +25,10 @@ export function LanguageSwitch() {
         value={current}
         className="w-32"
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void i18n.changeLanguage(event.target.value);
+          const language = event.target.value;
+          if (!isLanguage(language)) return;
+          void i18n.changeLanguage(language);
+          tellAccountLanguage(language);
         }}
       >
         {languages.map((language) => (

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { registerResponseSchema, type RegisterRequest } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { currentRoleQueryKey } from '@/lib/auth/current-role';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { storeRole } from '@/lib/stored-role';
 
+/** Signs up with the language the app is read in, which the account's emails are written in. */
 export function register(body: RegisterRequest) {
-  return apiClient.post('/auth/register', registerResponseSchema, body);
+  return apiClient.post('/auth/register', registerResponseSchema, {
+    ...body,
+    language: currentLanguage(),
+  });
 }
 
 export function useRegister() {

@@ -69,6 +69,8 @@ describe('login form', () => {
         identifier: 'nadia',
         password: 'Str0ng!pass',
         totpCode: '123456',
+        // The account's emails follow the language the app is read in.
+        language: 'en',
       });
     },
   );

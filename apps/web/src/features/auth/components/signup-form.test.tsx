@@ -110,6 +110,7 @@ describe('signup form', () => {
     expect(JSON.parse(String(registration!.body))).toMatchObject({
       phone: '+33612345678',
       inviteCode: 'K7M2QX9P',
+      language: 'en',
     });
     expect(window.localStorage.getItem('userRole')).toBeNull();
   });

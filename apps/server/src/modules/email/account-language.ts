@@ -1,0 +1,23 @@
+import type { AppLanguage } from '@keymarket/contracts/users';
+import type { Executor } from '../../db/client';
+import { notificationPreferences } from '../../db/schema/index';
+
+/**
+ * Records the language `userId` reads the app in, which every email to it is written in
+ * (email-consumer.ts reads it). Kept with the email preferences, whose types it leaves as they
+ * are: a user who never saved them still gets no optional email, but its password reset and
+ * account emails come in its language instead of English.
+ */
+export async function saveAccountLanguage(
+  db: Executor,
+  userId: string,
+  language: AppLanguage,
+): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, language })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { language, updatedAt: new Date() },
+    });
+}
