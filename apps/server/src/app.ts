@@ -269,6 +269,7 @@ export async function buildApp({
     livePublisher,
     systemSettings,
     database.batchedReads,
+    database.reads,
   );
   const balance = new BalanceService(db);
   const urlRules = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS, resolve: resolveHost };
@@ -302,10 +303,11 @@ export async function buildApp({
       await api.register(webhooksRoutes, { webhooks: new WebhooksService(db, vault, urlRules) });
       await api.register(v1Routes, { prefix: '/v1', products, orders, balance });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
-      await api.register(auditRoutes, { audit: new AuditService(db) });
-      await api.register(ledgerRoutes, { ledger: new LedgerService(db) });
+      // The reads that tolerate lag go to DATABASE_READ_URL's replica when it is fit (§15).
+      await api.register(auditRoutes, { audit: new AuditService(db, database.reads) });
+      await api.register(ledgerRoutes, { ledger: new LedgerService(db, database.reads) });
       await api.register(reconciliationRoutes, {
-        reconciliation: new ReconciliationService(db),
+        reconciliation: new ReconciliationService(db, database.reads),
       });
       await api.register(usersAdminModule, { db, me });
       await api.register(ticketsRoutes, { tickets: new TicketsService(db) });
@@ -316,7 +318,7 @@ export async function buildApp({
         stream: { heartbeatMs: env.STREAM_HEARTBEAT_MS, maxAgeMs: env.STREAM_MAX_AGE_MS },
       });
       await api.register(analyticsRoutes, {
-        analytics: new AnalyticsService(db, { dataDir: env.DATA_DIR, now }),
+        analytics: new AnalyticsService(db, { dataDir: env.DATA_DIR, now }, database.reads),
       });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () =>
         app.swagger(),

@@ -11,6 +11,7 @@ import {
 } from '@keymarket/contracts/analytics';
 import { fromCents } from '@keymarket/contracts/money';
 import type { Database } from '../../db/client';
+import { ReadRouting } from '../../db/read-routing';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../access/auth-context';
 import { isAdmin, requireAdmin } from '../access/policy';
@@ -55,8 +56,10 @@ export class AnalyticsService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly options: AnalyticsOptions,
+    /** Every figure here tolerates lag: read from the replica when there is a fit one. */
+    private readonly reads = new ReadRouting(db),
   ) {
     this.now = options.now ?? (() => new Date());
   }
@@ -66,12 +69,13 @@ export class AnalyticsService {
   }
 
   private async platformStats(): Promise<AdminDashboardStats> {
+    const db = await this.reads.reader();
     const cutoff = rollupCutoff(this.now());
     const [userRows, days, productCounts, lowStock] = await Promise.all([
-      userTotals(this.db),
-      platformDays(this.db, ALL_TIME, cutoff),
-      productTotals(this.db),
-      lowStockProducts(this.db),
+      userTotals(db),
+      platformDays(db, ALL_TIME, cutoff),
+      productTotals(db),
+      lowStockProducts(db),
     ]);
     const usersWith = (test: (row: (typeof userRows)[number]) => boolean) =>
       count(userRows.filter(test), (r) => r.users);
@@ -107,13 +111,14 @@ export class AnalyticsService {
   }
 
   private async sellerStats(userId: string): Promise<SellerDashboardStats> {
+    const db = await this.reads.reader();
     const cutoff = rollupCutoff(this.now());
     const [user, totals, orders, seller, sales] = await Promise.all([
-      findUserById(this.db, userId),
-      balanceTotals(this.db, userId),
-      orderCountsOf(this.db, userId),
-      sellerTotals(this.db, userId),
-      downlineDays(this.db, userId, ALL_TIME, cutoff),
+      findUserById(db, userId),
+      balanceTotals(db, userId),
+      orderCountsOf(db, userId),
+      sellerTotals(db, userId),
+      downlineDays(db, userId, ALL_TIME, cutoff),
     ]);
     if (!user) throw new AppError('unauthorized', 'Please sign in');
     return {
@@ -134,6 +139,7 @@ export class AnalyticsService {
    * its own and its downline's (docs/decisions.md), like the Orders screen's "show all" revenue.
    */
   async revenueChart(caller: AuthContext, period: RevenuePeriod): Promise<RevenueChart> {
+    const db = await this.reads.reader();
     const now = this.now();
     const buckets = periodBuckets(period, now);
     const first = buckets[0];
@@ -142,11 +148,11 @@ export class AnalyticsService {
     const range = { from: first.start, to: last.end };
     const cutoff = rollupCutoff(now);
     const days = isAdmin(caller)
-      ? await platformDays(this.db, range, cutoff)
+      ? await platformDays(db, range, cutoff)
       : (
           await Promise.all([
-            downlineDays(this.db, caller.userId, range, cutoff),
-            ownDays(this.db, caller.userId, range),
+            downlineDays(db, caller.userId, range, cutoff),
+            ownDays(db, caller.userId, range),
           ])
         ).flat();
     return {
@@ -163,7 +169,8 @@ export class AnalyticsService {
 
   /** Users by the country last seen (else at signup): all of them for an admin, else the downline. */
   async userDistribution(caller: AuthContext): Promise<UserDistribution> {
-    const rows = await usersByCountry(this.db, isAdmin(caller) ? undefined : caller.userId);
+    const db = await this.reads.reader();
+    const rows = await usersByCountry(db, isAdmin(caller) ? undefined : caller.userId);
     const known = rows.filter((r): r is { country: string; users: number } => r.country !== null);
     return {
       countries: known.map((r) => ({ country: r.country, users: r.users })),
@@ -176,19 +183,18 @@ export class AnalyticsService {
 
   async diskSpace(caller: AuthContext): Promise<DiskSpace> {
     requireAdmin(caller);
-    const [volume, stored] = await Promise.all([
-      volumeOf(this.options.dataDir),
-      storageBytes(this.db),
-    ]);
+    const db = await this.reads.reader();
+    const [volume, stored] = await Promise.all([volumeOf(this.options.dataDir), storageBytes(db)]);
     return { volume, database: stored.database, files: stored.files };
   }
 
   /** Products the caller can see (deleted ones for admins only) and users it may look at. */
   async search(caller: AuthContext, query: string): Promise<SearchResults> {
+    const db = await this.reads.reader();
     const admin = isAdmin(caller);
     const [productRows, userRows] = await Promise.all([
-      searchProducts(this.db, query, admin),
-      searchUsers(this.db, query, admin ? undefined : caller.userId),
+      searchProducts(db, query, admin),
+      searchUsers(db, query, admin ? undefined : caller.userId),
     ]);
     return {
       products: productRows.map(({ imageFileId, ...product }) => ({

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/client';
+import { writerFor } from '../../db/read-routing';
 import {
   analyticsRollupMarks,
   downlineDailySales,
@@ -146,12 +147,15 @@ async function readRolledUp<T extends { mark: string | null }>(
   db: Database,
   source: DaySource,
   cutoff: Date,
-  read: () => Promise<T>,
+  read: (db: Database) => Promise<T>,
 ): Promise<T> {
-  const result = await read();
+  const result = await read(db);
   if (result.mark !== null && result.mark >= dayKey(cutoff)) return result;
-  await rollUp(db, source.scope, cutoff, source.fill);
-  return read();
+  // `db` may be a replica (db/read-routing.ts): the rollup is written on the primary, and read
+  // back there, since the replica may not have it yet.
+  const primary = writerFor(db);
+  await rollUp(primary, source.scope, cutoff, source.fill);
+  return read(primary);
 }
 
 /**
@@ -169,15 +173,15 @@ async function daysOf<Row>(db: Database, source: DaySource, range: DayRange, cut
     parts.map((part) => sql`(${part})`),
     sql` union all `,
   );
-  const read = async () =>
+  const read = async (from: Database) =>
     oneRow(
       await rowsOf<{ mark: string | null; days: Row[] | null }>(
-        db,
+        from,
         sql`select ${markOf(source.scope)} as mark,
                    (select json_agg(d) from (${union}) d) as days`,
       ),
     );
-  const result = needsRollup ? await readRolledUp(db, source, cutoff, read) : await read();
+  const result = needsRollup ? await readRolledUp(db, source, cutoff, read) : await read(db);
   return result.days ?? [];
 }
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AuditEntry, AuditQuery } from '@keymarket/contracts/balance';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type { Database } from '../../db/client';
+import { ReadRouting } from '../../db/read-routing';
 import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import type { AuthContext } from '../access/auth-context';
 import { requireAdmin } from '../access/policy';
@@ -35,25 +36,32 @@ const csvColumns: CsvColumn<AuditRow>[] = [
 
 /** Admin actions and money movements, newest first (DESIGN.md §6, §10). */
 export class AuditService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    db: Database,
+    /** The audit list and its export tolerate lag: read from the replica when there is a fit one. */
+    private readonly reads = new ReadRouting(db),
+  ) {}
 
   async list(caller: AuthContext, query: AuditQuery) {
     requireAdmin(caller);
+    const db = await this.reads.reader();
     const [rows, total] = await Promise.all([
-      auditPage(this.db, query, {
+      auditPage(db, query, {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
         sort: query.sort,
       }),
-      auditCount(this.db, query),
+      auditCount(db, query),
     ]);
     return pageOf(rows.map(entryOf), query, total);
   }
 
   export(caller: AuthContext, query: AuditQuery): Readable {
     requireAdmin(caller);
+    // One server for the whole file.
+    const reader = this.reads.reader();
     return csvStream(
-      keysetBatches<AuditRow>((after) => auditBatch(this.db, query, after)),
+      keysetBatches<AuditRow>(async (after) => auditBatch(await reader, query, after)),
       csvColumns,
     );
   }

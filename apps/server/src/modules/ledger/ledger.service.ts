@@ -4,6 +4,7 @@ import { messages } from '@keymarket/contracts/messages';
 import { fromCents } from '@keymarket/contracts/money';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type { Database } from '../../db/client';
+import { ReadRouting } from '../../db/read-routing';
 import { AppError } from '../../lib/app-error';
 import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import type { AuthContext } from '../access/auth-context';
@@ -51,17 +52,21 @@ const csvColumns: CsvColumn<LedgerEntry>[] = [
 
 /** A user's statement: its ledger rows, newest first (DESIGN.md §10). */
 export class LedgerService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Statements tolerate lag: read from the replica when there is a fit one (`filterOf`). */
+    private readonly reads = new ReadRouting(db),
+  ) {}
 
   async list(caller: AuthContext, query: LedgerQuery): Promise<LedgerList> {
-    const filter = await this.filterOf(caller, query);
+    const { filter, reader } = await this.filterOf(caller, query);
     const [rows, total] = await Promise.all([
-      statementPage(this.db, filter, {
+      statementPage(reader, filter, {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
         sort: query.sort,
       }),
-      statementCount(this.db, filter),
+      statementCount(reader, filter),
     ]);
     return pageOf(rows.map(entryOf), query, total);
   }
@@ -72,22 +77,31 @@ export class LedgerService {
    * batches follow that order.
    */
   async export(caller: AuthContext, query: LedgerQuery): Promise<Readable> {
-    const filter = await this.filterOf(caller, query);
-    const batches = keysetBatches<StatementRow>((after) => statementBatch(this.db, filter, after));
+    const { filter, reader } = await this.filterOf(caller, query);
+    const batches = keysetBatches<StatementRow>((after) => statementBatch(reader, filter, after));
     async function* entries() {
       for await (const batch of batches) yield batch.map(entryOf);
     }
     return csvStream(entries(), csvColumns);
   }
 
-  private async filterOf(caller: AuthContext, query: LedgerQuery): Promise<StatementFilter> {
+  /** The statement's filter, and where to read it. */
+  private async filterOf(
+    caller: AuthContext,
+    query: LedgerQuery,
+  ): Promise<{ filter: StatementFilter; reader: Database }> {
     const userId = statementOwnerOf(caller, query.userId);
     if (userId !== caller.userId && !(await findUserById(this.db, userId))) {
       throw new AppError('not_found', messages.userNotFound);
     }
     // The margins its downline's sales left pending get their ledger rows now, so the statement
     // shows every movement that has happened (profit-accruals.ts). Nothing pending: no write.
-    if (query.bucket !== 'balance') await foldUserProfit(this.db, userId);
-    return { userId, bucket: query.bucket, kind: query.kind, from: query.from, to: query.to };
+    const folded = query.bucket !== 'balance' ? await foldUserProfit(this.db, userId) : 0;
+    // Rows the fold just wrote must be in the statement: then it reads the primary, which has them.
+    const reader = folded > 0 ? this.db : await this.reads.reader();
+    return {
+      filter: { userId, bucket: query.bucket, kind: query.kind, from: query.from, to: query.to },
+      reader,
+    };
   }
 }

@@ -12,6 +12,7 @@ import {
   type respondOrderSchema,
 } from '@keymarket/contracts/orders';
 import type { Database } from '../../db/client';
+import { ReadRouting } from '../../db/read-routing';
 import { AppError } from '../../lib/app-error';
 import { csvStream, keysetBatches } from '../../lib/csv';
 import type { KeyVault } from '../../lib/key-vault';
@@ -96,6 +97,8 @@ export class OrdersService {
     private readonly settings?: Pick<SystemSettingsCache, 'read'>,
     /** The pool for the reads batched across requests (`DatabaseHandle.batchedReads`). */
     batchedReads: Database = preparedStatements,
+    /** Where the CSV export reads: a replica that is close behind when there is one. */
+    private readonly reads = new ReadRouting(db),
   ) {
     this.findLiveProduct = liveProductLookup(batchedReads);
     this.pricingChainOf = pricingChainLookup(batchedReads);
@@ -458,8 +461,10 @@ export class OrdersService {
    */
   export(caller: AuthContext, query: OrdersQuery): Readable {
     const filter = filterOf(scopeFor(caller.userId, isAdmin(caller), query.showAll), query);
-    const batches = keysetBatches<OrderExportRow>((after) =>
-      orderBatch(this.db, filter, after?.order.id),
+    // One server for the whole file.
+    const reader = this.reads.reader();
+    const batches = keysetBatches<OrderExportRow>(async (after) =>
+      orderBatch(await reader, filter, after?.order.id),
     );
     return csvStream(batches, orderCsvColumns);
   }
