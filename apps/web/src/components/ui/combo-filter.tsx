@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchTerm } from '@/lib/use-debounced';
 import { Input } from './input';
@@ -30,6 +30,9 @@ type ComboFilterProps = {
  * A filter that picks one of many (a product, a user) by searching for it: a text box that lists
  * the matches under it as the user types; once one is chosen, the box shows its name and a button
  * that clears it. Works with the keyboard (arrows, Enter, Escape) and fits a phone's width.
+ * Typed text is only a search for a choice and filters nothing: leaving the box takes the one
+ * choice it names exactly, or else empties it, so the box never shows a filter that the list and
+ * its CSV download do not apply.
  */
 export function ComboFilter({
   label,
@@ -47,6 +50,8 @@ export function ComboFilter({
   const term = useSearchTerm(text);
   const { choices, isFetching } = useChoices(open ? term : '');
   const shown = open ? (choices ?? []) : [];
+  const leaving = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(leaving.current), []);
 
   const choose = (choice: ComboChoice | undefined) => {
     onChange(choice);
@@ -79,6 +84,18 @@ export function ComboFilter({
       </div>
     );
   }
+
+  const leave = () => {
+    const typed = text.trim().toLocaleLowerCase();
+    const named = typed ? shown.filter((c) => c.label.toLocaleLowerCase() === typed) : [];
+    if (named.length === 1) {
+      choose(named[0]);
+      return;
+    }
+    setText('');
+    setOpen(false);
+    setActive(0);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
@@ -117,9 +134,14 @@ export function ComboFilter({
           setOpen(true);
           setActive(0);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          clearTimeout(leaving.current);
+          setOpen(true);
+        }}
         // Later than a click on a choice, which would otherwise never land.
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onBlur={() => {
+          leaving.current = setTimeout(leave, 150);
+        }}
         onKeyDown={onKeyDown}
         className="ps-9"
       />

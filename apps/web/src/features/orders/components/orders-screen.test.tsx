@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
@@ -211,5 +211,60 @@ describe('orders screen', { timeout: 20_000 }, () => {
     // Chosen: the box names the product.
     expect(screen.getByRole('button', { name: 'Clear Product' })).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Product' })).not.toBeInTheDocument();
+  });
+
+  it('never shows typed text that filters nothing: leaving the box empties it', async () => {
+    const fetchMock = mockApi({
+      'GET /orders/all': listReply,
+      'GET /orders/all/stats': statsReply,
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+      'GET /products': okReply({
+        data: [aProduct(1, { name: 'Netflix account' })],
+        pagination: { page: 1, limit: 8, total: 1, totalPages: 1 },
+      }),
+      'GET /users/get-all-users': okReply({
+        data: [],
+        pagination: { page: 1, limit: 8, total: 0, totalPages: 0 },
+      }),
+    });
+    renderWithProviders(<OrdersScreen role="admin" />);
+    await screen.findAllByRole('button', { name: 'Send keys' });
+
+    const user = userEvent.setup();
+    for (const name of ['Product', 'Buyer', 'Seller']) {
+      const box = screen.getByRole('combobox', { name });
+      await user.type(box, 'Netf');
+      await user.tab();
+      // The list and its CSV (one query) apply no filter of it, and the box says so.
+      await waitFor(() => expect(box).toHaveValue(''));
+      for (const url of listUrls(fetchMock)) {
+        expect(url.searchParams.has('productId')).toBe(false);
+        expect(url.searchParams.has('buyerId')).toBe(false);
+        expect(url.searchParams.has('sellerId')).toBe(false);
+      }
+    }
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('takes the one choice typed out in full when the box is left', async () => {
+    const product = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Netflix account' };
+    const fetchMock = mockApi({
+      'GET /orders/all': listReply,
+      'GET /orders/all/stats': statsReply,
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+      'GET /products': okReply({
+        data: [aProduct(1, product)],
+        pagination: { page: 1, limit: 8, total: 1, totalPages: 1 },
+      }),
+    });
+    renderWithProviders(<OrdersScreen role="admin" />);
+    await screen.findAllByRole('button', { name: 'Send keys' });
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Product' }), 'netflix account');
+    await screen.findByRole('option', { name: 'Netflix account' });
+    await user.tab();
+    expect(await screen.findByRole('button', { name: 'Clear Product' })).toBeVisible();
+    expect(listUrls(fetchMock).pop()?.searchParams.get('productId')).toBe(product.id);
   });
 });
