@@ -17,6 +17,7 @@ import { resetDailySales } from '../modules/analytics/daily-sales.repository';
 import { BalanceService } from '../modules/balance/balance.service';
 import { storeFile } from '../modules/files/files.repository';
 import { OrdersService } from '../modules/orders/orders.service';
+import { addKeysToStock } from '../modules/products/stock';
 import { ThresholdsService } from '../modules/thresholds/thresholds.service';
 import { ensureFirstAdmin } from '../modules/users/bootstrap-admin';
 import { insertUser, type UserRow } from '../modules/users/users.repository';
@@ -166,7 +167,7 @@ async function seedCatalogue(db: Database) {
         hint: key.slice(-4),
       })),
     );
-    await db.update(products).set({ stock: count }).where(eq(products.id, product.id));
+    await addKeysToStock(db, product.id, count);
     keys += count;
   }
   return { rows, keys };

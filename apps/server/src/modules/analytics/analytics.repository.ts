@@ -5,7 +5,7 @@ import { rowsOf, type Executor } from '../../db/client';
 import { files, products, users } from '../../db/schema/index';
 import { escapeLike } from '../products/products.repository';
 import { downlineIds } from '../users/downline';
-import { lowStockThreshold } from '../products/stock';
+import { lowStockThreshold, stockOfEveryProduct } from '../products/stock';
 import { oneRow } from '../../lib/rows';
 import { profitOf } from '../ledger/profit-accruals';
 
@@ -47,12 +47,9 @@ export async function userTotals(db: Executor) {
  * for every product and joined rather than a subquery per product row) and low-stock threshold.
  */
 const liveStock = sql`(
-  select products.id, products.name,
-         (products.stock + coalesce(pending.delta, 0))::int as stock,
-         (${lowStockThreshold})::int as threshold
+  select products.id, products.name, every.stock, (${lowStockThreshold})::int as threshold
   from products
-  left join (select product_id, sum(delta) as delta from product_stock_changes
-             group by product_id) pending on pending.product_id = products.id
+  join ${stockOfEveryProduct} every on every.id = products.id
   where products.deleted_at is null) live`;
 
 /** Products not deleted: how many, how many sold out, how many at or under their threshold. */

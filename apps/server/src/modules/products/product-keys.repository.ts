@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { stockChangesCte } from './stock';
 import { rowsOf, type Executor } from '../../db/client';
 import { productKeys } from '../../db/schema/index';
 import { EXPORT_BATCH } from '../../lib/csv';
@@ -116,7 +117,7 @@ export function unsoldKeyBatch(db: Executor, productId: string, after?: number) 
 
 /**
  * The unsold keys of `productId` a delete or move takes: the listed ones, or the `count` next to
- * be sold. Locked with SKIP LOCKED, as the order statement's claim locks them (the two never wait
+ * be sold. Locked with SKIP LOCKED, as `claim_keys` locks them for a sale (the two never wait
  * for each other's keys): a key an order is claiming is left out, and one locked here is left
  * out of the order's claim, so exactly one of the two gets it.
  */
@@ -141,10 +142,10 @@ export async function deleteUnsoldKeys(db: Executor, productId: string, keyIds: 
     sql`with picked as (${pickedUnsold(productId, { keyIds })}),
     gone as (
       delete from product_keys where id in (select id from picked) and order_id is null returning id
-    ), changed as (
-      insert into product_stock_changes (product_id, delta)
-      select ${productId}::uuid, -count(*)::int from gone having count(*) > 0
-    )
+    ), ${stockChangesCte(
+      'changed',
+      sql`select ${productId}::uuid, -count(*)::int from gone having count(*) > 0`,
+    )}
     select count(*)::int as n from gone`,
   );
   return row?.n ?? 0;
@@ -166,12 +167,12 @@ export async function moveUnsoldKeys(
     moved as (
       update product_keys set product_id = ${toProductId}::uuid
       where id in (select id from picked) and order_id is null returning id
-    ), changed as (
-      insert into product_stock_changes (product_id, delta)
-      select p, d from (select count(*)::int as n from moved) m,
-        lateral (values (${productId}::uuid, -m.n), (${toProductId}::uuid, m.n)) v(p, d)
-      where m.n > 0
-    )
+    ), ${stockChangesCte(
+      'changed',
+      sql`select p, d from (select count(*)::int as n from moved) m,
+            lateral (values (${productId}::uuid, -m.n), (${toProductId}::uuid, m.n)) v(p, d)
+          where m.n > 0`,
+    )}
     select count(*)::int as n from moved`,
   );
   return row?.n ?? 0;

@@ -21,7 +21,7 @@ import { afterSaleMessages } from '@keymarket/contracts/orders';
  * lock (`foldProductStock`, from `lockProduct`) before an administrator's change reads or writes
  * its counter.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@keymarket/contracts/messages';
 import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import { rowsOf, type Executor } from '../../db/client';
@@ -38,6 +38,27 @@ type DeliveryType = (typeof products.$inferSelect)['deliveryType'];
 export const productStock = sql<number>`("products"."stock" + coalesce((
     select sum(c.delta) from product_stock_changes c where c.product_id = "products"."id"
   ), 0))::int`.mapWith(Number);
+
+/**
+ * Every product's stock as a relation `(id, stock)`, the pending changes summed once for the
+ * whole catalogue and joined rather than a subquery per product: for the readers of every
+ * product's stock at once (the catalogue list's stock, the dashboard's totals).
+ */
+export const stockOfEveryProduct = sql`(
+  select p.id, (p.stock + coalesce(c.delta, 0))::int as stock
+  from products p
+  left join (select product_id, sum(delta) as delta from product_stock_changes
+             group by product_id) c on c.product_id = p.id)`;
+
+/**
+ * A CTE `name` appending the stock changes `changes` selects (`product_id, delta` rows), for a
+ * statement that takes keys out of a product or moves them (product-keys.repository.ts): a
+ * change row, as a sale appends, so no sale of the product waits for it.
+ */
+export function stockChangesCte(name: string, changes: SQL): SQL {
+  return sql`${sql.identifier(name)} as (
+    insert into product_stock_changes (product_id, delta) ${changes})`;
+}
 
 /** A sale's change of its product's stock (`product_stock_changes.delta`). */
 export const saleDelta = (quantity: number) => -quantity;
