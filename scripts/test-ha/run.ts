@@ -190,7 +190,7 @@ async function scenario(cluster: HaCluster): Promise<boolean> {
       );
     }
 
-    const reconciliation = await adminReconciliation(instances[0]!);
+    const reconciliation = await adminReconciliation(instances[0]!, 'POST');
     if (!reconciliation.ok)
       problems.push(`reconciliation failed: ${reconciliation.failed.join(', ')}`);
 
@@ -205,6 +205,11 @@ async function scenario(cluster: HaCluster): Promise<boolean> {
       problems.push(String(error));
       return undefined;
     });
+
+    // With the old primary back as a standby, the read port has a replica to route to again.
+    const onReplica = await adminReconciliation(instances[1]!, 'GET');
+    if (!onReplica.ok)
+      problems.push(`reconciliation read from the standby failed: ${onReplica.failed.join(', ')}`);
 
     const answered = firstPhase.filter((a) => a.status === 201).length;
     const refused = firstPhase.filter((a) => a.status !== 0 && a.status !== 201).length;
@@ -227,6 +232,7 @@ async function scenario(cluster: HaCluster): Promise<boolean> {
       `  primary: ${first.name} → ${leaderAfter.name}; ${killed} rejoined: ${rejoined ? rejoined.role : 'no'}`,
     );
     console.log(`  reconciliation on the new primary: ${reconciliation.ok ? 'ok' : 'FAILED'}`);
+    console.log(`  reconciliation read from the standby: ${onReplica.ok ? 'ok' : 'FAILED'}`);
     if (problems.length > 0) {
       console.log('FAILED:');
       for (const problem of problems) console.log(`  - ${problem}`);
@@ -329,11 +335,17 @@ function unavailability(attempts: Attempt[], killedAt: number): number {
   return placedAfter.length > 0 ? placedAfter[0]! - killedAt : Infinity;
 }
 
-async function adminReconciliation(instance: string): Promise<{ ok: boolean; failed: string[] }> {
+/**
+ * The reconciliation checks through the API: the POST runs them on the primary, the GET on the
+ * standby behind HAProxy's read port when it is close behind (DATABASE_READ_URL).
+ */
+async function adminReconciliation(
+  instance: string,
+  method: 'POST' | 'GET',
+): Promise<{ ok: boolean; failed: string[] }> {
   const cookie = await signIn(instance, ADMIN.username, ADMIN.password);
-  // The POST runs the checks on the primary (the GET may read the standby).
   const response = await fetch(`${instance}/api/admin/reconciliation`, {
-    method: 'POST',
+    method,
     headers: { cookie },
   });
   if (response.status !== 200)
