@@ -83,6 +83,7 @@ import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-sender';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { HandlersInFlight } from './lib/handlers-in-flight';
 import { loggedErr } from './lib/logged-error';
+import { capConnectionsPerAddress, clientTimeouts } from './plugins/slow-clients';
 import { LiveHub } from './modules/notifications/live-hub';
 import { LivePublisher } from './modules/notifications/live-publisher';
 import { LIVE_CHANNEL } from './modules/notifications/live-signals';
@@ -136,11 +137,13 @@ export async function buildApp({
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: env.TRUST_PROXY,
+    ...clientTimeouts(env),
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, env);
   // Before any other hook and any route (lib/handlers-in-flight.ts says what it counts).
   const handlersInFlight = new HandlersInFlight();
   handlersInFlight.register(app);

@@ -57,6 +57,13 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: wholeNumber(0, 65535).default(3000),
+  /** A client's time to send its request's headers, then the whole request (slow clients). */
+  HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(120_000),
+  /** An idle kept-alive connection is closed after this; above a load balancer's idle timeout. */
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 600_000).default(72_000),
+  /** Open connections one address may hold (trusted proxies not counted); 0: no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(0, 1_000_000).default(256),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
