@@ -102,6 +102,23 @@ describe('parseEnv', () => {
     }
   });
 
+  it('takes a replica for lag-tolerant reads, and how far behind it may be', () => {
+    expect(parseEnv({})).toMatchObject({ READ_MAX_LAG_MS: 5000 });
+    expect(parseEnv({}).DATABASE_READ_URL).toBeUndefined();
+    expect(
+      parseEnv({
+        DATABASE_READ_URL: 'postgres://app@127.0.0.1:5001/keymarket',
+        READ_MAX_LAG_MS: '250',
+      }),
+    ).toMatchObject({
+      DATABASE_READ_URL: 'postgres://app@127.0.0.1:5001/keymarket',
+      READ_MAX_LAG_MS: 250,
+    });
+    const error = configErrorOf({ DATABASE_READ_URL: 'mysql://x', READ_MAX_LAG_MS: '5e3' });
+    expect(error.message).toContain('DATABASE_READ_URL must start with postgres://');
+    expect(error.message).toContain('READ_MAX_LAG_MS: must be a whole number written in digits');
+  });
+
   it('explains the expected form of a bad secret', () => {
     expect(configErrorOf({ KEYS_SECRET: 'abc' }).message).toContain('64 hexadecimal characters');
   });
