@@ -206,6 +206,28 @@ async function scenario(cluster: HaCluster): Promise<boolean> {
       return undefined;
     });
 
+    // Each instance's LISTEN connection (live notifications) found the new primary by itself.
+    const listening = await waitFor(
+      'both instances to LISTEN on the new primary',
+      30_000,
+      async () => {
+        const { rows } = await writePool.query<{ listeners: number }>(
+          `select count(*)::int as listeners from pg_stat_activity where query ilike 'listen %'`,
+        );
+        return rows[0]!.listeners >= instances.length ? rows[0]!.listeners : undefined;
+      },
+    ).catch((error: unknown) => {
+      problems.push(String(error));
+      return 0;
+    });
+    for (const instance of instances) {
+      const ready = await fetch(`${instance}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!ready) problems.push(`${instance} is not ready after the failover`);
+    }
+
     // With the old primary back as a standby, the read port has a replica to route to again.
     const onReplica = await adminReconciliation(instances[1]!, 'GET');
     if (!onReplica.ok)
@@ -231,6 +253,7 @@ async function scenario(cluster: HaCluster): Promise<boolean> {
     console.log(
       `  primary: ${first.name} → ${leaderAfter.name}; ${killed} rejoined: ${rejoined ? rejoined.role : 'no'}`,
     );
+    console.log(`  LISTEN connections on the new primary: ${listening}`);
     console.log(`  reconciliation on the new primary: ${reconciliation.ok ? 'ok' : 'FAILED'}`);
     console.log(`  reconciliation read from the standby: ${onReplica.ok ? 'ok' : 'FAILED'}`);
     if (problems.length > 0) {

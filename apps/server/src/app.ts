@@ -90,6 +90,10 @@ import { LIVE_CHANNEL } from './modules/notifications/live-signals';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { WebhooksService } from './modules/webhooks/webhooks.service';
+import { TopupMethodsService } from './modules/topups/topup-methods.service';
+import { topupsRoutes } from './modules/topups/topups.routes';
+import { topupsV1Routes } from './modules/topups/topups-v1.routes';
+import { TopupsService } from './modules/topups/topups.service';
 
 export interface AppDeps {
   env: Env;
@@ -276,6 +280,8 @@ export async function buildApp({
   );
   const balance = new BalanceService(db);
   const urlRules = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS, resolve: resolveHost };
+  const topupMethods = new TopupMethodsService(db, () => false);
+  const topups = new TopupsService(db, { expiryDays: env.TOPUP_EXPIRY_DAYS });
 
   await app.register(
     async (api) => {
@@ -305,6 +311,8 @@ export async function buildApp({
       await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db) });
       await api.register(webhooksRoutes, { webhooks: new WebhooksService(db, vault, urlRules) });
       await api.register(v1Routes, { prefix: '/v1', products, orders, balance });
+      await api.register(topupsRoutes, { methods: topupMethods, topups });
+      await api.register(topupsV1Routes, { prefix: '/v1', methods: topupMethods, topups });
       await api.register(thresholdsRoutes, { thresholds: new ThresholdsService(db) });
       // The reads that tolerate lag go to DATABASE_READ_URL's replica when it is fit (§15).
       await api.register(auditRoutes, { audit: new AuditService(db, database.reads) });

@@ -171,6 +171,8 @@ const envSchema = z.object({
    * with its event once no delivery refers to it; pending ones are kept until they settle.
    */
   OUTBOX_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
+  /** Days a top-up request waits for its funder before it expires (DESIGN.md §13). */
+  TOPUP_EXPIRY_DAYS: wholeNumber(1, 365).default(3),
   /** A comment line on every open notification stream this often, so proxies keep it open. */
   STREAM_HEARTBEAT_MS: wholeNumber(100, 300_000).default(25_000),
   /** A notification stream is ended after this long; the browser reconnects and is checked again. */
