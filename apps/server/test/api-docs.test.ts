@@ -43,7 +43,10 @@ describe('GET /api/docs: the interactive API reference', () => {
       'get /api/v1/orders/{id}',
       'get /api/v1/products',
       'get /api/v1/products/{id}',
+      'get /api/v1/topup-methods',
+      'get /api/v1/topups/{id}',
       'post /api/v1/orders',
+      'post /api/v1/topups',
     ]);
     for (const { operation, method, path } of v1) {
       expect(operation.security, `${method} ${path}`).toEqual([{ apiKey: [] }]);
@@ -69,12 +72,13 @@ describe('GET /api/docs: the interactive API reference', () => {
         })),
     );
     // Every route with `config.upload`: category, subcategory and product images, the music
-    // file and the avatar. A new upload route belongs here too.
+    // file, the avatar and a top-up's proof. A new upload route belongs here too.
     expect(uploads.map(({ call }) => call).sort()).toEqual([
       'post /api/categories/category',
       'post /api/categories/subcategory',
       'post /api/music/update',
       'post /api/products',
+      'post /api/topups',
       'put /api/categories/category/{id}',
       'put /api/categories/subcategory/{id}',
       'put /api/products/{id}',

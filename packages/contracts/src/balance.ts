@@ -55,6 +55,8 @@ export const auditTargetTypes = [
   'settings',
   'webhook',
   'api_key',
+  'topup',
+  'topup_method',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

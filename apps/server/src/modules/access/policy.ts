@@ -1,4 +1,5 @@
 import { messages } from '@keymarket/contracts/messages';
+import { topupMessages } from '@keymarket/contracts/topups';
 import type { Role } from '@keymarket/contracts/users';
 import { AppError, forbidden } from '../../lib/app-error';
 import { isPricedByPlatform } from '../pricing/cost';
@@ -326,4 +327,79 @@ export function assertMayReadNotification<T extends { userId: string }>(
     throw new AppError('not_found', messages.notificationNotFound);
   }
   return notification;
+}
+
+// Top-ups (DESIGN.md §13): a user's funder is whoever prices it (§4).
+
+/**
+ * Who funds `user`: null for the platform (its administrators), else its inviter. Administrators
+ * have no funder and ask nobody for money.
+ */
+export function funderOf(
+  user: { role: Role; invitedById: string | null },
+  inviterRole: Role | null,
+): string | null {
+  if (user.role === 'admin') throw new AppError('forbidden', topupMessages.adminsHaveNoFunder);
+  return isPricedByPlatform(user.role, inviterRole) ? null : user.invitedById;
+}
+
+/** The owner a caller's methods are saved under: null (the platform's) for administrators. */
+export const topupMethodOwnerOf = (caller: Caller): string | null =>
+  isAdmin(caller) ? null : caller.userId;
+
+/** Card payments go to the platform's Stripe account: an administrator's method only. */
+export function assertMayOfferTopupMethod(caller: Caller, kind: 'manual' | 'stripe') {
+  if (kind === 'stripe' && !isAdmin(caller)) {
+    throw new AppError('forbidden', topupMessages.stripePlatformOnly);
+  }
+}
+
+/** A method is changed by its owner (any administrator for the platform's); to others it does not exist. */
+export function assertMayManageTopupMethod<T extends { ownerId: string | null }>(
+  caller: Caller,
+  method: T | undefined,
+): T {
+  if (!method || method.ownerId !== topupMethodOwnerOf(caller)) {
+    throw new AppError('not_found', topupMessages.methodNotFound);
+  }
+  return method;
+}
+
+const topupNotFound = () => new AppError('not_found', topupMessages.topupNotFound);
+const decidesTopup = (caller: Caller, topup: { funderId: string | null }) =>
+  topup.funderId === null ? isAdmin(caller) : topup.funderId === caller.userId;
+
+/** A request is read by its requester and by whoever decides it. */
+export function assertMayReadTopup<T extends { userId: string; funderId: string | null }>(
+  caller: Caller,
+  topup: T | undefined,
+): T {
+  if (!topup || (topup.userId !== caller.userId && !decidesTopup(caller, topup))) {
+    throw topupNotFound();
+  }
+  return topup;
+}
+
+/** Approve or reject: the funder only (any administrator for the platform's). */
+export function assertMayDecideTopup<T extends { userId: string; funderId: string | null }>(
+  caller: Caller,
+  topup: T | undefined,
+): T {
+  const readable = assertMayReadTopup(caller, topup);
+  if (!decidesTopup(caller, readable)) {
+    throw new AppError('forbidden', 'Only your funder can decide your own request');
+  }
+  return readable;
+}
+
+/** Cancel: the requester only. */
+export function assertMayCancelTopup<T extends { userId: string; funderId: string | null }>(
+  caller: Caller,
+  topup: T | undefined,
+): T {
+  const readable = assertMayReadTopup(caller, topup);
+  if (readable.userId !== caller.userId) {
+    throw new AppError('forbidden', 'Only the requester can cancel a request');
+  }
+  return readable;
 }

@@ -94,6 +94,7 @@ const rowChecks: RowCheck[] = [
          or (l.kind = 'withdrawal' and l.amount_cents >= 0)
          or (l.kind = 'refund_unit' and l.amount_cents <= 0)
          or (l.kind = 'margin_reversal' and l.amount_cents >= 0)
+         or (l.kind = 'topup' and l.amount_cents <= 0)
       union all
       select null, null, null, 'transfer', sum(amount_cents)::text from ledger_entries
       where kind = 'transfer' having sum(amount_cents) <> 0
@@ -163,6 +164,34 @@ const rowChecks: RowCheck[] = [
                                      then o.quantity + coalesce(x.n, 0) else 0 end
       order by o.created_at`,
   },
+  {
+    name: 'topups_credited_once',
+    holds:
+      'Every approved top-up request has exactly one credit of its amount (a top-up from the platform, a transfer from an upline), every top-up credit belongs to one approved request, and no provider reference is credited twice.',
+    fails: (n) => `${n} top-up request(s) or credit(s) that do not match one to one.`,
+    offending: sql`
+      select t.id::text as topup_id, t.user_id, u.username, t.status::text,
+             t.credit_cents::text, l.id::text as entry_id, l.amount_cents::text as entry_cents
+      from topup_requests t
+      join users u on u.id = t.user_id
+      left join ledger_entries l on l.id = t.credit_entry_id
+      where t.status = 'approved'
+        and (l.id is null or l.user_id <> t.user_id or l.bucket <> 'balance'
+             or l.amount_cents <> t.credit_cents
+             or l.kind <> case when t.funder_id is null then 'topup'::ledger_kind
+                               else 'transfer'::ledger_kind end)
+      union all
+      select null, l.user_id, u.username, 'unmatched credit', null, l.id::text, l.amount_cents::text
+      from ledger_entries l
+      join users u on u.id = l.user_id
+      where l.kind = 'topup'
+        and not exists (select 1 from topup_requests t
+                        where t.credit_entry_id = l.id and t.status = 'approved')
+      union all
+      select null, null, null, 'provider reference credited twice', null, null, provider_ref
+      from topup_requests where provider_ref is not null
+      group by provider_ref having count(*) > 1`,
+  },
 ];
 
 async function runRowCheck(db: Executor, check: RowCheck): Promise<ReconciliationCheck> {
@@ -181,8 +210,9 @@ async function runRowCheck(db: Executor, check: RowCheck): Promise<Reconciliatio
 }
 
 /**
- * Money is created only by deposits and destroyed only by withdrawals: what the users hold is
- * deposits − withdrawals − what the platform kept of completed orders − pending orders' totals.
+ * Money is created only by deposits and top-ups (DESIGN.md §13: money in = deposits + top-ups)
+ * and destroyed only by withdrawals: what the users hold is deposits + top-ups − withdrawals −
+ * what the platform kept of completed orders − pending orders' totals.
  * What they hold includes the margins not yet folded into profit buckets (profit-accruals.ts).
  */
 async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
@@ -190,6 +220,7 @@ async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
     await rowsOf<{
       held: string;
       deposits: string;
+      topups: string;
       withdrawals: string;
       kept: string;
       pending: string;
@@ -199,6 +230,7 @@ async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
             ((select coalesce(sum(balance_cents + profit_cents), 0) from users)
              + (select coalesce(sum(amount_cents), 0) from profit_accruals))::text as held,
             (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'deposit')::text as deposits,
+            (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'topup')::text as topups,
             (select coalesce(-sum(amount_cents), 0) from ledger_entries where kind = 'withdrawal')::text as withdrawals,
             (select coalesce(sum((o.quantity - coalesce(r.units, 0))
                                  * ((o.price_chain -> -1 ->> 'costCents')::bigint)), 0)
@@ -210,7 +242,8 @@ async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
     ),
   );
   const expected =
-    BigInt(figures.deposits) -
+    BigInt(figures.deposits) +
+    BigInt(figures.topups) -
     BigInt(figures.withdrawals) -
     BigInt(figures.kept) -
     BigInt(figures.pending);
@@ -219,14 +252,15 @@ async function moneyConserved(db: Executor): Promise<ReconciliationCheck> {
     name: 'money_created_only_by_deposits',
     ok,
     detail: ok
-      ? 'What users hold equals deposits − withdrawals − the platform’s share of completed orders (less refunded units) − pending orders.'
-      : `Users hold ${figures.held} cents where deposits − withdrawals − platform share − pending make ${expected}.`,
+      ? 'What users hold equals deposits + top-ups − withdrawals − the platform’s share of completed orders (less refunded units) − pending orders.'
+      : `Users hold ${figures.held} cents where deposits + top-ups − withdrawals − platform share − pending make ${expected}.`,
     rows: ok
       ? []
       : [
           {
             held_cents: figures.held,
             deposits_cents: figures.deposits,
+            topups_cents: figures.topups,
             withdrawals_cents: figures.withdrawals,
             platform_share_cents: figures.kept,
             pending_cents: figures.pending,
