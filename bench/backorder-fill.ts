@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { openDatabase } from '../apps/server/src/db/client';
 import { KeyVault } from '../apps/server/src/lib/key-vault';
 import { runChecks } from '../apps/server/src/modules/reconciliation/reconciliation.checks';
-import { ProductKeysService } from '../apps/server/src/modules/products/product-keys.service';
+import { ProductKeysService } from '../apps/server/src/modules/key-pool/key-pool.service';
 import { createBenchDatabase } from './database';
 
 const ORDERS = Number(process.argv[2] ?? 10_000);

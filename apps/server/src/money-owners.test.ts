@@ -28,7 +28,7 @@ const owners: { invariant: string; writes: RegExp; owners: readonly string[] }[]
     invariant: 'stock is written and read through stock.ts (product_stock_changes, products.stock)',
     writes:
       /product_stock_changes|productStockChanges|update\s+products\b[^;`]*?\bset\s+stock\s*=|\.set\(\{\s*stock\s*:/i,
-    owners: ['modules/products/stock.ts'],
+    owners: ['modules/stock/stock.ts'],
   },
   {
     invariant: 'a key is sold by claim_keys alone (product_keys.order_id)',

@@ -4,7 +4,7 @@ import { KEY_MAX_LENGTH, KEYS_IMPORT_MAX_LINES } from '@keymarket/contracts/cata
 import { messages } from '@keymarket/contracts/messages';
 import { productKeys, products } from '../src/db/schema/index';
 import { expectError, expectValidation } from './helpers/expect-error';
-import { productStock } from '../src/modules/products/stock';
+import { productStock } from '../src/modules/stock/stock';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { useSignedIn } from './helpers/use-app';
 

@@ -12,10 +12,10 @@ import {
 } from '../src/db/schema/index';
 import { rowsOf } from '../src/db/client';
 import { loadPricingChain } from '../src/modules/pricing/pricing.service';
-import { ProductListCache } from '../src/modules/products/product-list-cache';
-import { jsonMembers, pricedList, renderList } from '../src/modules/products/product-list-render';
-import { listFingerprint } from '../src/modules/products/product-list-state';
-import { foldStockChanges } from '../src/modules/products/stock';
+import { ProductListCache } from '../src/modules/catalogue-list/product-list-cache';
+import { jsonMembers, pricedList, renderList } from '../src/modules/catalogue-list/product-list-render';
+import { listFingerprint } from '../src/modules/catalogue-list/product-list-state';
+import { foldStockChanges } from '../src/modules/stock/stock';
 import { badgesOf } from '../src/modules/products/product-view';
 import { CACHED_LIST_MIN_LIMIT } from '../src/modules/products/products.service';
 import type { SignedInUser } from './helpers/factory';

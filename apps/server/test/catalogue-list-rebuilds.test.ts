@@ -17,7 +17,7 @@ import {
   subcategories,
   users,
 } from '../src/db/schema/index';
-import { ProductListStore } from '../src/modules/products/product-list-store';
+import { ProductListStore } from '../src/modules/catalogue-list/product-list-store';
 import {
   databaseIdentity,
   fragmentOf,
@@ -29,7 +29,7 @@ import {
   productVersionsSince,
 } from '../src/modules/products/products.repository';
 import { rowsOf } from '../src/db/client';
-import { ProductListCache } from '../src/modules/products/product-list-cache';
+import { ProductListCache } from '../src/modules/catalogue-list/product-list-cache';
 import { ProductsService } from '../src/modules/products/products.service';
 import type { SignedInUser } from './helpers/factory';
 import { useCatalogueApp } from './helpers/catalogue-app';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
-import { foldStockChanges } from '../src/modules/products/stock';
-import { startStockFolding } from '../src/modules/products/stock-fold-timer';
+import { foldStockChanges } from '../src/modules/stock/stock';
+import { startStockFolding } from '../src/modules/stock/stock-fold-timer';
 import { onPostgres } from './helpers/database';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { expectLedgerInvariants } from './helpers/invariants';

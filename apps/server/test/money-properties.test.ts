@@ -28,7 +28,7 @@ import {
   type ProductSlot,
   type UserSlot,
 } from './helpers/money-model';
-import { productStock } from '../src/modules/products/stock';
+import { productStock } from '../src/modules/stock/stock';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { profitOf } from '../src/modules/ledger/profit-accruals';
 

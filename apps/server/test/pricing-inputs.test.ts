@@ -17,8 +17,8 @@ import {
   quoteProducts,
   type PricingChain,
 } from '../src/modules/pricing/pricing.service';
-import { listCacheKey } from '../src/modules/products/product-list-cache';
-import { listFingerprint } from '../src/modules/products/product-list-state';
+import { listCacheKey } from '../src/modules/catalogue-list/product-list-cache';
+import { listFingerprint } from '../src/modules/catalogue-list/product-list-state';
 import { insertUser } from '../src/modules/users/users.repository';
 import { CatalogueFactory } from './helpers/catalogue-factory';
 import { freshDatabase } from './helpers/database';

@@ -3,7 +3,7 @@ import { withoutQueryValues } from '../lib/logged-error';
 import type { Executor } from './client';
 
 /**
- * Runs `fold` every `intervalMs` in the background: the stock fold (products/stock.ts) and the
+ * Runs `fold` every `intervalMs` in the background: the stock fold (stock/stock.ts) and the
  * profit fold (ledger/profit-accruals.ts), which move rows appended by sales into their counters
  * so the append tables stay small. One run at a time per fold; a failed run (database down, a
  * deadlock with an administrator's change) is logged and tried again next time. The answer stops

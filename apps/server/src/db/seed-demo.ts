@@ -17,7 +17,7 @@ import { resetDailySales } from '../modules/analytics/daily-sales.repository';
 import { BalanceService } from '../modules/balance/balance.service';
 import { storeFile } from '../modules/files/files.repository';
 import { OrdersService } from '../modules/orders/orders.service';
-import { addKeysToStock } from '../modules/products/stock';
+import { addKeysToStock } from '../modules/stock/stock';
 import { ThresholdsService } from '../modules/thresholds/thresholds.service';
 import { ensureFirstAdmin } from '../modules/users/bootstrap-admin';
 import { insertUser, type UserRow } from '../modules/users/users.repository';

@@ -30,7 +30,7 @@ export async function expectLedgerInvariants(db: Database, { fold = true } = {})
   expect(afterFold, 'every reconciliation check holds once margins are folded').toEqual([]);
   expect(await rows(db, sql`select 1 from profit_accruals`), 'no accrual left').toEqual([]);
 
-  // The stock is the counter plus the changes not yet folded into it (src/modules/products/stock.ts).
+  // The stock is the counter plus the changes not yet folded into it (src/modules/stock/stock.ts).
   const badStock = await rows<{ id: string }>(
     db,
     sql`select p.id from products p

@@ -6,7 +6,7 @@ import type { Database } from '../../src/db/client';
 import { ledgerEntries, orders, productKeys, products, users } from '../../src/db/schema/index';
 import type { CatalogueFactory } from './catalogue-factory';
 import type { Factory, SignedInUser } from './factory';
-import { productStock } from '../../src/modules/products/stock';
+import { productStock } from '../../src/modules/stock/stock';
 import { foldUserProfit, profitOf } from '../../src/modules/ledger/profit-accruals';
 
 /**

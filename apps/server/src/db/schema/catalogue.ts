@@ -59,7 +59,7 @@ export const subcategories = pgTable(
  * One row, counting the changes to what the product lists show of products, other than their
  * stock: migration 0016's trigger bumps it with every insert, delete or update of a column of
  * `products` other than `stock` and `updated_at`, in the writer's transaction. The list cache
- * (modules/products/product-list-cache.ts) reads it instead of scanning every product row, so
+ * (modules/catalogue-list/product-list-cache.ts) reads it instead of scanning every product row, so
  * sales (which change only stock) leave cached lists valid.
  */
 export const productCatalogueVersion = pgTable('product_catalogue_version', {
@@ -93,7 +93,7 @@ export const products = pgTable(
     /**
      * Request products: set by the admin. Instant products: with the product's pending rows in
      * `product_stock_changes`, the count of unsold keys. Read it through `productStock`
-     * (modules/products/stock.ts), never alone.
+     * (modules/stock/stock.ts), never alone.
      */
     stock: integer('stock').notNull().default(0),
     /** Low on stock at or below this; null: the system settings' default (DESIGN.md §11). */

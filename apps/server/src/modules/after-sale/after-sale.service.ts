@@ -22,8 +22,8 @@ import { recordOrderEvent } from '../orders/order-completion';
 import { findOrder } from '../orders/orders.repository';
 import type { OrdersService } from '../orders/orders.service';
 import { jsonParam } from '../outbox/outbox-events';
-import { claimKeys } from '../products/key-claims';
-import { recordKeysSold } from '../products/stock';
+import { claimKeys } from '../key-pool/key-claims';
+import { recordKeysSold } from '../stock/stock';
 import { insertTicket } from '../tickets/tickets.repository';
 import { updateTicket } from '../tickets/tickets.repository';
 import {

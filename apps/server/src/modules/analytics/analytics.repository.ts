@@ -5,7 +5,7 @@ import { rowsOf, type Executor } from '../../db/client';
 import { files, products, users } from '../../db/schema/index';
 import { escapeLike } from '../products/products.repository';
 import { downlineIds } from '../users/downline';
-import { lowStockThreshold, stockOfEveryProduct } from '../products/stock';
+import { lowStockThreshold, stockOfEveryProduct } from '../stock/stock';
 import { oneRow } from '../../lib/rows';
 import { profitOf } from '../ledger/profit-accruals';
 

@@ -9,10 +9,10 @@ import { managerPackagesRoutes } from '../manager-packages/manager-packages.rout
 import { ManagerPackagesService } from '../manager-packages/manager-packages.service';
 import { packagesRoutes } from '../packages/packages.routes';
 import { PackagesService } from '../packages/packages.service';
-import { priceControlRoutes } from '../products/price-control.routes';
-import { PriceControlService } from '../products/price-control.service';
-import { productKeysRoutes } from '../products/product-keys.routes';
-import { ProductKeysService } from '../products/product-keys.service';
+import { priceControlRoutes } from '../price-control/price-control.routes';
+import { PriceControlService } from '../price-control/price-control.service';
+import { productKeysRoutes } from '../key-pool/key-pool.routes';
+import { ProductKeysService } from '../key-pool/key-pool.service';
 import { productsRoutes } from '../products/products.routes';
 import type { ProductsService } from '../products/products.service';
 

@@ -6,7 +6,7 @@
  * until the order before it had committed to disk, which held chain orders to about half the
  * platform's rate (bench/README.md, Orders). So an order appends one accrual per seller
  * (`place_order`, migration 0026) and folding moves them into the buckets later,
- * as `products/stock.ts` does with stock. What stays exact:
+ * as `stock/stock.ts` does with stock. What stays exact:
  *
  * - A seller's profit is its bucket plus its pending accruals (`profitOf`): every reader of a
  *   profit figure uses it, so the figure is right the moment the order commits.

@@ -105,7 +105,7 @@ export function profitNotificationCte(name: string, sums: SQL): SQL {
  * the threshold; an administrator who already has an unread one for the product is skipped, which
  * holds two changes crossing at once to one alert. Every change that takes stock raises it this
  * way: a sale (the order statement), a key replaced or a backorder filled (`recordKeysSold`),
- * keys deleted or moved out (`notifyLowStock`, products/stock.ts).
+ * keys deleted or moved out (`notifyLowStock`, stock/stock.ts).
  *
  * `stockAfter` and `threshold` are expressions over the product's row (`from products`, not
  * aliased, as `productStock` needs).

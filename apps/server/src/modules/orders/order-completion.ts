@@ -9,7 +9,7 @@ import { orderWithoutKeys } from './order-view';
 import { orderWithRefs } from './orders.repository';
 
 // What every way out of `pending` writes beside the order itself: an administrator's answer
-// (orders.service.ts) and an import filling a backorder (products/fill-backorders.ts).
+// (orders.service.ts) and an import filling a backorder (backorders/fill-backorders.ts).
 
 /**
  * Tells the buyer its order left `pending` (unless it cancelled it itself), and signals the

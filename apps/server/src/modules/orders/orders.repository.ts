@@ -10,7 +10,7 @@ import { EXPORT_BATCH } from '../../lib/csv';
 import { oneRow } from '../../lib/rows';
 import { selfAndDownlineIds } from '../users/downline';
 import { escapeLike } from '../products/products.repository';
-import { productStock } from '../products/stock';
+import { productStock } from '../stock/stock';
 
 interface PageWindow {
   limit: number;

@@ -36,7 +36,7 @@ import { inDownlineOf } from '../users/downline';
 import { findIdempotentResponse, requestHash } from './idempotency';
 import { orderCsvColumns, orderView, orderViews } from './order-view';
 import { notifyOrderAnswered, recordOrderEvent } from './order-completion';
-import { fillBackorders } from '../products/fill-backorders';
+import { fillBackorders } from '../backorders/fill-backorders';
 import { lockProductForKeys } from '../products/products.repository';
 import {
   findOrder,
@@ -58,7 +58,7 @@ import { OrderEventHints } from './order-event-hints';
 import { platformOrderTotals } from '../analytics/daily-sales.repository';
 import { rollupCutoff } from '../analytics/periods';
 import { placeOrder } from './place-order';
-import { returnStock } from '../products/stock';
+import { returnStock } from '../stock/stock';
 import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import type { SystemSettingsCache } from '../../lib/settings';
 import { creditProfitChain, profitMargins, type Margin } from './profit';

@@ -3,7 +3,7 @@ import type { PricingChain } from './pricing.service';
 
 /*
  * Everything a buyer's prices are read from, declared once. The whole-catalogue list cache
- * (products/product-list-cache.ts) is valid only while none of it changes: its key holds the
+ * (catalogue-list/product-list-cache.ts) is valid only while none of it changes: its key holds the
  * chain fields below and its fingerprint covers the tables below, both built from these
  * declarations. A product's own prices come with the product row, which every list reads and
  * fingerprints whole. test/pricing-inputs.test.ts asks PostgreSQL which tables and columns the

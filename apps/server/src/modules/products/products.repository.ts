@@ -7,7 +7,7 @@ import { rowsOf, type Executor } from '../../db/client';
 import { sortedBy } from '../../db/sort';
 import { categories, products, subcategories } from '../../db/schema/index';
 import { oneRow } from '../../lib/rows';
-import { foldProductStock, productStock } from './stock';
+import { foldProductStock, productStock } from '../stock/stock';
 
 type Language = (typeof languages)[number];
 

@@ -12,7 +12,7 @@ import {
 } from '@keymarket/contracts/catalogue';
 import { imageUpload, uploadSchema } from '../../lib/uploads';
 import { authOf } from '../access/auth-context';
-import { inflate, type RenderedList } from './product-list-render';
+import { inflate, type RenderedList } from '../catalogue-list/product-list-render';
 import type { ProductsService } from './products.service';
 import { messages } from '@keymarket/contracts/messages';
 

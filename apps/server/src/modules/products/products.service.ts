@@ -30,21 +30,21 @@ import {
   type PricingChain,
 } from '../pricing/pricing.service';
 import { known } from '../../lib/maps';
-import { listCacheKey, type ProductListCache } from './product-list-cache';
-import { changedProducts, withRewritten } from './product-list-changes';
+import { listCacheKey, type ProductListCache } from '../catalogue-list/product-list-cache';
+import { changedProducts, withRewritten } from '../catalogue-list/product-list-changes';
 import {
   jsonMembers,
   pricedList,
   type ListedProduct,
   type PricedList,
-} from './product-list-render';
+} from '../catalogue-list/product-list-render';
 import {
   listSnapshot,
   listState,
   pricingBasisOf,
   stockSlotsOf,
   type ListSnapshot,
-} from './product-list-state';
+} from '../catalogue-list/product-list-state';
 import { buyerFields, platformFields, productViewsFor, QUOTE_BY_ID_MAX } from './product-view';
 import { assertCategoryPair, assertPlatformPrices, productNotFound } from './product-rules';
 import {
@@ -62,7 +62,7 @@ import {
   type ProductRow,
   type ProductVersionRow,
 } from './products.repository';
-import { initialStock, stockAfterEdit } from './stock';
+import { initialStock, stockAfterEdit } from '../stock/stock';
 import { messages } from '@keymarket/contracts/messages';
 import { oneRow } from '../../lib/rows';
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { stockChangesCte } from './stock';
+import { stockChangesCte } from '../stock/stock';
 import { rowsOf, type Executor } from '../../db/client';
 import { productKeys } from '../../db/schema/index';
 import { EXPORT_BATCH } from '../../lib/csv';
-import { escapeLike } from './products.repository';
+import { escapeLike } from '../products/products.repository';
 
 export type NewProductKey = typeof productKeys.$inferInsert;
 

@@ -17,15 +17,15 @@ import {
   platformPriceProblems,
   productNotFound,
   requireLiveProducts,
-} from './product-rules';
+} from '../products/product-rules';
 import {
   lockSellerPrices,
   setPlatformPrices,
   upsertSellerPrices,
   type PlatformPriceRow,
 } from './price-control.repository';
-import { findLiveProducts, type ProductRow } from './products.repository';
-import type { ProductsService } from './products.service';
+import { findLiveProducts, type ProductRow } from '../products/products.repository';
+import type { ProductsService } from '../products/products.service';
 
 type RolePriceInput = z.output<typeof updateRolePriceSchema>;
 type BulkInput = z.output<typeof bulkUpdatePricesSchema>;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { KeptList, ListKeeper } from './product-list-cache';
 import { PRODUCTS_PER_PIECE } from './product-list-render';
 import { decodeFragments, decodeList, encodeFragments, encodeList } from './product-list-encoding';
-import type { Fragment, FragmentKeeper } from './product-fragments';
+import type { Fragment, FragmentKeeper } from '../products/product-fragments';
 
 /**
  * The product lists' work kept on disk in DATA_DIR, so that the first list after a restart is

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import type { Fragment } from './product-fragments';
+import type { Fragment } from '../products/product-fragments';
 import type { ListRead, PricedList } from './product-list-render';
 import type { ListSnapshot } from './product-list-state';
 import {
@@ -8,7 +8,7 @@ import {
   type ProductFilter,
   type ProductPage,
   type ProductVersionRow,
-} from './products.repository';
+} from '../products/products.repository';
 
 /*
  * A list built again after a few products changed (a price, a description), from the list it

@@ -16,8 +16,8 @@ import { validationError } from '../../lib/app-error';
 import { FILE_BODY_TEXT } from '../../lib/body-types';
 import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
-import { productParams } from './products.routes';
-import type { ProductKeysService } from './product-keys.service';
+import { productParams } from '../products/products.routes';
+import type { ProductKeysService } from './key-pool.service';
 
 // 10,000 keys of a few dozen characters each is well past the app's 1 MB JSON limit.
 const KEYS_BODY_LIMIT = 6 * 1024 * 1024;

@@ -22,8 +22,8 @@ import type { AuthContext } from '../access/auth-context';
 import { assertMayEditCatalogue } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import { retryOnConflict } from '../../lib/transactions';
-import { productNotFound } from './product-rules';
-import { findProductWithRefs, lockProductForKeys } from './products.repository';
+import { productNotFound } from '../products/product-rules';
+import { findProductWithRefs, lockProductForKeys } from '../products/products.repository';
 import {
   countKeys,
   deleteUnsoldKeys,
@@ -32,10 +32,10 @@ import {
   moveUnsoldKeys,
   unsoldKeyBatch,
   type NewProductKey,
-} from './product-keys.repository';
+} from './key-pool.repository';
 import { KeyFileReader, keyFileKind } from './key-file';
-import { fillBackordersRetrying } from './fill-backorders';
-import { addKeysToStock, notifyLowStock, productStockOf } from './stock';
+import { fillBackordersRetrying } from '../backorders/fill-backorders';
+import { addKeysToStock, notifyLowStock, productStockOf } from '../stock/stock';
 
 type ImportResult = z.infer<typeof importKeysResponseSchema>;
 type ProductKeyView = z.infer<typeof productKeySchema>;

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { stockOfEveryProduct } from './stock';
+import { stockOfEveryProduct } from '../stock/stock';
 import { rowsOf, type Executor } from '../../db/client';
 import { pricedTables } from '../pricing/pricing-inputs';
 import type { PricingChain } from '../pricing/pricing.service';
-import { databaseIdentity } from './product-fragments';
+import { databaseIdentity } from '../products/product-fragments';
 
 /*
  * What the whole-catalogue list cache (product-list-cache.ts) reads from the database about a

@@ -1,6 +1,6 @@
 import type { KeptList } from './product-list-cache';
 import type { PricedList } from './product-list-render';
-import type { Fragment } from './product-fragments';
+import type { Fragment } from '../products/product-fragments';
 
 /*
  * The layouts of the files the product list store keeps (product-list-store.ts): a header (JSON

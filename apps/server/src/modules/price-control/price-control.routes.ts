@@ -6,7 +6,7 @@ import {
   updateRolePriceSchema,
 } from '@keymarket/contracts/catalogue';
 import { authOf } from '../access/auth-context';
-import { productParams } from './products.routes';
+import { productParams } from '../products/products.routes';
 import type { PriceControlService } from './price-control.service';
 
 // 10,000 rows of deltas can pass the app's 1 MB JSON limit.

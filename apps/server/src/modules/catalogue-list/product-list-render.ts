@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { deflatePiece, gzipOfPieces, type DeflatedPiece } from '../../lib/gzip-pieces';
-import type { Fragment } from './product-fragments';
+import type { Fragment } from '../products/product-fragments';
 
 /*
  * A whole-catalogue list as bytes (product-list-cache.ts keeps them): put together from its

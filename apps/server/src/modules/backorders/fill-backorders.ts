@@ -30,8 +30,8 @@ import { notifyOrderAnswered, recordOrderEvent } from '../orders/order-completio
 import { leavePending } from '../orders/orders.repository';
 import { creditProfitChain, profitMargins } from '../orders/profit';
 import { isRetryableTransactionError } from '../../lib/pg-errors';
-import { claimKeys, unsoldKeys } from './key-claims';
-import { recordKeysSold } from './stock';
+import { claimKeys, unsoldKeys } from '../key-pool/key-claims';
+import { recordKeysSold } from '../stock/stock';
 
 export interface BackorderFill {
   /** Orders completed. */

@@ -52,7 +52,7 @@ export const stockOfEveryProduct = sql`(
 
 /**
  * A CTE `name` appending the stock changes `changes` selects (`product_id, delta` rows), for a
- * statement that takes keys out of a product or moves them (product-keys.repository.ts): a
+ * statement that takes keys out of a product or moves them (key-pool.repository.ts): a
  * change row, as a sale appends, so no sale of the product waits for it.
  */
 export function stockChangesCte(name: string, changes: SQL): SQL {
@@ -254,7 +254,7 @@ export async function foldStockChanges(db: Executor): Promise<number> {
 
 /**
  * A product's stock and delivery type, for a key pool change made with stock changes (a key's
- * delete or move, product-keys.repository.ts) rather than under `lockProduct`. `keyShare` holds
+ * delete or move, key-pool.repository.ts) rather than under `lockProduct`. `keyShare` holds
  * the product as it is (no edit of it, which locks it for update) until the caller's commit.
  */
 export async function productStockOf(

@@ -4,7 +4,7 @@ import type { ProductListQuery } from '@keymarket/contracts/catalogue';
 import type { Role } from '@keymarket/contracts/users';
 import { chainKeyFields } from '../pricing/pricing-inputs';
 import type { PricingChain } from '../pricing/pricing.service';
-import { ProductFragments, type FragmentKeeper } from './product-fragments';
+import { ProductFragments, type FragmentKeeper } from '../products/product-fragments';
 import {
   readStock,
   renderList,
