@@ -4,13 +4,15 @@ import { DEFAULT_LEDGER_OPTIONS, ledgerBenchmark } from './ledger';
 import { DEFAULT_ORDERS_OPTIONS, keysFor, ordersBenchmark } from './orders';
 import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
 import { DEFAULT_SCALE_OPTIONS, DIMENSIONS, scaleBenchmark, type Dimension } from './scale';
+import { DEFAULT_SELL_OUT_OPTIONS, sellOutBenchmark } from './sell-out';
 import { DEFAULT_STEADY_SALES_OPTIONS, steadySalesBenchmark } from './steady-sales';
 
 const USAGE = `npm run bench [-- <benchmark>...] [options]
 
 benchmarks: orders, products, analytics, ledger (default: all, in that order), scale (only
   when named: 7 databases up to 1,000,000 orders, ~16 minutes on 2 CPUs), steady (only when
-  named: minutes of sales with autovacuum; needs a cluster with autovacuum on, BENCH_PG_PORT)
+  named: minutes of sales with autovacuum; needs a cluster with autovacuum on, BENCH_PG_PORT),
+  sellout (only when named: 400 one-key purchases at once on 100 keys against 1,000 keys)
 options:
   --seconds N       measured seconds per scenario (default 20; analytics: 10 per call)
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
@@ -31,7 +33,10 @@ options:
   --requests N      scale: sequential requests per read call (default 20); there --seconds is
                     the order load's (default 10, --warmup 3, --connections 64)
   --windows N       steady: windows of --seconds (default 24 of 10 s; --keys default 600000)
-  --table-defaults  steady: PostgreSQL's default autovacuum triggers instead of migration 0023's`;
+  --table-defaults  steady: PostgreSQL's default autovacuum triggers instead of migration 0023's
+  --buyers N        sellout: purchases in each burst (default 400)
+  --rounds N        sellout: bursts of each kind, alternated (default 3)
+  --server-main F   sellout: another build's apps/server/dist/main.js (an old commit's worktree)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -52,6 +57,9 @@ const { values, positionals } = parseArgs({
     requests: { type: 'string' },
     windows: { type: 'string' },
     'table-defaults': { type: 'boolean' },
+    buyers: { type: 'string' },
+    rounds: { type: 'string' },
+    'server-main': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -63,7 +71,7 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
-const known = ['orders', 'products', 'analytics', 'ledger', 'scale', 'steady'] as const;
+const known = ['orders', 'products', 'analytics', 'ledger', 'scale', 'steady', 'sellout'] as const;
 type Benchmark = (typeof known)[number];
 const isBenchmark = (name: string): name is Benchmark =>
   (known as readonly string[]).includes(name);
@@ -84,7 +92,7 @@ if (protocol !== 'simple' && protocol !== 'extended' && protocol !== 'prepared')
 }
 const selected: Benchmark[] = positionals.length
   ? positionals.filter(isBenchmark)
-  : known.filter((name) => name !== 'scale' && name !== 'steady');
+  : known.filter((name) => name !== 'scale' && name !== 'steady' && name !== 'sellout');
 
 /** A comma-separated list of positive integers (`--sizes 1000,10000`). */
 function ints(name: string, value: string): number[] {
@@ -119,6 +127,13 @@ for (const benchmark of selected) {
       ...DEFAULT_ANALYTICS_OPTIONS,
       seconds: int('seconds', values.seconds, DEFAULT_ANALYTICS_OPTIONS.seconds),
       warmupSeconds: int('warmup', values.warmup, DEFAULT_ANALYTICS_OPTIONS.warmupSeconds),
+    });
+  } else if (benchmark === 'sellout') {
+    await sellOutBenchmark({
+      ...DEFAULT_SELL_OUT_OPTIONS,
+      buyers: int('buyers', values.buyers, DEFAULT_SELL_OUT_OPTIONS.buyers),
+      rounds: int('rounds', values.rounds, DEFAULT_SELL_OUT_OPTIONS.rounds),
+      serverMain: values['server-main'],
     });
   } else if (benchmark === 'steady') {
     const defaults = DEFAULT_STEADY_SALES_OPTIONS;

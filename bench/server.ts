@@ -86,6 +86,8 @@ export interface ServerOptions {
   readySeconds?: number;
   /** DATA_DIR: a new temporary directory unless given (a restart keeps the one it had). */
   dataDir?: string;
+  /** Another build's dist/main.js (an old commit's worktree, to compare); this checkout's by default. */
+  serverMain?: string;
 }
 
 export interface RunningServer {
@@ -128,6 +130,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     LOGIN_RATE_LIMIT: '100000',
     // The API's per-key limit (600 a minute) would refuse most of a load test's orders.
     API_RATE_LIMIT: '1000000000',
+    // Every connection of a load comes from 127.0.0.1: no cap on connections from one address.
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
     // The outbox scenario's receiver listens on 127.0.0.1 over http.
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ADMIN_USERNAME,
@@ -139,8 +143,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const profile = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
     : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, SERVER_MAIN], {
-    cwd: REPO_ROOT,
+  const main = options.serverMain ?? SERVER_MAIN;
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, main], {
+    cwd: options.serverMain ? path.resolve(path.dirname(main), '../../..') : REPO_ROOT,
     env,
   });
   const log = createWriteStream(logFile);
