@@ -33,6 +33,12 @@ export const areaPaths = {
   auditLog: 'audit-log',
   /** API keys and webhooks: every role's integrations. */
   integrations: 'api',
+  /** Managers' and resellers' own top-up requests: ask their funder for balance. */
+  topup: 'topup',
+  /** The top-up requests a funder decides (admins: the platform's). */
+  topupRequests: 'topup-requests',
+  /** The top-up methods a funder offers. */
+  paymentMethods: 'payment-methods',
   /** Every role's notifications (the top bar's bell leads there). */
   notifications: 'notifications',
 } as const;

@@ -114,6 +114,19 @@ const NotificationsRoute = lazy(() =>
     default: module.NotificationsRoute,
   })),
 );
+const TopupRoute = lazy(() =>
+  import('./routes/area/topup').then((module) => ({ default: module.TopupRoute })),
+);
+const TopupRequestsRoute = lazy(() =>
+  import('./routes/area/topup-requests').then((module) => ({
+    default: module.TopupRequestsRoute,
+  })),
+);
+const PaymentMethodsRoute = lazy(() =>
+  import('./routes/area/payment-methods').then((module) => ({
+    default: module.PaymentMethodsRoute,
+  })),
+);
 const SettingsRoute = lazy(() =>
   import('./routes/area/settings').then((module) => ({ default: module.SettingsRoute })),
 );
@@ -143,6 +156,10 @@ function areaRoute(role: Role): RouteObject {
           { path: areaPaths.integrations, element: <IntegrationsRoute /> },
           { path: areaPaths.statement, element: <StatementRoute /> },
           { path: areaPaths.notifications, element: <NotificationsRoute role={role} /> },
+          // Money in (DESIGN.md §13): every funder decides and offers; admins ask nobody.
+          { path: areaPaths.topupRequests, element: <TopupRequestsRoute role={role} /> },
+          { path: areaPaths.paymentMethods, element: <PaymentMethodsRoute role={role} /> },
+          ...(role === 'admin' ? [] : [{ path: areaPaths.topup, element: <TopupRoute /> }]),
           { path: areaPaths.priceControl, element: <PriceControlRoute role={role} /> },
           // The platform's packages (admin) or a manager's own; resellers have none.
           ...(role === 'reseller'

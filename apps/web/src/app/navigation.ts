@@ -1,6 +1,9 @@
 import {
   Boxes,
   BookText,
+  Banknote,
+  CreditCard,
+  HandCoins,
   CircleHelp,
   FolderTree,
   KeyRound,
@@ -42,7 +45,10 @@ export type NavItem = {
     | 'packages'
     | 'integrations'
     | 'statement'
-    | 'auditLog';
+    | 'auditLog'
+    | 'topup'
+    | 'topupRequests'
+    | 'paymentMethods';
   to: string;
   icon: LucideIcon;
 };
@@ -64,6 +70,17 @@ const packages: NavItem = { label: 'packages', to: areaPaths.packages, icon: Box
 const statement: NavItem = { label: 'statement', to: areaPaths.statement, icon: BookText };
 const auditLog: NavItem = { label: 'auditLog', to: areaPaths.auditLog, icon: ScrollText };
 const integrations: NavItem = { label: 'integrations', to: areaPaths.integrations, icon: Webhook };
+const topup: NavItem = { label: 'topup', to: areaPaths.topup, icon: Banknote };
+const topupRequests: NavItem = {
+  label: 'topupRequests',
+  to: areaPaths.topupRequests,
+  icon: HandCoins,
+};
+const paymentMethods: NavItem = {
+  label: 'paymentMethods',
+  to: areaPaths.paymentMethods,
+  icon: CreditCard,
+};
 
 // Only screens that exist are listed: a link to nothing is worse than no link.
 export const navigationByRole: Record<Role, readonly NavItem[]> = {
@@ -71,6 +88,8 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     dashboard,
     orders,
     statement,
+    topupRequests,
+    paymentMethods,
     catalogueProducts,
     categories,
     priceControl,
@@ -90,6 +109,9 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     shop,
     orders,
     statement,
+    topup,
+    topupRequests,
+    paymentMethods,
     priceControl,
     packages,
     users,
@@ -105,6 +127,9 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     shop,
     orders,
     statement,
+    topup,
+    topupRequests,
+    paymentMethods,
     priceControl,
     users,
     generateCode,

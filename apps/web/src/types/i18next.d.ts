@@ -11,6 +11,7 @@ import type money from '@/locales/namespaces/money/en.json';
 import type settings from '@/locales/namespaces/settings/en.json';
 import type shell from '@/locales/namespaces/shell/en.json';
 import type tickets from '@/locales/namespaces/tickets/en.json';
+import type topups from '@/locales/namespaces/topups/en.json';
 import type users from '@/locales/namespaces/users/en.json';
 import type webhooks from '@/locales/namespaces/webhooks/en.json';
 
@@ -35,6 +36,7 @@ declare module 'i18next' {
       settings: typeof settings;
       shell: typeof shell;
       tickets: typeof tickets;
+      topups: typeof topups;
       integration: typeof integration;
       money: typeof money;
       users: typeof users;

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  topupSortColumns,
+  topupStatuses,
+  type Topup,
+  type TopupStatus,
+} from '@keymarket/contracts/topups';
+import type { Role } from '@keymarket/contracts/users';
+import { CsvDownloadButton } from '@/components/csv-download-button';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DateRange } from '@/components/ui/date-range';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { PageHeader } from '@/components/ui/page-header';
+import { PagedList } from '@/components/ui/paged-list';
+import { SortableHeader } from '@/components/ui/sortable-header';
+import {
+  CellText,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format-date';
+import { formatUsdAmount } from '@/lib/format-price';
+import { useTableParams } from '@/lib/use-table-params';
+import { useTopups } from '../api/get-topups';
+import { ApproveDialog, RejectDialog } from './decision-dialogs';
+import { formatInCurrency, requestMethodName } from './method-text';
+import { ProofView } from './proof-view';
+import { TopupStatusBadge } from './topup-status-badge';
+
+const isStatus = (value: string): value is TopupStatus =>
+  (topupStatuses as readonly string[]).includes(value);
+
+/**
+ * "Top-up requests": those the reader decides (administrators: the platform's; a manager or
+ * reseller: its invitees'). Filters and page in the URL; the proof in place; approve or reject.
+ */
+export function TopupRequestsScreen({ role }: { role: Role }) {
+  const { t, i18n } = useTranslation('topups');
+  const params = useTableParams({
+    filters: ['status', 'from', 'to'],
+    sortable: topupSortColumns,
+  });
+  const status = isStatus(params.filters.status) ? params.filters.status : '';
+  const listQuery = {
+    status: status || undefined,
+    from: params.filters.from || undefined,
+    to: params.filters.to || undefined,
+  };
+  const query = useTopups('incoming', {
+    ...listQuery,
+    page: params.page,
+    limit: params.pageSize,
+    sort: params.sort && (params.sort.direction === 'desc' ? `-${params.sort.by}` : params.sort.by),
+  });
+  const [deciding, setDeciding] = useState<{ topup: Topup; action: 'approve' | 'reject' }>();
+  const sortable = { sort: params.sort, onSort: params.setSort };
+
+  return (
+    <>
+      <PageHeader
+        title={t('requests.title')}
+        description={role === 'admin' ? t('requests.subtitleAdmin') : t('requests.subtitle')}
+      />
+      <Card>
+        <div className="mb-4 flex flex-wrap items-end gap-3">
+          <FilterSelect
+            label={t('filters.status')}
+            allLabel={t('filters.all')}
+            value={status}
+            options={topupStatuses}
+            optionLabel={(option) => t(`status.${option}`)}
+            onChange={(value) => params.setFilters({ status: value })}
+          />
+          <DateRange
+            from={params.filters.from}
+            to={params.filters.to}
+            onChange={(range) => params.setFilters({ from: range.from, to: range.to })}
+          />
+          <CsvDownloadButton
+            path="/topups/incoming"
+            query={listQuery}
+            label={t('requests.export')}
+          />
+        </div>
+        <PagedList
+          query={query}
+          page={params.page}
+          onPageChange={params.setPage}
+          pageSize={params.pageSize}
+          onPageSizeChange={params.setPageSize}
+          empty={t('requests.empty')}
+        >
+          {(rows) => (
+            <Table>
+              <TableHead>
+                <TableRow>
+                  <TableHeader>
+                    <SortableHeader column="createdAt" firstDirection="desc" {...sortable}>
+                      {t('columns.date')}
+                    </SortableHeader>
+                  </TableHeader>
+                  <TableHeader>{t('requests.requester')}</TableHeader>
+                  <TableHeader>{t('columns.method')}</TableHeader>
+                  <TableHeader>
+                    <SortableHeader column="amount" {...sortable}>
+                      {t('columns.amount')}
+                    </SortableHeader>
+                  </TableHeader>
+                  <TableHeader>
+                    <SortableHeader column="creditAmount" {...sortable}>
+                      {t('columns.credit')}
+                    </SortableHeader>
+                  </TableHeader>
+                  <TableHeader>{t('columns.reference')}</TableHeader>
+                  <TableHeader>{t('requests.proof')}</TableHeader>
+                  <TableHeader>
+                    <SortableHeader column="status" {...sortable}>
+                      {t('columns.status')}
+                    </SortableHeader>
+                  </TableHeader>
+                  <TableHeader>{t('columns.actions')}</TableHeader>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((topup) => (
+                  <TableRow key={topup.id}>
+                    <TableCell kind="title" label={t('columns.date')}>
+                      {formatDateTime(topup.createdAt, i18n.language)}
+                    </TableCell>
+                    <TableCell label={t('requests.requester')}>
+                      <CellText>{topup.requester.username}</CellText>
+                    </TableCell>
+                    <TableCell label={t('columns.method')}>
+                      <CellText>{requestMethodName(topup.method.names, i18n.language)}</CellText>
+                    </TableCell>
+                    <TableCell label={t('columns.amount')}>
+                      <bdi dir="ltr">
+                        {formatInCurrency(topup.amount, topup.currencyCode, i18n.language)}
+                      </bdi>
+                    </TableCell>
+                    <TableCell label={t('columns.credit')}>
+                      <bdi dir="ltr">{formatUsdAmount(topup.creditAmount, i18n.language)}</bdi>
+                    </TableCell>
+                    <TableCell label={t('columns.reference')}>
+                      <CellText>{topup.reference}</CellText>
+                    </TableCell>
+                    <TableCell label={t('requests.proof')}>
+                      <ProofView proofUrl={topup.proofUrl} title={topup.requester.username} />
+                    </TableCell>
+                    <TableCell label={t('columns.status')}>
+                      <TopupStatusBadge status={topup.status} />
+                      {(topup.reason ?? topup.note) && (
+                        <span className="block text-xs text-muted">
+                          <bdi>{topup.reason ?? topup.note}</bdi>
+                        </span>
+                      )}
+                    </TableCell>
+                    <TableCell kind="actions" label={t('columns.actions')}>
+                      {topup.status === 'pending' && (
+                        <div className="flex flex-wrap gap-2">
+                          <Button
+                            size="sm"
+                            onClick={() => setDeciding({ topup, action: 'approve' })}
+                          >
+                            {t('requests.approve')}
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => setDeciding({ topup, action: 'reject' })}
+                          >
+                            {t('requests.reject')}
+                          </Button>
+                        </div>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </PagedList>
+      </Card>
+      {deciding?.action === 'approve' && (
+        <ApproveDialog topup={deciding.topup} onClose={() => setDeciding(undefined)} />
+      )}
+      {deciding?.action === 'reject' && (
+        <RejectDialog topup={deciding.topup} onClose={() => setDeciding(undefined)} />
+      )}
+    </>
+  );
+}

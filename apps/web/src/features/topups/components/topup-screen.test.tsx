@@ -1,0 +1,114 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Topup, TopupMethod } from '@keymarket/contracts/topups';
+import { stubXhr, type FakeXhr } from '@/testing/fake-xhr';
+import { mockApi, okReply } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-app';
+import { TopupScreen } from './topup-screen';
+
+const method: TopupMethod = {
+  id: '6b0c2f4e-1a3d-4c5b-8e7f-9a0b1c2d3e4f',
+  nameEn: 'Bank transfer (EUR)',
+  nameFr: 'Virement (EUR)',
+  nameAr: 'تحويل بنكي',
+  instructionsEn: 'IBAN FR76 3000 6000',
+  instructionsFr: 'IBAN FR76 3000 6000',
+  instructionsAr: 'IBAN FR76 3000 6000',
+  kind: 'manual',
+  currencyCode: 'EUR',
+  minAmount: 10,
+  maxAmount: 5000,
+  feePercent: 2.5,
+  feeFixed: 0.3,
+  proofRequired: false,
+  enabled: true,
+  rateToUSD: 0.92,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+const pending: Topup = {
+  id: '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
+  status: 'pending',
+  method: {
+    id: method.id,
+    name: method.nameEn,
+    names: { en: method.nameEn, fr: '', ar: '' },
+    kind: 'manual',
+  },
+  requester: { id: '7e6d5c4b-3a29-4180-8f7e-6d5c4b3a2918', username: 'reseller1' },
+  amount: 100,
+  currencyCode: 'EUR',
+  rateToUSD: 0.92,
+  fee: 2.8,
+  creditAmount: 105.65,
+  reference: 'WIRE 42',
+  proofUrl: null,
+  checkoutUrl: null,
+  providerRef: null,
+  amountMismatch: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: '2026-11-23T10:00:00.000Z',
+  decidedAt: null,
+  decidedBy: null,
+  reason: null,
+  note: null,
+};
+
+const page = (data: Topup[]) => ({
+  data,
+  pagination: { page: 1, limit: 10, total: data.length, totalPages: 1 },
+});
+
+describe('Top up screen', () => {
+  it('shows the methods with their instructions and the USD credited as the amount is typed', async () => {
+    mockApi({
+      'GET /topup-methods': okReply({ data: [method] }),
+      'GET /topups': okReply(page([])),
+    });
+    renderWithProviders(<TopupScreen />);
+
+    expect(await screen.findByText('IBAN FR76 3000 6000')).toBeInTheDocument();
+    expect(screen.getByText(/From 10\.00\sEUR to 5000\.00\sEUR/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount (EUR)'), '100');
+    // fee = 100 × 2.5 % + 0.30 = 2.80; (100 − 2.80) ÷ 0.92 = 105.652… → $105.65
+    expect(await screen.findByText('Credited to your balance: $105.65')).toBeInTheDocument();
+    expect(screen.getByText(/^Fee 2\.80\sEUR, credited \$105\.65$/)).toBeInTheDocument();
+    expect(screen.getByText('You have made no request yet.')).toBeInTheDocument();
+  });
+
+  it('sends the request with its proof, shows the upload progress, then lists it', async () => {
+    let mine: Topup[] = [];
+    mockApi({
+      'GET /topup-methods': okReply({ data: [method] }),
+      'GET /topups': () => okReply(page(mine)),
+    });
+    const uploads = stubXhr();
+    renderWithProviders(<TopupScreen />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Amount (EUR)'), '100');
+    await user.type(screen.getByLabelText('Reference'), 'WIRE 42');
+    const receipt = new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Proof of payment'), receipt);
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+
+    const [upload] = uploads as FakeXhr[];
+    expect(upload!.url).toMatch(/\/topups$/);
+    expect(upload!.formField('amount')).toBe('100');
+    expect(upload!.formField('reference')).toBe('WIRE 42');
+    expect((upload!.formField('proof') as File).name).toBe('receipt.pdf');
+    act(() => upload!.progress(50, 100));
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+
+    mine = [pending];
+    act(() => upload!.respond(201, pending));
+    expect(await screen.findByText('Request sent: your funder will decide it')).toBeInTheDocument();
+    const row = (await screen.findAllByRole('row')).find(
+      (r) => r.textContent?.includes('WIRE') || r.textContent?.includes('105.65'),
+    );
+    expect(row).toBeDefined();
+    expect(within(row!).getByText('Pending')).toBeInTheDocument();
+    expect(within(row!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+});
