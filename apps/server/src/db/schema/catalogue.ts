@@ -103,6 +103,12 @@ export const products = pgTable(
      * for the next import to fill it (DESIGN.md §11, `fill-backorders.ts`).
      */
     allowBackorder: boolean('allow_backorder').notNull().default(false),
+    /**
+     * Docked from this upstream (`docked_products` holds the rest): orders are bought there
+     * (DESIGN.md §14) and its stock is the upstream's as last synced. Null: a product of our own.
+     * No foreign key here (schema/upstreams.ts imports this file): `docked_products` has both.
+     */
+    upstreamId: uuid('upstream_id'),
     deletedAt: timestampTz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

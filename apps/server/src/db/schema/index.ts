@@ -12,3 +12,4 @@ export * from './integration';
 export * from './outbox';
 export * from './notifications';
 export * from './topups';
+export * from './upstreams';

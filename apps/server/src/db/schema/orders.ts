@@ -24,6 +24,9 @@ export interface PriceChainLink {
   costCents: string;
 }
 
+/** Where an order's goods come from: our own pool or stock, or bought upstream (DESIGN.md §14). */
+export const orderSourcingEnum = pgEnum('order_sourcing', ['local', 'upstream']);
+
 export const orders = pgTable(
   'orders',
   {
@@ -55,6 +58,8 @@ export const orders = pgTable(
      * an import fills it whole (`fill-backorders.ts`). Stays true once completed, for the record.
      */
     backordered: boolean('backordered').notNull().default(false),
+    /** `upstream`: a docked product's order, bought upstream (`upstream_orders` holds how). */
+    sourcing: orderSourcingEnum('sourcing').notNull().default('local'),
     rejectionReason: text('rejection_reason'),
     /** Keys or account details typed by the admin for a request order, encrypted. */
     deliveredKeys: bytea('delivered_keys'),

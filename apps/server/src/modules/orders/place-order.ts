@@ -123,6 +123,7 @@ function orderColumns(order: NewOrder) {
     notes: order.notes,
     price_chain: order.priceChain,
     backordered: order.backordered ?? false,
+    sourcing: order.sourcing ?? 'local',
   };
 }
 
@@ -146,6 +147,7 @@ export function orderRowOf(values: NewOrder, createdAt: Date): OrderRow {
     status: values.status,
     notes: values.notes,
     backordered: values.backordered ?? false,
+    sourcing: values.sourcing ?? 'local',
     rejectionReason: null,
     deliveredKeys: null,
     priceChain: values.priceChain,
