@@ -73,10 +73,8 @@ import { resolveWithDns, type ResolveHost } from './modules/webhooks/url-safety'
 import { webhookConsumer } from './modules/webhooks/webhook-consumer';
 import { emailConsumer } from './modules/email/email-consumer';
 import { smtpMailer } from './modules/email/mailer';
-import {
-  NotificationPreferencesService,
-  notificationPreferencesRoutes,
-} from './modules/email/preferences.routes';
+import { emailPreferencesRoutes } from './modules/email-preferences/email-preferences.routes';
+import { EmailPreferencesService } from './modules/email-preferences/email-preferences.service';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { PasswordResetService } from './modules/auth/password-reset.service';
 import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-sender';
@@ -298,8 +296,8 @@ export async function buildApp({
           now: now ?? (() => new Date()),
         }),
       });
-      await api.register(notificationPreferencesRoutes, {
-        preferences: new NotificationPreferencesService(db, mailer !== undefined),
+      await api.register(emailPreferencesRoutes, {
+        preferences: new EmailPreferencesService(db, mailer !== undefined),
       });
       await api.register(invitationsRoutes, {
         invitations: new InvitationsService(db, rateLimits),

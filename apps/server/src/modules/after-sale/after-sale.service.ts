@@ -1,5 +1,4 @@
 import { afterSaleMessages } from '@keymarket/contracts/orders';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromCents } from '@keymarket/contracts/money';
 import type { Order, orderKeySchema, reportKeySchema } from '@keymarket/contracts/orders';
@@ -11,17 +10,11 @@ import { retryOnConflict } from '../../lib/transactions';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayActOnOrderKey, assertMayReportKey } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
-import { sendSignalsSql } from '../notifications/live-signals';
-import {
-  notifyAdminsCte,
-  notifyUserCte,
-  userRefJson,
-  writeNotification,
-} from '../notifications/notification-writes';
+import { sendSignals } from '../notifications/live-signals';
+import { notifyTicketOpened, notifyUser } from '../notifications/notification-writes';
 import { recordOrderEvent } from '../orders/order-completion';
 import { findOrder } from '../orders/orders.repository';
 import type { OrdersService } from '../orders/orders.service';
-import { jsonParam } from '../outbox/outbox-events';
 import { claimKeys } from '../key-pool/key-claims';
 import { recordKeysSold } from '../stock/stock';
 import { insertTicket } from '../tickets/tickets.repository';
@@ -63,15 +56,7 @@ export class AfterSaleService {
           orderId,
           keyIndex: input.keyIndex,
         });
-        await writeNotification(
-          tx,
-          notifyAdminsCte('note', {
-            type: 'ticket.opened',
-            signal: true,
-            data: sql`jsonb_build_object('ticketId', ${ticketId}::text, 'subject', ${subject}::text,
-              'author', ${userRefJson(sql`${caller.userId}::uuid`)})`,
-          }),
-        );
+        await notifyTicketOpened(tx, { ticketId, subject, authorId: caller.userId });
         await writeAudit(tx, {
           actorId: caller.userId,
           action: 'order.key_reported',
@@ -180,24 +165,18 @@ export class AfterSaleService {
         respondedAt: new Date(),
       });
     }
-    await writeNotification(
-      tx,
-      notifyUserCte('note', {
-        type: what.action,
-        userId: sql`${order.buyerId}::uuid`,
-        signal: true,
-        data: jsonParam({
-          orderId: order.id,
-          productName: order.productName,
-          quantity: order.quantity,
-          keyIndex,
-          ...what.data,
-        }),
-      }),
-    );
-    await tx.execute(
-      sendSignalsSql([{ userId: order.buyerId, kind: 'orders', orderId: order.id }]),
-    );
+    await notifyUser(tx, {
+      type: what.action,
+      userId: order.buyerId,
+      data: {
+        orderId: order.id,
+        productName: order.productName,
+        quantity: order.quantity,
+        keyIndex,
+        ...what.data,
+      },
+    });
+    await sendSignals(tx, [{ userId: order.buyerId, kind: 'orders', orderId: order.id }]);
     await recordOrderEvent(tx, what.action, order.id);
     await writeAudit(tx, {
       actorId: caller.userId,

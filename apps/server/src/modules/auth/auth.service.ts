@@ -11,7 +11,7 @@ import type { RateLimits } from '../../lib/rate-limiter';
 import { readSystemSettings } from '../../lib/settings';
 import { hashToken, newRefreshToken, type AccessTokens } from '../../lib/tokens';
 import { assertCountryAllowed } from '../banned-countries/banned-countries.service';
-import { saveAccountLanguage } from '../email/account-language';
+import { saveAccountLanguage } from '../email-preferences/email-preferences.repository';
 import { claimInvitation, markInvitationUsedBy } from '../invitations/invitations.repository';
 import { userView } from '../users/user-view';
 import {

@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
 } from '@keymarket/contracts/auth';
 import { messages } from '@keymarket/contracts/messages';
-import { rowsOf, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import type { KeyVault } from '../../lib/key-vault';
 import { hashPassword } from '../../lib/passwords';
 import { RateLimitedError, type RateLimits } from '../../lib/rate-limiter';
 import { hashToken } from '../../lib/tokens';
-import { jsonParam } from '../outbox/outbox-events';
-import { accountEmailCtes } from '../email/email-outbox';
 import type { ResetEmailData } from '../email/email-consumer';
+import { issueResetToken, setResetPassword, takeResetToken } from './password-reset.repository';
 import { revokeUserSessions } from './sessions.repository';
 
 /** How long a reset link works (DESIGN.md §12). */
@@ -63,23 +61,13 @@ export class PasswordResetService {
       sealedToken: this.vault.encrypt(token).toString('base64'),
       expiresAt: expiresAt.toISOString(),
     };
-    await this.db.execute(sql`
-      with target as (
-        select id from users
-        where (lower(username) = ${identifier} or email = ${identifier})
-          and status = 'active' and ${allowed}::boolean
-        limit 1
-      ), issued as (
-        insert into password_reset_tokens (user_id, token_hash, expires_at)
-        select id, ${hashToken(token)}, ${expiresAt.toISOString()}::timestamptz from target
-        returning user_id
-      ), ${accountEmailCtes('reset_email', {
-        type: 'password.reset',
-        userId: sql`issued.user_id`,
-        data: jsonParam(data),
-        source: sql`issued`,
-      })}
-      select 1`);
+    await issueResetToken(this.db, {
+      identifier,
+      allowed,
+      tokenHash: hashToken(token),
+      expiresAt,
+      data,
+    });
   }
 
   /**
@@ -93,31 +81,9 @@ export class PasswordResetService {
     const passwordHash = await hashPassword(input.newPassword);
     const now = this.options.now().toISOString();
     await this.db.transaction(async (tx) => {
-      const [taken] = await rowsOf<{ user_id: string }>(
-        tx,
-        sql`update password_reset_tokens t set used_at = ${now}::timestamptz
-            from users u
-            where t.token_hash = ${hashToken(input.token)} and t.used_at is null
-              and t.expires_at > ${now}::timestamptz
-              and u.id = t.user_id and u.status = 'active'
-            returning t.user_id`,
-      );
-      if (!taken) throw validationError('token', messages.resetTokenInvalid);
-      const userId = taken.user_id;
-      await tx.execute(sql`
-        with changed as (
-          update users set password_hash = ${passwordHash}, updated_at = now()
-          where id = ${userId}::uuid returning id
-        ), spent as (
-          update password_reset_tokens set used_at = ${now}::timestamptz
-          where user_id = ${userId}::uuid and used_at is null
-        ), ${accountEmailCtes('changed_email', {
-          type: 'password.changed',
-          userId: sql`changed.id`,
-          data: sql`'{}'::jsonb`,
-          source: sql`changed`,
-        })}
-        select 1`);
+      const userId = await takeResetToken(tx, hashToken(input.token), now);
+      if (!userId) throw validationError('token', messages.resetTokenInvalid);
+      await setResetPassword(tx, { userId, passwordHash, now });
       await revokeUserSessions(tx, userId, 'password reset');
     });
   }

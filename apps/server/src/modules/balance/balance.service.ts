@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import type { z } from 'zod';
 import type { balanceChangeSchema } from '@keymarket/contracts/balance';
 import type { V1Balance } from '@keymarket/contracts/integration';
@@ -9,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayChangeBalanceOf, assertMayRemoveBalance, isAdmin } from '../access/policy';
 import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
-import { findUserById } from '../users/users.repository';
+import { findUserById, lockUserRow } from '../users/users.repository';
 import { retryOnConflict } from '../../lib/transactions';
 
 type BalanceChange = z.output<typeof balanceChangeSchema>;
@@ -53,11 +51,7 @@ export class BalanceService {
         // UPDATE, as every lock on a user row: a ledger row or an order naming the invitee (the
         // profit fold writes them while holding our row) takes a KEY SHARE lock on it, which FOR
         // UPDATE would make wait, and the fold then waited on us waiting on it: a deadlock.
-        await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.id, target.id))
-          .for('no key update');
+        await lockUserRow(tx, target.id);
         const own = await debitBucket(tx, caller.userId, 'balance', amountCents, {
           kind: 'transfer',
           actorId: caller.userId,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 
 /**
  * Live signals (DESIGN.md §12): small JSON payloads on one PostgreSQL channel, heard by every
@@ -68,4 +69,9 @@ export function liveSignalSql(userId: SQL, kind: LiveKind): SQL {
 export function sendSignalsSql(signals: readonly LiveSignal[]): SQL {
   const payloads = JSON.stringify(signals.map(payloadOf));
   return sql`select pg_notify(${LIVE_CHANNEL}::text, s) from jsonb_array_elements_text(${payloads}::jsonb) as s`;
+}
+
+/** Sends `signals` at the commit of `tx` (or at once, outside a transaction). */
+export async function sendSignals(tx: Executor, signals: readonly LiveSignal[]): Promise<void> {
+  await tx.execute(sendSignalsSql(signals));
 }

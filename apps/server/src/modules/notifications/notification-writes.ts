@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@keymarket/contracts/notifications';
 import type { Executor } from '../../db/client';
 import { EMAIL_CONSUMER } from '../email/email-outbox';
+import { jsonParam } from '../outbox/outbox-events';
 import { liveSignalSql } from './live-signals';
 
 /**
@@ -144,4 +145,43 @@ export async function writeNotification(tx: Executor, cte: SQL): Promise<void> {
 /** A `userRef` (`{ id, username }`) of the user `id` as a jsonb expression, or null. */
 export function userRefJson(id: SQL): SQL {
   return sql`(select jsonb_build_object('id', u.id::text, 'username', u.username) from users u where u.id = ${id})`;
+}
+
+/**
+ * A notification for `userId` whose `data` is `data` as given, with its live signal, written in
+ * `tx` (the change's transaction).
+ */
+export async function notifyUser(
+  tx: Executor,
+  note: { type: NotificationType; userId: string; data: Record<string, unknown> },
+): Promise<void> {
+  await writeNotification(
+    tx,
+    notifyUserCte('note', {
+      type: note.type,
+      userId: sql`${note.userId}::uuid`,
+      signal: true,
+      data: jsonParam(note.data),
+    }),
+  );
+}
+
+/**
+ * `ticket.opened` for every active administrator but `exceptUserId` (an administrator opening
+ * a ticket is not told of it), with its live signal, written in `tx` (the ticket's transaction).
+ */
+export async function notifyTicketOpened(
+  tx: Executor,
+  ticket: { ticketId: string; subject: string; authorId: string; exceptUserId?: string },
+): Promise<void> {
+  await writeNotification(
+    tx,
+    notifyAdminsCte('note', {
+      type: 'ticket.opened',
+      ...(ticket.exceptUserId ? { exceptUserId: ticket.exceptUserId } : {}),
+      signal: true,
+      data: sql`jsonb_build_object('ticketId', ${ticket.ticketId}::text, 'subject', ${ticket.subject}::text,
+              'author', ${userRefJson(sql`${ticket.authorId}::uuid`)})`,
+    }),
+  );
 }

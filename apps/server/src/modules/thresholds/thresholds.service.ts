@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { convertProfitSchema } from '@keymarket/contracts/balance';
 import { messages } from '@keymarket/contracts/messages';
 import { formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
 import type { Database, Executor } from '../../db/client';
-import { orders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { readSetting, SETTINGS, writeSetting } from '../../lib/settings';
 import type { AuthContext } from '../access/auth-context';
@@ -12,6 +10,7 @@ import { assertMayConvertProfit, requireAdmin } from '../access/policy';
 import { creditBucket, debitBucket, writeAudit } from '../ledger/ledger.repository';
 import { retryOnConflict } from '../../lib/transactions';
 import { foldUserProfit } from '../ledger/profit-accruals';
+import { lockProfitOf, pendingOrdersOf } from './thresholds.repository';
 
 export class ThresholdsService {
   constructor(private readonly db: Database) {}
@@ -53,16 +52,8 @@ export class ThresholdsService {
         // margins its downline's sales left pending are entered first, under that lock, so all
         // the profit earned can be converted.
         await foldUserProfit(tx, caller.userId);
-        const [me] = await tx
-          .select({ profitCents: users.profitCents })
-          .from(users)
-          .where(eq(users.id, caller.userId))
-          .for('no key update');
-        const [pending] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(orders)
-          .where(sql`${orders.status} = 'pending' and ${orders.buyerId} = ${caller.userId}`);
-        const pendingCount = pending?.n ?? 0;
+        const me = await lockProfitOf(tx, caller.userId);
+        const pendingCount = await pendingOrdersOf(tx, caller.userId);
         if (pendingCount > 0) {
           throw new AppError(
             'pending_orders',

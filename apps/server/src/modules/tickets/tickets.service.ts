@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { messages } from '@keymarket/contracts/messages';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type {
@@ -14,13 +13,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import type { AuthContext } from '../access/auth-context';
 import { assertMayReadTicket, requireAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
-import {
-  notifyAdminsCte,
-  notifyUserCte,
-  userRefJson,
-  writeNotification,
-} from '../notifications/notification-writes';
-import { jsonParam } from '../outbox/outbox-events';
+import { notifyTicketOpened, notifyUser } from '../notifications/notification-writes';
 import { findUserById } from '../users/users.repository';
 import {
   findTicket,
@@ -43,16 +36,12 @@ export class TicketsService {
     try {
       const id = await this.db.transaction(async (tx) => {
         const ticketId = await insertTicket(tx, { userId: caller.userId, ...input });
-        await writeNotification(
-          tx,
-          notifyAdminsCte('note', {
-            type: 'ticket.opened',
-            exceptUserId: caller.userId,
-            signal: true,
-            data: sql`jsonb_build_object('ticketId', ${ticketId}::text, 'subject', ${input.subject}::text,
-              'author', ${userRefJson(sql`${caller.userId}::uuid`)})`,
-          }),
-        );
+        await notifyTicketOpened(tx, {
+          ticketId,
+          subject: input.subject,
+          authorId: caller.userId,
+          exceptUserId: caller.userId,
+        });
         return ticketId;
       });
       return this.view(caller, id);
@@ -88,15 +77,11 @@ export class TicketsService {
           respondedAt: new Date(),
         });
         if (ticket.userId !== caller.userId) {
-          await writeNotification(
-            tx,
-            notifyUserCte('note', {
-              type: 'ticket.answered',
-              userId: sql`${ticket.userId}::uuid`,
-              signal: true,
-              data: jsonParam({ ticketId: id, subject: ticket.subject }),
-            }),
-          );
+          await notifyUser(tx, {
+            type: 'ticket.answered',
+            userId: ticket.userId,
+            data: { ticketId: id, subject: ticket.subject },
+          });
         }
         await writeAudit(tx, {
           actorId: caller.userId,

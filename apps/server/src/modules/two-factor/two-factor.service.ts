@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { messages } from '@keymarket/contracts/messages';
 import type { TwoFactorSetup, TwoFactorStatus } from '@keymarket/contracts/two-factor';
 import type { Database, Executor } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { KeyVault } from '../../lib/key-vault';
 import { verifyPassword } from '../../lib/passwords';
@@ -12,7 +10,7 @@ import type { AuthContext } from '../access/auth-context';
 import { isAdmin } from '../access/policy';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { writeAudit } from '../ledger/ledger.repository';
-import { updateUser, type UserRow } from '../users/users.repository';
+import { storedUserRow, updateUser, type UserRow } from '../users/users.repository';
 import { matchingTotpStep, newTotpSecret, totpEnrolment } from './totp';
 
 function wrongCode(): AppError {
@@ -149,8 +147,7 @@ export class TwoFactorService {
   }
 
   private async lockedUser(db: Executor, userId: string, forUpdate: boolean): Promise<UserRow> {
-    const query = db.select().from(users).where(eq(users.id, userId)).limit(1);
-    const [user] = forUpdate ? await query.for('no key update') : await query;
+    const user = await storedUserRow(db, userId, { lock: forUpdate });
     if (!user) throw new AppError('not_found', messages.userNotFound);
     return user;
   }

@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import { messages } from '@keymarket/contracts/messages';
 import type { z } from 'zod';
 import type { changePasswordRequestSchema } from '@keymarket/contracts/auth';
@@ -15,7 +13,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthContext } from '../access/auth-context';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { userView } from './user-view';
-import { findUserById, updateUser, type UserRow } from './users.repository';
+import { findUserById, storedUserRow, updateUser, type UserRow } from './users.repository';
 
 type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 type UpdateMeInput = z.output<typeof updateMeSchema>;
@@ -88,7 +86,7 @@ export class MeService {
   async setAvatar(caller: AuthContext, upload: Upload): Promise<{ avatarUrl: string }> {
     const fileId = await this.db.transaction(async (tx) => {
       // Lock the user row: simultaneous uploads must each see the file the previous one stored.
-      const [user] = await tx.select().from(users).where(eq(users.id, caller.userId)).for('no key update');
+      const user = await storedUserRow(tx, caller.userId, { lock: true });
       if (!user) throw new AppError('unauthorized', 'Please sign in');
       const id = await storeFile(tx, upload, { purpose: 'avatar', ownerId: caller.userId });
       await updateUser(tx, caller.userId, { avatarFileId: id });

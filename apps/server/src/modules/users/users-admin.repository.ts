@@ -8,6 +8,7 @@ import { sortedAfter, sortedBy } from '../../db/sort';
 import { managerPackages, orders, packages, users } from '../../db/schema/index';
 import { EXPORT_BATCH } from '../../lib/csv';
 import { profitOf } from '../ledger/profit-accruals';
+import { selfAndDownlineIds } from './downline';
 
 const inviter = alias(users, 'inviter');
 
@@ -145,4 +146,27 @@ export async function packageRefs(
         .where(eq(managerPackages.id, managerPackageId))
     : [];
   return { package: pkg ?? null, managerPackage: managerPkg ?? null };
+}
+
+/**
+ * The scope of a manager's or reseller's Users list: the users `userId` invited itself
+ * (`direct`), or everyone below it in the invitation tree, never the user itself.
+ */
+export function downlineScope(userId: string, direct: boolean): SQL {
+  return direct
+    ? eq(users.invitedById, userId)
+    : sql`${users.id} in ${selfAndDownlineIds(userId)} and ${users.id} <> ${userId}`;
+}
+
+/**
+ * A reseller made a manager, conditional on its current role, so simultaneous upgrades make
+ * exactly one change. False when it was no longer a reseller.
+ */
+export async function upgradeToManager(tx: Executor, userId: string): Promise<boolean> {
+  const upgraded = await tx
+    .update(users)
+    .set({ role: 'manager', updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.role, 'reseller')))
+    .returning({ id: users.id });
+  return upgraded.length > 0;
 }

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { messages } from '@keymarket/contracts/messages';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pageOf } from '@keymarket/contracts/pagination';
 import type {
@@ -12,7 +11,6 @@ import type {
   usersQuerySchema,
 } from '@keymarket/contracts/users-admin';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { csvStream, keysetBatches } from '../../lib/csv';
 import { hashPassword } from '../../lib/passwords';
@@ -21,15 +19,17 @@ import type { AuthContext } from '../access/auth-context';
 import { assertMayActOnUser, assertMaySeeUser, requireAdmin, requireRole } from '../access/policy';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { writeAudit } from '../ledger/ledger.repository';
-import { inDownlineOf, selfAndDownlineIds } from './downline';
+import { inDownlineOf } from './downline';
 import { userCsvColumns, userSummaryView } from './user-summary';
 import { userView } from './user-view';
 import {
   directInvitees,
+  downlineScope,
   listUserSummaries,
   packageRefs,
   summaryRowOf,
   userSummaryBatch,
+  upgradeToManager,
   type UserSummaryRow,
 } from './users-admin.repository';
 import { findUserById, updateUser, type UserRow } from './users.repository';
@@ -68,12 +68,9 @@ export class UsersAdminService {
    */
   async downline(caller: AuthContext, query: DownlineQuery) {
     requireRole(caller, ['manager', 'reseller']);
-    const scope = query.direct
-      ? eq(users.invitedById, caller.userId)
-      : sql`${users.id} in ${selfAndDownlineIds(caller.userId)} and ${users.id} <> ${caller.userId}`;
     const { rows, total } = await listUserSummaries(
       this.db,
-      { ...query, scope },
+      { ...query, scope: downlineScope(caller.userId, query.direct) },
       query.limit,
       (query.page - 1) * query.limit,
     );
@@ -141,12 +138,7 @@ export class UsersAdminService {
       throw new AppError('conflict', `${target.username} is already a ${target.role}`);
     await this.db.transaction(async (tx) => {
       // Conditional on the current role, so simultaneous upgrades make exactly one change.
-      const upgraded = await tx
-        .update(users)
-        .set({ role: 'manager', updatedAt: sql`now()` })
-        .where(and(eq(users.id, target.id), eq(users.role, 'reseller')))
-        .returning({ id: users.id });
-      if (upgraded.length === 0)
+      if (!(await upgradeToManager(tx, target.id)))
         throw new AppError('conflict', `${target.username} is already a manager`);
       await writeAudit(tx, {
         actorId: caller.userId,

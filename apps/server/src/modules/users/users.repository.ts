@@ -28,6 +28,26 @@ export async function findUserById(db: Executor, id: string) {
   return row;
 }
 
+/**
+ * The user's row as stored (`profitCents` the bucket itself, without the margins not yet folded),
+ * locked FOR NO KEY UPDATE with `lock` until the transaction ends: the only lock a user row takes
+ * (docs/money.md, "The lock order").
+ */
+export async function storedUserRow(db: Executor, id: string, { lock }: { lock: boolean }) {
+  const query = db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = lock ? await query.for('no key update') : await query;
+  return row;
+}
+
+/**
+ * Locks the user's row FOR NO KEY UPDATE for the rest of the transaction, reading nothing: a
+ * ledger row or an order naming the user takes a KEY SHARE lock on it, which this lock lets pass
+ * where FOR UPDATE would make it wait (docs/money.md, "The lock order").
+ */
+export async function lockUserRow(tx: Executor, id: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
+}
+
 export async function insertUser(db: Executor, values: NewUser) {
   return oneRow(await db.insert(users).values(values).returning());
 }

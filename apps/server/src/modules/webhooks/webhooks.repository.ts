@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { outboxDeliveries, outboxEvents, webhookEndpoints } from '../../db/schema/index';
 import { oneRow } from '../../lib/rows';
 import { notifyUserCte } from '../notifications/notification-writes';
+import { jsonParam, recordEvent } from '../outbox/outbox-events';
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
 export type NewWebhook = typeof webhookEndpoints.$inferInsert;
@@ -84,6 +85,25 @@ function ofEndpoint(endpointId: string, status?: DeliveryStatus) {
     eq(outboxDeliveries.targetId, endpointId),
     status ? eq(outboxDeliveries.status, status) : undefined,
   );
+}
+
+/**
+ * A `ping` event of `userId` with one delivery, to `endpoint` alone, in `tx`; its delivery's id
+ * (undefined only if the statement wrote none).
+ */
+export async function recordPing(
+  tx: Executor,
+  userId: string,
+  endpoint: { id: string; url: string },
+): Promise<string | undefined> {
+  const [deliveryId] = await recordEvent(tx, {
+    type: 'ping',
+    userId: sql`${userId}::uuid`,
+    data: jsonParam({ webhook: { id: endpoint.id, url: endpoint.url } }),
+    recipients: sql`select ${WEBHOOK_CONSUMER}::text as consumer, ${endpoint.id}::uuid as target_id,
+          array['ping']::text[] as events`,
+  });
+  return deliveryId;
 }
 
 /** An endpoint's test pings still waiting to be delivered (pending, in flight or not). */

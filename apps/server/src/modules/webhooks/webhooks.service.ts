@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   WEBHOOK_PENDING_PINGS_MAX,
@@ -22,7 +21,6 @@ import type { AuthContext } from '../access/auth-context';
 import { assertMayManageWebhook } from '../access/policy';
 import { lockKeyOwner } from '../api-keys/api-keys.repository';
 import { writeAudit } from '../ledger/ledger.repository';
-import { jsonParam, recordEvent } from '../outbox/outbox-events';
 import { checkWebhookUrl, UnsafeUrlError, type ResolveHost } from './url-safety';
 import { newWebhookSecret } from './webhook-secret';
 import {
@@ -35,9 +33,9 @@ import {
   listDeliveries,
   listWebhooks,
   lockWebhook,
+  recordPing,
   retryDelivery,
   updateWebhook,
-  WEBHOOK_CONSUMER,
   type DeliveryWithEvent,
   type WebhookRow,
 } from './webhooks.repository';
@@ -176,13 +174,7 @@ export class WebhooksService {
       if ((await countPendingPings(tx, id)) >= WEBHOOK_PENDING_PINGS_MAX) {
         throw new AppError('conflict', messages.webhookPingsPending);
       }
-      const [deliveryId] = await recordEvent(tx, {
-        type: 'ping',
-        userId: sql`${caller.userId}::uuid`,
-        data: jsonParam({ webhook: { id: endpoint.id, url: endpoint.url } }),
-        recipients: sql`select ${WEBHOOK_CONSUMER}::text as consumer, ${endpoint.id}::uuid as target_id,
-          array['ping']::text[] as events`,
-      });
+      const deliveryId = await recordPing(tx, caller.userId, endpoint);
       return deliveryId ? await findDelivery(tx, id, deliveryId) : undefined;
     });
     if (!recorded) throw new Error('The ping was recorded without its delivery');
