@@ -12,6 +12,32 @@ export default {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'db-is-the-database-layer',
+      comment:
+        'src/db holds the database layer (client, schema, listen, keyset, sort…) that modules build on: it never imports a module. Scripts that use modules (seed:demo, reconcile) live in src/scripts.',
+      severity: 'error',
+      from: { path: '^apps/server/src/db/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'no-sql-in-services',
+      comment:
+        'Services hold the rules, repositories the SQL: a service builds no query (drizzle-orm values, the tables of src/db/schema); it calls a repository function, passing its transaction. Types (SQL, a row type) may be imported.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/modules/.+[.]service[.]ts$',
+        pathNot: [
+          // Top-ups are being built: their notification fragments move to notification-writes.ts
+          // with the rest of the module's SQL once its routes settle.
+          '^apps/server/src/modules/topups/topups[.]service[.]ts$',
+        ],
+      },
+      to: {
+        path: ['node_modules/drizzle-orm/', '^apps/server/src/db/schema/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
   ],
   options: {
     // Keep `import type` edges, which TypeScript erases before any other tool would see them.

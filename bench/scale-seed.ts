@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { COUNTRIES, FIRST_NAMES, LAST_NAMES } from '../apps/server/src/db/demo-data';
+import { COUNTRIES, FIRST_NAMES, LAST_NAMES } from '../apps/server/src/scripts/demo-data';
 import { KeyVault } from '../apps/server/src/lib/key-vault';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { seedStep } from './analytics-seed';

@@ -199,7 +199,7 @@ describe.skipIf(!onPostgres)('npm run reconcile (PostgreSQL)', () => {
   it('prints each check, stores the result, and exits 1 naming the user when one fails', async () => {
     const { database, url } = await freshPostgresDatabase(process.env.DATABASE_URL!);
     const run = () =>
-      promisify(execFile)('npx', ['tsx', 'src/db/reconcile.ts'], {
+      promisify(execFile)('npx', ['tsx', 'src/scripts/reconcile.ts'], {
         env: { ...process.env, DATABASE_URL: url },
       });
     try {

@@ -22,7 +22,7 @@ import { ThresholdsService } from '../modules/thresholds/thresholds.service';
 import { ensureFirstAdmin } from '../modules/users/bootstrap-admin';
 import { insertUser, type UserRow } from '../modules/users/users.repository';
 import type { AuthContext } from '../modules/access/auth-context';
-import { openDatabase, type Database } from './client';
+import { openDatabase, type Database } from '../db/client';
 import {
   COUNTRIES,
   DEMO_CATALOGUE,
@@ -41,7 +41,7 @@ import {
   sellerPrices,
   subcategories,
   users,
-} from './schema/index';
+} from '../db/schema/index';
 import { foldAllProfit, profitOf } from '../modules/ledger/profit-accruals';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';

@@ -6,7 +6,7 @@
  */
 import { loadEnv } from '../env';
 import { reconcile } from '../modules/reconciliation/reconciliation.service';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 
 const env = loadEnv();
 const database = await openDatabase(
