@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Env } from './env';
+import { KeyVault } from './lib/key-vault';
+import type { RateLimits } from './lib/rate-limiter';
+import { SystemSettingsCache } from './lib/settings';
+import { AccessTokens } from './lib/tokens';
+import { createRateLimits } from './plugins/external/rate-limits';
+import { BalanceService } from './modules/balance/balance.service';
+import { ProductListCache } from './modules/catalogue-list/product-list-cache';
+import { productListStore } from './modules/catalogue-list/product-list-store';
+import { smtpMailer, type Mailer } from './modules/email/mailer';
+import { LiveHub } from './modules/notifications/live-hub';
+import { LivePublisher } from './modules/notifications/live-publisher';
+import { OrdersService } from './modules/orders/orders.service';
+import { ProductsService } from './modules/products/products.service';
+import { TwoFactorService } from './modules/two-factor/two-factor.service';
+import { MeService } from './modules/users/me.service';
+import type { ResolveHost } from './modules/webhooks/url-safety';
+
+/**
+ * What the plugins and modules share, built once per app: the database, the secrets' holders, the
+ * rate limits, the settings cache, email, live signals, and the few services that more than one
+ * module calls. Each module is a Fastify plugin (`AppModule`) that builds its own services from
+ * this and registers its routes.
+ */
+export interface AppContext {
+  env: Env;
+  database: DatabaseHandle;
+  db: Database;
+  tokens: AccessTokens;
+  /** Encrypts keys, secrets and sealed emails at rest. */
+  vault: KeyVault;
+  rateLimits: RateLimits;
+  systemSettings: SystemSettingsCache;
+  /** Sends email: there only with `SMTP_URL`. */
+  mailer: Mailer | undefined;
+  /** The clock analytics buckets by and reset links expire by, when a test fixes it. */
+  now: (() => Date) | undefined;
+  /** The rules a webhook's address must pass, checked when it is saved and at each delivery. */
+  urlRules: { allowPrivate: boolean; resolve: ResolveHost };
+  /** Live figures (DESIGN.md §12): one LISTEN per process feeds every stream it serves. */
+  live: { hub: LiveHub; publisher: LivePublisher };
+  /**
+   * Services more than one module calls. The web routes and /api/v1 call the same ones: one
+   * money path, one set of rules.
+   */
+  shared: {
+    products: ProductsService;
+    orders: OrdersService;
+    balance: BalanceService;
+    me: MeService;
+    twoFactor: TwoFactorService;
+  };
+}
+
+/** A feature's plugin: its services built from the context, its routes registered. */
+export type AppModule = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+
+export interface ContextDeps {
+  env: Env;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  /** 64 hex characters: encrypts keys at rest (KeyVault). */
+  keysSecret: string;
+  redis?: Redis;
+  now?: () => Date;
+  resolveHost: ResolveHost;
+}
+
+export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): AppContext {
+  const { env, database } = deps;
+  const db = database.db;
+  const vault = new KeyVault(deps.keysSecret);
+  const rateLimits = createRateLimits(env, deps.redis);
+  const systemSettings = new SystemSettingsCache(db);
+  const live = { hub: new LiveHub(), publisher: new LivePublisher(db, log) };
+  const listCache = new ProductListCache(
+    env.PRODUCT_LIST_CACHE_MB * 1024 * 1024,
+    productListStore(env.DATA_DIR, (err) => log.warn({ err }, 'product list store')),
+  );
+  const urlRules = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS, resolve: deps.resolveHost };
+  return {
+    env,
+    database,
+    db,
+    tokens: new AccessTokens(deps.jwtSecret, env.ACCESS_TOKEN_TTL_SECONDS),
+    vault,
+    rateLimits,
+    systemSettings,
+    mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.SMTP_FROM) : undefined,
+    now: deps.now,
+    urlRules,
+    live,
+    shared: {
+      products: new ProductsService(db, listCache),
+      orders: new OrdersService(
+        db,
+        vault,
+        database.preparedStatements,
+        live.publisher,
+        systemSettings,
+        database.batchedReads,
+        database.reads,
+      ),
+      balance: new BalanceService(db),
+      me: new MeService(db, rateLimits),
+      twoFactor: new TwoFactorService(db, vault, systemSettings, rateLimits),
+    },
+  };
+}
