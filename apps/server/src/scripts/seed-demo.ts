@@ -15,10 +15,13 @@ import { oneRow } from '../lib/rows';
 import { secretFromEnvOrDataDir } from '../lib/secrets';
 import { resetDailySales } from '../modules/analytics/daily-sales.repository';
 import { BalanceService } from '../modules/balance/balance.service';
+import { ensureCurrency } from '../modules/currencies/currencies.repository';
 import { storeFile } from '../modules/files/files.repository';
 import { OrdersService } from '../modules/orders/orders.service';
 import { addKeysToStock } from '../modules/stock/stock';
 import { ThresholdsService } from '../modules/thresholds/thresholds.service';
+import { TopupMethodsService } from '../modules/topups/topup-methods.service';
+import { TopupsService } from '../modules/topups/topups.service';
 import { ensureFirstAdmin } from '../modules/users/bootstrap-admin';
 import { insertUser, type UserRow } from '../modules/users/users.repository';
 import type { AuthContext } from '../modules/access/auth-context';
@@ -300,15 +303,87 @@ await db
 await spreadOverTheYear(db);
 // The history just moved into the past: analytics must sum those days again.
 await resetDailySales(db);
+const topups = await seedTopups(db);
 
 console.log(
   `Demo data: ${DEMO_CATALOGUE.length} categories, ${catalogue.rows.length} products with images, ` +
-    `${catalogue.keys} keys, ${people.length} users, ${placed} orders.`,
+    `${catalogue.keys} keys, ${people.length} users, ${placed} orders, ${topups} top-up requests.`,
 );
 console.log(
   `Demo users (password ${DEMO_PASSWORD}): demo_manager1..4, demo_reseller11..45, demo_sub111..432`,
 );
 await database.close();
+
+/**
+ * Money in (DESIGN.md §13): the platform's bank transfer in EUR and a manager's own cash method,
+ * a request approved (credited) and requests waiting, one with a proof, so the Top up, Top-up
+ * requests and Payment methods screens have something to show. Through the real services.
+ */
+async function seedTopups(db: Database): Promise<number> {
+  const as = async (username: string): Promise<AuthContext> => {
+    const row = oneRow(await db.select().from(users).where(eq(users.username, username)));
+    return { userId: row.id, role: row.role, sessionId: 'seed' };
+  };
+  // USD is made by the server at its start, which may not have run on this database yet.
+  await ensureCurrency(db, { code: 'USD', symbol: '$', rateToUsd: 1 });
+  await ensureCurrency(db, { code: 'EUR', symbol: '€', rateToUsd: 0.92 });
+  const methods = new TopupMethodsService(db, () => false);
+  const requests = new TopupsService(db, { expiryDays: env.TOPUP_EXPIRY_DAYS });
+  const instructions = 'IBAN FR76 3000 6000 0112 3456 7890 189 · BIC AGRIFRPP';
+  const bank = await methods.create(asAdmin, {
+    nameEn: 'Bank transfer (EUR)',
+    nameFr: 'Virement bancaire (EUR)',
+    nameAr: 'تحويل بنكي (يورو)',
+    instructionsEn: `${instructions}\nPut your username in the transfer's reference.`,
+    instructionsFr: `${instructions}\nIndiquez votre identifiant dans la référence du virement.`,
+    instructionsAr: `${instructions}\nاكتب اسم المستخدم في مرجع التحويل.`,
+    kind: 'manual',
+    currencyCode: 'EUR',
+    minAmount: 20,
+    maxAmount: 10_000,
+    feePercent: 1.5,
+    feeFixed: 0,
+    proofRequired: true,
+    enabled: true,
+  });
+  const manager = await as('demo_manager1');
+  const cash = await methods.create(manager, {
+    nameEn: 'Cash at the shop',
+    nameFr: 'Espèces à la boutique',
+    nameAr: 'نقدًا في المتجر',
+    instructionsEn: 'Bring cash to the shop, Monday to Friday, 9:00 to 18:00.',
+    instructionsFr: 'Apportez les espèces à la boutique, du lundi au vendredi, de 9 h à 18 h.',
+    instructionsAr: 'أحضر المبلغ نقدًا إلى المتجر من الاثنين إلى الجمعة، من 9:00 إلى 18:00.',
+    kind: 'manual',
+    currencyCode: 'USD',
+    minAmount: 10,
+    maxAmount: 500,
+    feePercent: 0,
+    feeFixed: 0,
+    proofRequired: false,
+    enabled: true,
+  });
+  const proof = { ...demoImage(140, 3, 240), filename: 'transfer-receipt.png' };
+  const approved = await requests.request(await as('demo_manager3'), {
+    methodId: bank.id,
+    amount: 500,
+    reference: 'SEPA 88412',
+    proof,
+  });
+  await requests.approve(asAdmin, approved.id, {});
+  await requests.request(await as('demo_manager2'), {
+    methodId: bank.id,
+    amount: 1200,
+    reference: 'SEPA 90177',
+    proof,
+  });
+  await requests.request(await as('demo_reseller11'), {
+    methodId: cash.id,
+    amount: 150,
+    reference: 'Receipt 0042',
+  });
+  return 3;
+}
 
 /**
  * The orders were placed a moment ago; spread them from January (or the last 90 days, early in

@@ -27,5 +27,7 @@ export function requestMethodName(names: { en: string; fr: string; ar: string },
  */
 export function formatInCurrency(amount: number, code: string, language: string): string {
   const separator = language.startsWith('fr') ? ',' : '.';
-  return `${amount.toFixed(2).replace('.', separator)}\u00a0${code}`;
+  // Isolated left to right (U+2066 … U+2069): inside an Arabic sentence the figure and its code
+  // stay in their own order.
+  return `\u2066${amount.toFixed(2).replace('.', separator)}\u00a0${code}\u2069`;
 }

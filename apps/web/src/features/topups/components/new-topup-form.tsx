@@ -130,7 +130,7 @@ export function NewTopupForm({ methods }: { methods: TopupMethod[] }) {
               type="file"
               accept={TOPUP_PROOF_TYPES.join(',')}
               onChange={(event) => setProof(event.target.files?.[0])}
-              className="file:me-3 file:rounded file:border-0 file:bg-surface-2 file:px-2 file:text-fg"
+              className="h-auto py-2 file:me-3 file:rounded file:border-0 file:bg-surface-2 file:px-2 file:text-fg"
             />
           )}
         </Field>

@@ -29,11 +29,10 @@ export function PaymentMethodsScreen({ role }: { role: Role }) {
         title={t('methods.title')}
         description={role === 'admin' ? t('methods.subtitleAdmin') : t('methods.subtitle')}
       />
-      <Card
-        action={
-          <Button onClick={() => setEditing({ method: undefined })}>{t('methods.add')}</Button>
-        }
-      >
+      <div className="mb-4">
+        <Button onClick={() => setEditing({ method: undefined })}>{t('methods.add')}</Button>
+      </div>
+      <Card>
         {methods.isPending && <Spinner />}
         {methods.isError && (
           <LoadError error={methods.error} onRetry={() => void methods.refetch()} />

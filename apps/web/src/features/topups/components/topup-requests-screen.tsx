@@ -102,10 +102,9 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                 <TableRow>
                   <TableHeader>
                     <SortableHeader column="createdAt" firstDirection="desc" {...sortable}>
-                      {t('columns.date')}
+                      {t('requests.requesterAndDate')}
                     </SortableHeader>
                   </TableHeader>
-                  <TableHeader>{t('requests.requester')}</TableHeader>
                   <TableHeader>{t('columns.method')}</TableHeader>
                   <TableHeader>
                     <SortableHeader column="amount" {...sortable}>
@@ -117,27 +116,30 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                       {t('columns.credit')}
                     </SortableHeader>
                   </TableHeader>
-                  <TableHeader>{t('columns.reference')}</TableHeader>
                   <TableHeader>{t('requests.proof')}</TableHeader>
                   <TableHeader>
                     <SortableHeader column="status" {...sortable}>
                       {t('columns.status')}
                     </SortableHeader>
                   </TableHeader>
-                  <TableHeader>{t('columns.actions')}</TableHeader>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((topup) => (
                   <TableRow key={topup.id}>
                     <TableCell kind="title" label={t('columns.date')}>
-                      {formatDateTime(topup.createdAt, i18n.language)}
-                    </TableCell>
-                    <TableCell label={t('requests.requester')}>
-                      <CellText>{topup.requester.username}</CellText>
+                      <CellText className="font-medium">{topup.requester.username}</CellText>
+                      <span className="block text-xs text-muted">
+                        {formatDateTime(topup.createdAt, i18n.language)}
+                      </span>
                     </TableCell>
                     <TableCell label={t('columns.method')}>
                       <CellText>{requestMethodName(topup.method.names, i18n.language)}</CellText>
+                      {topup.reference && (
+                        <span className="block text-xs text-muted" dir="auto">
+                          {t('columns.reference')}: <bdi>{topup.reference}</bdi>
+                        </span>
+                      )}
                     </TableCell>
                     <TableCell label={t('columns.amount')}>
                       <bdi dir="ltr">
@@ -146,9 +148,6 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                     </TableCell>
                     <TableCell label={t('columns.credit')}>
                       <bdi dir="ltr">{formatUsdAmount(topup.creditAmount, i18n.language)}</bdi>
-                    </TableCell>
-                    <TableCell label={t('columns.reference')}>
-                      <CellText>{topup.reference}</CellText>
                     </TableCell>
                     <TableCell label={t('requests.proof')}>
                       <ProofView proofUrl={topup.proofUrl} title={topup.requester.username} />
@@ -160,10 +159,8 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                           <bdi>{topup.reason ?? topup.note}</bdi>
                         </span>
                       )}
-                    </TableCell>
-                    <TableCell kind="actions" label={t('columns.actions')}>
                       {topup.status === 'pending' && (
-                        <div className="flex flex-wrap gap-2">
+                        <div className="mt-2 flex flex-wrap gap-2">
                           <Button
                             size="sm"
                             onClick={() => setDeciding({ topup, action: 'approve' })}

@@ -69,12 +69,16 @@ describe('Top up screen', () => {
     renderWithProviders(<TopupScreen />);
 
     expect(await screen.findByText('IBAN FR76 3000 6000')).toBeInTheDocument();
-    expect(screen.getByText(/From 10\.00\sEUR to 5000\.00\sEUR/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/From \u206610\.00\sEUR\u2069 to \u20665000\.00\sEUR\u2069/),
+    ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Amount (EUR)'), '100');
     // fee = 100 × 2.5 % + 0.30 = 2.80; (100 − 2.80) ÷ 0.92 = 105.652… → $105.65
     expect(await screen.findByText('Credited to your balance: $105.65')).toBeInTheDocument();
-    expect(screen.getByText(/^Fee 2\.80\sEUR, credited \$105\.65$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Fee \u20662\.80\sEUR\u2069, credited \$105\.65$/),
+    ).toBeInTheDocument();
     expect(screen.getByText('You have made no request yet.')).toBeInTheDocument();
   });
 
