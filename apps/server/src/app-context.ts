@@ -41,6 +41,8 @@ export interface AppContext {
   now: (() => Date) | undefined;
   /** The rules a webhook's address must pass, checked when it is saved and at each delivery. */
   urlRules: { allowPrivate: boolean; resolve: ResolveHost };
+  /** Every buyer's product list, rendered (catalogue-list): written to DATA_DIR at close. */
+  listCache: ProductListCache;
   /** Live figures (DESIGN.md §12): one LISTEN per process feeds every stream it serves. */
   live: { hub: LiveHub; publisher: LivePublisher };
   /**
@@ -93,6 +95,7 @@ export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): App
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.SMTP_FROM) : undefined,
     now: deps.now,
     urlRules,
+    listCache,
     live,
     shared: {
       products: new ProductsService(db, listCache),

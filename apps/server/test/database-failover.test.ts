@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client';
 import { ReadRouting, replicationLagMs, writerFor } from '../src/db/read-routing';
-import { registerErrorHandler } from '../src/plugins/error-handler';
+import { registerErrorHandler } from '../src/plugins/app/error-handler';
 import { freshPostgresDatabase, onPostgres } from './helpers/database';
 import { expectError } from './helpers/expect-error';
 import { freePort } from './helpers/server-process';

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { errorBodySchema, type ErrorBody } from '@keymarket/contracts/errors';
-import { UNSTORABLE_INPUT_TEXT } from '../../src/plugins/error-handler';
+import { UNSTORABLE_INPUT_TEXT } from '../../src/plugins/app/error-handler';
 import { leakIn } from './expect-error';
 import type { SignedInUser } from './factory';
 import { asFormText, type Operation } from './hostile-inputs';

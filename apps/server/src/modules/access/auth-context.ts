@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@keymarket/contracts/users';
 import { AppError } from '../../lib/app-error';
 
-/** Who is calling: set on the request by access control (plugins/access.ts), read by services. */
+/** Who is calling: set on the request by access control (plugins/app/access.ts), read by services. */
 export interface AuthContext {
   userId: string;
   role: Role;

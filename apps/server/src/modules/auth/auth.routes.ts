@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   );
 
   // Public so a caller whose access token has expired can still end its session. A GET by the
-  // specification, so a link on another site could sign the user out: plugins/security.ts refuses it.
+  // specification, so a link on another site could sign the user out: plugins/external/security.ts refuses it.
   app.get(
     '/auth/logout',
     {

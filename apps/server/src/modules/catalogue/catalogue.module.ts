@@ -1,6 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import type { KeyVault } from '../../lib/key-vault';
+import type { AppModule } from '../../app-context';
 import { registerUploads } from '../../lib/uploads';
 import { categoriesRoutes } from '../categories/categories.routes';
 import { CategoriesService } from '../categories/categories.service';
@@ -14,18 +12,15 @@ import { PriceControlService } from '../price-control/price-control.service';
 import { productKeysRoutes } from '../key-pool/key-pool.routes';
 import { ProductKeysService } from '../key-pool/key-pool.service';
 import { productsRoutes } from '../products/products.routes';
-import type { ProductsService } from '../products/products.service';
 
 /**
  * Categories, subcategories, products, key inventory, packages, manager packages, Price Control
  * and the uploaded files they show: every route of the catalogue, registered under /api.
  */
-export const catalogueModule: FastifyPluginAsyncZod<{
-  db: Database;
-  vault: KeyVault;
-  /** Shared with /api/v1, which lists the same products. */
-  products: ProductsService;
-}> = async (app, { db, vault, products }) => {
+export const catalogueModule: AppModule = async (app, { ctx }) => {
+  const { db, vault } = ctx;
+  // Shared with /api/v1, which lists the same products.
+  const { products } = ctx.shared;
   // Multipart is parsed in this plugin only; every other JSON route of the app is unaffected.
   await registerUploads(app);
 

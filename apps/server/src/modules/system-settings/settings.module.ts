@@ -1,6 +1,4 @@
-import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
+import type { AppModule } from '../../app-context';
 import { registerUploads } from '../../lib/uploads';
 import { alertsRoutes } from '../alerts/alerts.routes';
 import { AlertsService } from '../alerts/alerts.service';
@@ -14,22 +12,16 @@ import { musicRoutes } from '../music/music.routes';
 import { MusicService } from '../music/music.service';
 import { socialLinksRoutes } from '../social-links/social-links.routes';
 import { SocialLinksService } from '../social-links/social-links.service';
-import type { SystemSettingsCache } from '../../lib/settings';
-import { registerMaintenanceGate } from './maintenance';
 import { systemSettingsRoutes } from './system-settings.routes';
 import { SystemSettingsService } from './system-settings.service';
 
-interface SettingsOptions {
-  db: Database;
-  systemSettings: SystemSettingsCache;
-  /** The server sends email (`SMTP_URL`): the public settings say so to the sign-in page. */
-  emailAvailable: boolean;
-}
-
-const platformSettingsRoutes: FastifyPluginAsyncZod<SettingsOptions> = async (
-  app,
-  { db, systemSettings, emailAvailable },
-) => {
+/**
+ * Currencies, alerts, FAQs, social links, music, banned countries and system settings under /api.
+ * The maintenance gate that goes with them is an app plugin (`registerMaintenanceGate`), on the
+ * root before every route.
+ */
+export const settingsModule: AppModule = async (app, { ctx }) => {
+  const { db, systemSettings } = ctx;
   // Multipart (the music upload) is parsed in this plugin only.
   await registerUploads(app);
 
@@ -43,21 +35,8 @@ const platformSettingsRoutes: FastifyPluginAsyncZod<SettingsOptions> = async (
   await app.register(bannedCountriesRoutes, {
     bannedCountries: new BannedCountriesService(db),
   });
+  // The public settings tell the sign-in page whether the server sends email (`SMTP_URL`).
   await app.register(systemSettingsRoutes, {
-    systemSettings: new SystemSettingsService(db, systemSettings, emailAvailable),
+    systemSettings: new SystemSettingsService(db, systemSettings, ctx.mailer !== undefined),
   });
 };
-
-/**
- * Currencies, alerts, FAQs, social links, music, banned countries and system settings under /api,
- * plus the maintenance gate. Registered on the root app right after access control and before the
- * /api routes (fastify-plugin, so the gate's hook is not encapsulated): a hook applies only to
- * routes registered after it, and it reads the `request.auth` that access control sets.
- */
-export const settingsModule = fp<SettingsOptions>(
-  async (app, options) => {
-    registerMaintenanceGate(app, options.systemSettings);
-    await app.register(platformSettingsRoutes, { prefix: '/api', ...options });
-  },
-  { name: 'platform-settings' },
-);

@@ -11,7 +11,7 @@ import { authOf } from '../access/auth-context';
 import type { TwoFactorService } from './two-factor.service';
 import { messages } from '@keymarket/contracts/messages';
 
-// An administrator who must set up two-factor sign-in can still reach these (plugins/access.ts).
+// An administrator who must set up two-factor sign-in can still reach these (plugins/app/access.ts).
 const setup = { access: 'authenticated', beforeTwoFactorSetup: true } as const;
 const status = { 200: twoFactorStatusSchema };
 

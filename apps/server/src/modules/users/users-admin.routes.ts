@@ -25,7 +25,7 @@ const idParams = z.object({ id: z.uuid(messages.userNotFound) });
 const summary = { 200: userSummarySchema };
 
 /** The Users screen, admin user actions, and the profile settings that upload a picture. */
-export const usersAdminModule: FastifyPluginAsyncZod<{
+export const usersAdminRoutes: FastifyPluginAsyncZod<{
   db: Database;
   me: MeService;
 }> = async (app, { db, me }) => {

@@ -21,7 +21,7 @@ const HANDLERS_SETTLE_MS = 5000;
  * What runs beside the requests: the live signals' LISTEN, the stock and profit folds, the outbox
  * worker. Started once every route is registered. Fastify runs onClose hooks last added first, so
  * shutdown stops the outbox worker, then the folds, then the live signals (open streams end
- * before that, at preClose), and closes the mailer last.
+ * before that, at preClose), writes the product lists out, and closes the mailer last.
  */
 export async function startBackgroundWork(
   app: FastifyInstance,
@@ -30,6 +30,8 @@ export async function startBackgroundWork(
 ): Promise<void> {
   const { db, env, mailer, vault } = ctx;
   if (mailer) app.addHook('onClose', async () => mailer.close());
+  // What the list cache would write to DATA_DIR a moment later, written before the server stops.
+  app.addHook('onClose', () => ctx.listCache.flush());
 
   // One LISTEN per process feeds every live stream it serves (DESIGN.md §12).
   const stopListening = await ctx.database.listen(LIVE_CHANNEL, ctx.live.hub);
@@ -52,6 +54,7 @@ export async function startBackgroundWork(
   // One worker for every delivery to the outside: webhooks and, with SMTP_URL, email.
   const outboxConsumers = [
     webhookConsumer(db, vault, ctx.urlRules),
+    ctx.shared.upstreamPurchases.consumer(),
     ...(mailer ? [emailConsumer(db, vault, mailer, ctx.systemSettings, env.PUBLIC_URL)] : []),
   ];
   app.addHook(

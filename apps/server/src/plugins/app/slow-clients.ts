@@ -1,6 +1,6 @@
 import type { Server, ServerOptions } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import type { Env } from '../env';
+import type { Env } from '../../env';
 
 type Limits = Pick<
   Env,

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX } from '@keymarket/contracts/integration';
 import { messages } from '@keymarket/contracts/messages';
 import type { Role } from '@keymarket/contracts/users';
-import { AppError } from '../lib/app-error';
-import { rateLimitHeaders } from '../lib/rate-limiter';
+import { AppError } from '../../lib/app-error';
+import { rateLimitHeaders } from '../../lib/rate-limiter';
 import { API_DOCS_PREFIX } from './api-docs';
-import type { AuthContext } from '../modules/access/auth-context';
-import type { ApiKeyGate } from '../modules/api-keys/api-key-gate';
-import { bearerKeyOf } from '../modules/api-keys/api-key-secret';
-import { ACCESS_COOKIE } from '../modules/auth/cookies';
-import type { SessionGate } from '../modules/auth/session-gate';
+import type { AuthContext } from '../../modules/access/auth-context';
+import type { ApiKeyGate } from '../../modules/api-keys/api-key-gate';
+import { bearerKeyOf } from '../../modules/api-keys/api-key-secret';
+import { ACCESS_COOKIE } from '../../modules/auth/cookies';
+import type { SessionGate } from '../../modules/auth/session-gate';
 
 /**
  * Who may call a route. Declared on every /api route (deny by default): a route without it makes

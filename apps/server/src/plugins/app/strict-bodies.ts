@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { messages } from '@keymarket/contracts/messages';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { SOME_FIELDS_INVALID } from './error-handler';
 
 type JsonSchemaNode = { [key: string]: unknown };

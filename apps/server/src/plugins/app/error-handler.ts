@@ -10,11 +10,11 @@ import {
   type ErrorType,
 } from '@keymarket/contracts/errors';
 import { messages } from '@keymarket/contracts/messages';
-import { AccountBannedError, AppError } from '../lib/app-error';
-import { causeChain, isConnectionLoss, pgErrorCode } from '../lib/pg-errors';
-import { withoutQueryValues } from '../lib/logged-error';
-import { RateLimitedError, rateLimitHeaders } from '../lib/rate-limiter';
-import { clientClosedRequest, unsupportedBodyText } from '../lib/body-types';
+import { AccountBannedError, AppError } from '../../lib/app-error';
+import { causeChain, isConnectionLoss, pgErrorCode } from '../../lib/pg-errors';
+import { withoutQueryValues } from '../../lib/logged-error';
+import { RateLimitedError, rateLimitHeaders } from '../../lib/rate-limiter';
+import { clientClosedRequest, unsupportedBodyText } from '../../lib/body-types';
 
 export function sendError(
   reply: FastifyReply,

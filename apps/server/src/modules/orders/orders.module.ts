@@ -1,0 +1,7 @@
+import type { AppModule } from '../../app-context';
+import { ordersRoutes } from './orders.routes';
+
+export const ordersModule: AppModule = async (app, { ctx }) => {
+  // Shared with after-sale and /api/v1.
+  await app.register(ordersRoutes, { orders: ctx.shared.orders });
+};

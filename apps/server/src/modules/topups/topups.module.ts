@@ -1,0 +1,13 @@
+import type { AppModule } from '../../app-context';
+import { TopupMethodsService } from './topup-methods.service';
+import { topupsRoutes } from './topups.routes';
+import { topupsV1Routes } from './topups-v1.routes';
+import { TopupsService } from './topups.service';
+
+/** Top-ups: funders' methods and requests, for the web app and under /api/v1. */
+export const topupsModule: AppModule = async (app, { ctx }) => {
+  const methods = new TopupMethodsService(ctx.db, () => false);
+  const topups = new TopupsService(ctx.db, { expiryDays: ctx.env.TOPUP_EXPIRY_DAYS });
+  await app.register(topupsRoutes, { methods, topups });
+  await app.register(topupsV1Routes, { prefix: '/v1', methods, topups });
+};
