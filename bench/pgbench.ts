@@ -86,7 +86,7 @@ export function orderScript(seed: OrdersSeed, resellers: number, options: Script
     none: `SELECT ${product} AS product_id`,
   }[options.stock];
 
-  // One statement, as the server writes an order (place-order.statement.ts, orderStatement). The
+  // One statement, as the server wrote an order before `place_order` (a what-if now). The
   // server makes the order's id itself; here the statement does.
   const ctes = [
     `made AS (SELECT gen_random_uuid() AS order_id)`,
@@ -161,16 +161,24 @@ export function serverOrderScript(
 ): string {
   const group = chain ? GROUP.chainResellers : GROUP.platformResellers;
   const [text, params] = orderStatementOf(seed, BUYER_STAND_IN, ORDER_STAND_IN, chain);
+  const buyer = `(${buyerIdSql(group)})`;
+  const order = 'made.order_id';
+  // The ids stand in whole for a uuid argument, or inside the JSON of a jsonb one.
   const bound = text.replace(/\$(\d+)\b/g, (_, n: string) => {
     const value = params[Number(n) - 1];
-    if (value === BUYER_STAND_IN) return `(${buyerIdSql(group)})`;
-    if (value === ORDER_STAND_IN) return '(SELECT order_id FROM made)';
+    if (value === BUYER_STAND_IN) return buyer;
+    if (value === ORDER_STAND_IN) return order;
+    if (
+      typeof value === 'string' &&
+      (value.includes(BUYER_STAND_IN) || value.includes(ORDER_STAND_IN))
+    ) {
+      return `(replace(replace(${literal(value)}, '${BUYER_STAND_IN}', CAST(${buyer} AS text)), '${ORDER_STAND_IN}', CAST(${order} AS text)))`;
+    }
     return literal(value);
   });
-  const withAt = /\bwith\b/i.exec(bound);
-  if (!withAt) throw new Error('The order statement no longer starts with a WITH');
-  const at = withAt.index + withAt[0].length;
-  const statement = `${bound.slice(0, at)} made AS (SELECT gen_random_uuid() AS order_id),${bound.slice(at)}`;
+  const call = /\bfrom place_order\(/i.exec(bound);
+  if (!call) throw new Error('The order is no longer written by a call of place_order');
+  const statement = `WITH made AS (SELECT gen_random_uuid() AS order_id) ${bound.slice(0, call.index)} FROM made, ${bound.slice(call.index + 'from '.length)}`;
   // pgbench reads a statement up to the end of its line: one line, no comments.
   const oneLine = hideColons(
     statement
@@ -178,8 +186,8 @@ export function serverOrderScript(
       .replace(/\s+/g, ' ')
       .trim(),
   );
-  const buyer = buyers === 'per-client' ? ':client_id + 1' : `random(1, ${resellers})`;
-  return `\\set buyer ${buyer}\n${oneLine} \\gset\n`;
+  const pick = buyers === 'per-client' ? ':client_id + 1' : `random(1, ${resellers})`;
+  return `\\set buyer ${pick}\n${oneLine} \\gset\n`;
 }
 
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
