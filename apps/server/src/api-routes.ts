@@ -20,6 +20,7 @@ import { thresholdsModule } from './modules/thresholds/thresholds.module';
 import { ticketsModule } from './modules/tickets/tickets.module';
 import { topupsModule } from './modules/topups/topups.module';
 import { twoFactorModule } from './modules/two-factor/two-factor.module';
+import { upstreamsModule } from './modules/upstreams/upstreams.module';
 import { meModule } from './modules/users/me.module';
 import { usersAdminModule } from './modules/users/users-admin.module';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
@@ -46,6 +47,7 @@ export const apiRoutes: AppModule = async (api, { ctx }) => {
     webhooksModule,
     v1Module,
     topupsModule,
+    upstreamsModule,
     thresholdsModule,
     auditModule,
     ledgerModule,

@@ -16,9 +16,11 @@ import { LiveHub } from './modules/notifications/live-hub';
 import { LivePublisher } from './modules/notifications/live-publisher';
 import { OrdersService } from './modules/orders/orders.service';
 import { ProductsService } from './modules/products/products.service';
+import { UpstreamPurchases } from './modules/upstreams/upstream-purchases';
 import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { MeService } from './modules/users/me.service';
 import type { ResolveHost } from './modules/webhooks/url-safety';
+import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-sender';
 
 /**
  * What the plugins and modules share, built once per app: the database, the secrets' holders, the
@@ -55,6 +57,8 @@ export interface AppContext {
     balance: BalanceService;
     me: MeService;
     twoFactor: TwoFactorService;
+    /** Docked products' orders are bought upstream (DESIGN.md §14). */
+    upstreamPurchases: UpstreamPurchases;
   };
 }
 
@@ -84,6 +88,14 @@ export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): App
     productListStore(env.DATA_DIR, (err) => log.warn({ err }, 'product list store')),
   );
   const urlRules = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS, resolve: deps.resolveHost };
+  // An upstream's address follows the webhook URL rules (§9).
+  const upstreamPurchases = new UpstreamPurchases(
+    db,
+    vault,
+    urlRules,
+    // A retry's attempt ends well within the outbox's lease (background-work.ts).
+    { inlineMs: env.UPSTREAM_INLINE_TIMEOUT_MS, retryMs: WEBHOOK_TIMEOUT_MS * 2 },
+  );
   return {
     env,
     database,
@@ -107,10 +119,12 @@ export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): App
         systemSettings,
         database.batchedReads,
         database.reads,
+        upstreamPurchases,
       ),
       balance: new BalanceService(db),
       me: new MeService(db, rateLimits),
       twoFactor: new TwoFactorService(db, vault, systemSettings, rateLimits),
+      upstreamPurchases,
     },
   };
 }

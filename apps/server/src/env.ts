@@ -173,6 +173,11 @@ const envSchema = z.object({
   OUTBOX_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   /** Days a top-up request waits for its funder before it expires (DESIGN.md §13). */
   TOPUP_EXPIRY_DAYS: wholeNumber(1, 365).default(3),
+  /**
+   * How long a docked purchase waits for its upstream inside the buyer's request; past it the
+   * buyer gets a pending order that the outbox completes.
+   */
+  UPSTREAM_INLINE_TIMEOUT_MS: wholeNumber(100, 60_000).default(8000),
   /** A comment line on every open notification stream this often, so proxies keep it open. */
   STREAM_HEARTBEAT_MS: wholeNumber(100, 300_000).default(25_000),
   /** A notification stream is ended after this long; the browser reconnects and is checked again. */

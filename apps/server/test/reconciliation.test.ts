@@ -21,6 +21,7 @@ const CHECKS = [
   'orders_paid_exactly',
   'keys_sold_once',
   'instant_orders_hold_their_keys',
+  'docked_orders_hold_upstream_orders',
   'topups_credited_once',
   'money_created_only_by_deposits',
 ];

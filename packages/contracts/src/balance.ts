@@ -57,6 +57,7 @@ export const auditTargetTypes = [
   'api_key',
   'topup',
   'topup_method',
+  'upstream',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

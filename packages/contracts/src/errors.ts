@@ -20,6 +20,8 @@ export const errorStatus = {
   open_ticket_exists: 409,
   pending_orders: 409,
   below_threshold: 409,
+  /** POST /v1/orders: the unit price is now above the caller's `maxUnitPrice`. */
+  price_changed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -35,6 +35,11 @@ export function requireRole(caller: Caller, roles: readonly Role[], text?: strin
 
 export const requireAdmin = (caller: Caller) => requireRole(caller, ['admin']);
 
+// Supply from upstream (DESIGN.md §14): the platform's own accounts elsewhere.
+
+export const assertMayManageUpstreams = (caller: Caller) =>
+  requireRole(caller, ['admin'], 'Only an administrator can manage suppliers');
+
 // Catalogue and packages
 
 export const assertMayEditCatalogue = (caller: Caller) =>

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productListSchema, productSchema } from '@keymarket/contracts/catalogue';
+import { productSchema } from '@keymarket/contracts/catalogue';
+import { v1BalanceSchema, v1OrdersQuerySchema } from '@keymarket/contracts/integration';
 import {
-  v1BalanceSchema,
-  v1OrdersQuerySchema,
-  v1ProductsQuerySchema,
-} from '@keymarket/contracts/integration';
+  v1CreateOrderSchema,
+  v1ProductListSchema,
+  v1ProductsChangesQuerySchema,
+} from '@keymarket/contracts/upstreams';
 import { messages } from '@keymarket/contracts/messages';
-import { createOrderSchema, IDEMPOTENCY_KEY_MAX, orderSchema } from '@keymarket/contracts/orders';
+import { IDEMPOTENCY_KEY_MAX, orderSchema } from '@keymarket/contracts/orders';
+import type { Database } from '../../db/client';
 import { paginated } from '@keymarket/contracts/pagination';
 import { authOf } from '../access/auth-context';
 import {
@@ -22,6 +24,7 @@ import type { BalanceService } from '../balance/balance.service';
 import type { OrdersService } from '../orders/orders.service';
 import { sendPlacedOrder } from '../orders/orders.routes';
 import type { ProductsService } from '../products/products.service';
+import { productChangesSince } from '../upstreams/product-changes';
 
 /** Every v1 route: an API key, its owner authorised as a signed-in user would be. */
 const byKey = { access: 'authenticated', credentials: 'api-key' } as const;
@@ -48,7 +51,8 @@ export const v1Routes: FastifyPluginAsyncZod<{
   products: ProductsService;
   orders: OrdersService;
   balance: BalanceService;
-}> = async (app, { products, orders, balance }) => {
+  db: Database;
+}> = async (app, { products, orders, balance, db }) => {
   app.get(
     '/products',
     {
@@ -58,12 +62,17 @@ export const v1Routes: FastifyPluginAsyncZod<{
         security,
         summary: 'List products at your prices',
         description:
-          'Live products with `price` (what you pay) and `stockQuantity`, 10 a page by default and at most 100. `search` matches the name; `categoryId` keeps one category.',
-        querystring: v1ProductsQuerySchema,
-        response: { 200: productListSchema.meta({ example: productListExample }) },
+          'Live products with `price` (what you pay) and `stockQuantity`, 10 a page by default and at most 100. `search` matches the name; `categoryId` keeps one category. With `updatedSince` (ISO 8601), the products changed since then instead (edited, deleted or restored), oldest change first, the deleted ones by id in `deletedIds`: what a platform that docked them polls.',
+        querystring: v1ProductsChangesQuerySchema,
+        response: { 200: v1ProductListSchema.meta({ example: productListExample }) },
       },
     },
-    (request) => products.list(authOf(request), { ...request.query, deleted: 'exclude' }),
+    (request) => {
+      const { updatedSince, ...query } = request.query;
+      return updatedSince
+        ? productChangesSince(db, products, authOf(request), { ...query, updatedSince })
+        : products.list(authOf(request), { ...query, deleted: 'exclude' });
+    },
   );
 
   app.get(
@@ -105,9 +114,9 @@ export const v1Routes: FastifyPluginAsyncZod<{
         security,
         summary: 'Place an order',
         description:
-          'Debits `quantity × price` from your balance. An instant product answers `completed` with its keys in `responseKeys`; a request product answers `pending`. The `Idempotency-Key` header is required: the same key with the same body within 24 hours answers the first order again (header `Idempotent-Replayed: true`) and changes nothing; with another body it is a 409.',
+          'Debits `quantity × price` from your balance. An instant product answers `completed` with its keys in `responseKeys`; a request product answers `pending`. The `Idempotency-Key` header is required: the same key with the same body within 24 hours answers the first order again (header `Idempotent-Replayed: true`) and changes nothing; with another body it is a 409. `maxUnitPrice` (optional, USD) refuses the order with 409 `price_changed` when your price is now above it.',
         headers: orderHeaders,
-        body: createOrderSchema.meta({ example: createOrderExample }),
+        body: v1CreateOrderSchema.meta({ example: createOrderExample }),
         response: { 201: orderSchema.meta({ example: orderExample }) },
       },
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fromCents } from '@keymarket/contracts/money';
+import { formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
 import { pageOf } from '@keymarket/contracts/pagination';
 import {
   keyLines,
@@ -67,12 +67,22 @@ import { retryOnConflict } from '../../lib/transactions';
 import { oneRow } from '../../lib/rows';
 import { messages } from '@keymarket/contracts/messages';
 
-type CreateOrderInput = z.output<typeof createOrderSchema>;
+/** The web's order, or /api/v1's with its `maxUnitPrice` (DESIGN.md §14). */
+type CreateOrderInput = z.output<typeof createOrderSchema> & { maxUnitPrice?: number | undefined };
 type RespondInput = z.output<typeof respondOrderSchema>;
 type OrdersQuery = z.output<typeof ordersQuerySchema>;
 /** A page of orders and its filters: /api/v1 knows only the status among them. */
 type ListQuery = Pick<OrdersQuery, 'page' | 'limit'> &
   Partial<Omit<OrdersQuery, 'page' | 'limit' | 'showAll' | 'format'>>;
+
+/**
+ * Buys a docked product's order upstream once it is committed (modules/upstreams,
+ * DESIGN.md §14): within a short time limit, completing or rejecting it, else leaving it to the
+ * outbox. Never throws: the order is paid and committed whatever happens upstream.
+ */
+export interface UpstreamBuyer {
+  buyNow(orderId: string): Promise<void>;
+}
 
 export interface PlacedOrder {
   body: Order;
@@ -99,6 +109,8 @@ export class OrdersService {
     batchedReads: Database = preparedStatements,
     /** Where the CSV export reads: a replica that is close behind when there is one. */
     private readonly reads = new ReadRouting(db),
+    /** Buys docked products' orders upstream; without it a docked order waits for the outbox. */
+    private readonly upstreamBuyer?: UpstreamBuyer,
   ) {
     this.findLiveProduct = liveProductLookup(batchedReads);
     this.pricingChainOf = pricingChainLookup(batchedReads);
@@ -175,10 +187,14 @@ export class OrdersService {
     if (!found) throw new AppError('not_found', messages.productNotFound);
     const { product, category } = found;
     const instant = product.deliveryType === 'instant';
+    // Docked from an upstream (DESIGN.md §14): paid and written now, pending, bought upstream
+    // after the commit; its stock is the upstream's as last synced.
+    const docked = product.upstreamId !== null;
     // Beyond the keys, a product that allows it takes the order as a backorder (DESIGN.md §11):
     // paid now, filled by the next import. A plain order never reads more than before.
     const backordered =
-      asBackorder || (instant && product.allowBackorder && product.stock < input.quantity);
+      !docked &&
+      (asBackorder || (instant && product.allowBackorder && product.stock < input.quantity));
     // Refused early when it is plain; the conditions of the write are what guarantee it.
     if (!backordered && product.stock < input.quantity) throw outOfStock(product.stock);
     const quotes = await quoteProducts(this.db, chain, [product], {
@@ -193,6 +209,13 @@ export class OrdersService {
     if (!buyer || unitCents === undefined || costsCents.length !== chain.members.length) {
       throw new Error("The product was not priced along the buyer's chain");
     }
+    // A caller buying for resale (a downstream platform) refuses a price above what it sold at.
+    if (input.maxUnitPrice !== undefined && unitCents > toCents(input.maxUnitPrice)) {
+      throw new AppError(
+        'price_changed',
+        `The price is now ${formatAmount(fromCents(unitCents))}, above your maxUnitPrice of ${formatAmount(input.maxUnitPrice)}`,
+      );
+    }
     const totalCents = unitCents * BigInt(input.quantity);
     const threshold =
       product.lowStockThreshold ??
@@ -201,8 +224,8 @@ export class OrdersService {
     // stock just read says this sale may reach the threshold (the hot path's other sales skip it).
     // A backorder takes no stock until it is filled.
     const lowStockThreshold =
-      !backordered && product.stock - input.quantity <= threshold ? threshold : null;
-    const delivered = instant && !backordered;
+      !backordered && !docked && product.stock - input.quantity <= threshold ? threshold : null;
+    const delivered = instant && !backordered && !docked;
     const orderId = randomUUID();
     const order = {
       id: orderId,
@@ -218,6 +241,7 @@ export class OrdersService {
       totalCents,
       status: delivered ? ('completed' as const) : ('pending' as const),
       backordered,
+      sourcing: docked ? ('upstream' as const) : ('local' as const),
       notes: input.notes || null,
       priceChain: chain.members.map((m, i) => ({ userId: m.id, costCents: String(costsCents[i]) })),
     };
@@ -271,6 +295,12 @@ export class OrdersService {
     // Perhaps a `stock.low` for the administrators: a signal too many only costs them a read.
     if (lowStockThreshold !== null) signals.push({ role: 'admin', kind: 'notification' });
     this.live.publish(signals);
+    if (docked) {
+      // Bought upstream now, within a short time limit: the buyer gets its keys in this answer
+      // when the upstream answers in time, else a pending order the outbox completes.
+      await this.upstreamBuyer?.buyNow(orderId).catch(() => undefined);
+      return this.get(caller, orderId);
+    }
     if (backordered) {
       // Keys imported between the stock read and this order's commit filled only the backorders
       // the import could see: this one is filled now if they are still there.
@@ -307,6 +337,15 @@ export class OrdersService {
       input.status,
     );
     if (existing.status !== 'pending') throw alreadyAnswered(existing.status);
+    // A docked order is being bought upstream (DESIGN.md §14): answering it here as well could
+    // refund an order the upstream then delivers and charges for. It settles by itself; a stuck
+    // purchase is retried from the Suppliers screen.
+    if (existing.sourcing === 'upstream') {
+      throw new AppError(
+        'conflict',
+        'This order is being bought from a supplier: it completes, or is refunded, by itself',
+      );
+    }
     if (existing.backordered && input.status === 'completed') {
       throw new AppError(
         'conflict',

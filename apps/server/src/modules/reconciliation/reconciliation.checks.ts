@@ -161,7 +161,27 @@ const rowChecks: RowCheck[] = [
       left join (select order_id, count(*)::int as n from order_key_actions
                  where action = 'replaced' group by order_id) x on x.order_id = o.id
       where coalesce(k.n, 0) <> case when o.delivery_type = 'instant' and o.status = 'completed'
+                                       and o.sourcing = 'local'
                                      then o.quantity + coalesce(x.n, 0) else 0 end
+      order by o.created_at`,
+  },
+  {
+    name: 'docked_orders_hold_upstream_orders',
+    holds:
+      'Every order of a docked product has one purchase upstream in its state, and once completed holds the upstream order id and exactly its quantity of delivered keys (DESIGN.md §14).',
+    fails: (n) => `${n} docked order(s) do not match their purchase upstream.`,
+    offending: sql`
+      select o.id as order_id, o.buyer_id as user_id, u.username, o.status::text, o.quantity,
+             p.status::text as purchase_status, p.upstream_order_id
+      from orders o
+      join users u on u.id = o.buyer_id
+      left join upstream_orders p on p.order_id = o.id
+      where o.sourcing = 'upstream'
+        and (p.order_id is null
+             or p.status::text <> o.status::text
+             or (o.status = 'completed'
+                 and (p.upstream_order_id is null or o.delivered_keys is null
+                      or exists (select 1 from product_keys k where k.order_id = o.id))))
       order by o.created_at`,
   },
   {

@@ -21,7 +21,7 @@ import { afterSaleMessages } from '@keymarket/contracts/orders';
  * lock (`foldProductStock`, from `lockProduct`) before an administrator's change reads or writes
  * its counter.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@keymarket/contracts/messages';
 import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import { rowsOf, type Executor } from '../../db/client';
@@ -135,6 +135,18 @@ export async function addKeysToStock(db: Executor, productId: string, count: num
       .returning({ stock: products.stock }),
   );
   return row.stock;
+}
+
+/**
+ * A docked product's stock (DESIGN.md §14): the upstream's `stockQuantity` as last read. Its
+ * orders are bought upstream and take no stock here (`place_order`, migration 0028), so the
+ * counter is the whole of it; only a product that is docked is touched.
+ */
+export async function setDockedStock(db: Executor, productId: string, stock: number) {
+  await db
+    .update(products)
+    .set({ stock: Math.max(0, stock) })
+    .where(and(eq(products.id, productId), isNotNull(products.upstreamId)));
 }
 
 /** A new product's stock: an instant product's is its unsold keys, and it has none yet. */

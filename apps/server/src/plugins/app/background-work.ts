@@ -54,7 +54,6 @@ export async function startBackgroundWork(
   // One worker for every delivery to the outside: webhooks and, with SMTP_URL, email.
   const outboxConsumers = [
     webhookConsumer(db, vault, ctx.urlRules),
-    ctx.shared.upstreamPurchases.consumer(),
     ...(mailer ? [emailConsumer(db, vault, mailer, ctx.systemSettings, env.PUBLIC_URL)] : []),
   ];
   app.addHook(

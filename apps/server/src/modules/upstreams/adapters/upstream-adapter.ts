@@ -1,0 +1,64 @@
+/**
+ * What this platform needs from a supplier (DESIGN.md §14), whatever API it speaks. Keymarket's
+ * own /api/v1 is the first implementation (`keymarket-v1.ts`); another supplier's API is another
+ * class of this interface, chosen by the upstream's `kind`.
+ *
+ * Every method answers the supplier's refusals as values and throws only for what may change on
+ * a retry (no answer, a 5xx, a rate limit): the caller decides what is final.
+ */
+export interface UpstreamProduct {
+  id: string;
+  name: string;
+  deliveryType: 'instant' | 'request';
+  /** What this platform pays there, in cents: a docked product's cost. */
+  priceCents: bigint;
+  stockQuantity: number;
+}
+
+export interface UpstreamOrder {
+  id: string;
+  status: 'pending' | 'completed' | 'rejected';
+  /** Delivered keys, in their order; empty until completed. */
+  keys: string[];
+  unitPriceCents: bigint;
+  totalCents: bigint;
+  rejectionReason: string | null;
+}
+
+/** Refusals that will not change by trying again (the local order is then rejected). */
+export type FinalRefusal =
+  | 'out_of_stock'
+  | 'insufficient_balance'
+  | 'price_changed'
+  | 'not_found'
+  | 'forbidden'
+  | 'validation';
+
+export type PurchaseAnswer = { placed: UpstreamOrder } | { refused: FinalRefusal; text: string };
+
+export interface PurchaseRequest {
+  productId: string;
+  quantity: number;
+  /** The cost recorded on the local order: the upstream refuses a higher price. */
+  maxUnitPriceCents: bigint;
+  /** The local order's id: the same purchase whatever retries, crashes or instances. */
+  idempotencyKey: string;
+}
+
+export interface UpstreamAdapter {
+  /** This platform's balance there, in cents. */
+  balance(): Promise<bigint>;
+  /** A page of the products this platform may buy there, at its price there. */
+  catalogue(query: {
+    page: number;
+    limit: number;
+    search?: string | undefined;
+  }): Promise<{ items: UpstreamProduct[]; total: number }>;
+  /** One product, or undefined when it is gone (deleted, or not for this platform). */
+  product(id: string): Promise<UpstreamProduct | undefined>;
+  /** Places (or, with the same idempotency key, finds again) the purchase. */
+  purchase(request: PurchaseRequest, timeoutMs: number): Promise<PurchaseAnswer>;
+}
+
+/** A call that may succeed when tried again: no answer, a 5xx, a rate limit, a busy key. */
+export class UpstreamUnavailable extends Error {}

@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { oneRow } from '../../lib/rows';
+import {
+  dockedProducts,
+  orders,
+  outboxDeliveries,
+  upstreamOrders,
+  upstreams,
+} from '../../db/schema/index';
+
+export type UpstreamRow = typeof upstreams.$inferSelect;
+export type UpstreamOrderRow = typeof upstreamOrders.$inferSelect;
+
+/** The outbox consumer that makes a docked order's purchase (`place_order`, migration 0028). */
+export const UPSTREAM_CONSUMER = 'upstream';
+
+const dockedCount = sql<number>`(select count(*)::int from docked_products d
+  where d.upstream_id = ${upstreams.id})`.mapWith(Number);
+
+export async function insertUpstream(db: Executor, values: typeof upstreams.$inferInsert) {
+  return oneRow(await db.insert(upstreams).values(values).returning());
+}
+
+export async function listUpstreams(db: Executor) {
+  return db
+    .select({ upstream: upstreams, docked: dockedCount })
+    .from(upstreams)
+    .orderBy(asc(upstreams.name), asc(upstreams.id));
+}
+
+export async function findUpstream(db: Executor, id: string) {
+  const [row] = await db
+    .select({ upstream: upstreams, docked: dockedCount })
+    .from(upstreams)
+    .where(eq(upstreams.id, id));
+  return row;
+}
+
+export async function updateUpstream(
+  db: Executor,
+  id: string,
+  values: Partial<typeof upstreams.$inferInsert>,
+) {
+  const [row] = await db
+    .update(upstreams)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(upstreams.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes an upstream nothing refers to; answers false when docked products or orders do. */
+export async function deleteUnusedUpstream(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.execute(sql`delete from upstreams u where u.id = ${id}::uuid
+    and not exists (select 1 from docked_products d where d.upstream_id = u.id)
+    and not exists (select 1 from upstream_orders o where o.upstream_id = u.id)
+    returning u.id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** The local products docked from `upstreamProductIds` of an upstream, by upstream product. */
+export async function dockedFrom(db: Executor, upstreamId: string, upstreamProductIds: string[]) {
+  if (upstreamProductIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({
+      productId: dockedProducts.productId,
+      upstreamProductId: dockedProducts.upstreamProductId,
+    })
+    .from(dockedProducts)
+    .where(
+      and(
+        eq(dockedProducts.upstreamId, upstreamId),
+        inArray(dockedProducts.upstreamProductId, upstreamProductIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.upstreamProductId, r.productId]));
+}
+
+export async function insertDocked(db: Executor, values: typeof dockedProducts.$inferInsert) {
+  await db.insert(dockedProducts).values(values);
+}
+
+/** A docked order's purchase with what an attempt needs: the order and its upstream. */
+export async function findPurchase(db: Executor, orderId: string) {
+  const [row] = await db
+    .select({
+      purchase: upstreamOrders,
+      order: {
+        id: orders.id,
+        status: orders.status,
+        quantity: orders.quantity,
+        buyerId: orders.buyerId,
+      },
+      upstream: upstreams,
+    })
+    .from(upstreamOrders)
+    .innerJoin(orders, eq(orders.id, upstreamOrders.orderId))
+    .innerJoin(upstreams, eq(upstreams.id, upstreamOrders.upstreamId))
+    .where(eq(upstreamOrders.orderId, orderId));
+  return row;
+}
+
+/** Locks a purchase's row for its final write, so that two attempts settle it once. */
+export async function lockPurchase(db: Executor, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(upstreamOrders)
+    .where(eq(upstreamOrders.orderId, orderId))
+    .for('update');
+  return row;
+}
+
+export async function updatePurchase(
+  db: Executor,
+  orderId: string,
+  values: Partial<typeof upstreamOrders.$inferInsert>,
+) {
+  await db
+    .update(upstreamOrders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(upstreamOrders.orderId, orderId));
+}
+
+/** Counts an attempt and keeps its error, for the screens (`lastError`). */
+export async function recordAttempt(db: Executor, orderId: string, error: string | null) {
+  await db
+    .update(upstreamOrders)
+    .set({
+      attempts: sql`${upstreamOrders.attempts} + 1`,
+      lastError: error === null ? null : error.slice(0, 500),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(upstreamOrders.orderId, orderId));
+}
+
+/** The purchase's outbox delivery is done: its order was settled by another attempt. */
+export async function settlePurchaseDelivery(db: Executor, orderId: string) {
+  await db
+    .update(outboxDeliveries)
+    .set({ status: 'succeeded', deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(
+      and(
+        eq(outboxDeliveries.consumer, UPSTREAM_CONSUMER),
+        eq(outboxDeliveries.targetId, orderId),
+        eq(outboxDeliveries.status, 'pending'),
+      ),
+    );
+}
+
+/**
+ * The purchase's outbox delivery is due now (the attempt made inside the buyer's request failed
+ * and may succeed later), or again after a final failure of its retries (an administrator's
+ * retry). A delivery someone holds is left to finish.
+ */
+export async function purchaseDueNow(db: Executor, orderId: string, resetAttempts = false) {
+  await db.execute(sql`update outbox_deliveries
+    set next_attempt_at = now(), status = 'pending'
+      ${resetAttempts ? sql`, attempts = 0` : sql``}
+    where consumer = ${UPSTREAM_CONSUMER} and target_id = ${orderId}::uuid
+      and status <> 'succeeded' and (locked_until is null or locked_until <= now())`);
+}
+
+export async function recordUpstreamHealth(
+  db: Executor,
+  id: string,
+  health: { ok: boolean; balanceCents?: bigint; error?: string | null },
+) {
+  await db
+    .update(upstreams)
+    .set({
+      status: health.ok ? 'ok' : 'failing',
+      ...(health.balanceCents === undefined ? {} : { balanceCents: health.balanceCents }),
+      lastError: health.error ? health.error.slice(0, 500) : null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(upstreams.id, id));
+}
