@@ -51,9 +51,11 @@ export async function startBackgroundWork(
     'onClose',
     startBackgroundFold('profit', foldProfitAccruals, db, app.log, env.PROFIT_FOLD_INTERVAL_MS),
   );
-  // One worker for every delivery to the outside: webhooks and, with SMTP_URL, email.
+  // One worker for every delivery to the outside: webhooks, the purchases of docked orders from
+  // their upstream (DESIGN.md §14) and, with SMTP_URL, email.
   const outboxConsumers = [
     webhookConsumer(db, vault, ctx.urlRules),
+    ctx.shared.upstreamPurchases.consumer(),
     ...(mailer ? [emailConsumer(db, vault, mailer, ctx.systemSettings, env.PUBLIC_URL)] : []),
   ];
   app.addHook(
