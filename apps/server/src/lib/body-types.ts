@@ -1,5 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads its body itself, a file sent as it is, and answers any other body with a
+     * message of its own (the key file import): no body schema, and none refused by the strict
+     * bodies check (plugins/app/strict-bodies.ts).
+     */
+    fileBody?: true;
+  }
+}
+
 /** What a JSON route says to a body in another content type (415). */
 export const JSON_BODY_TEXT = 'Send the request body as application/json';
 /** What a route that reads a file as it is (`config.fileBody`) says to any other body. */

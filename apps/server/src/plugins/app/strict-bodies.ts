@@ -33,16 +33,6 @@ export function looseObjectPaths(schema: z.ZodType): string[] {
   return [...new Set(found)];
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route reads its body itself, a file sent as it is, and answers any other body with a
-     * message of its own (the key file import): no body schema, and none refused here.
-     */
-    fileBody?: true;
-  }
-}
-
 /** Methods that may carry a body, so that a route of theirs without a body schema refuses one. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
