@@ -16,6 +16,7 @@ import { LiveHub } from './modules/notifications/live-hub';
 import { LivePublisher } from './modules/notifications/live-publisher';
 import { OrdersService } from './modules/orders/orders.service';
 import { ProductsService } from './modules/products/products.service';
+import { StripePayments } from './modules/topups/stripe-payments';
 import { UpstreamPurchases } from './modules/upstreams/upstream-purchases';
 import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { MeService } from './modules/users/me.service';
@@ -39,6 +40,8 @@ export interface AppContext {
   systemSettings: SystemSettingsCache;
   /** Sends email: there only with `SMTP_URL`. */
   mailer: Mailer | undefined;
+  /** Card top-ups (DESIGN.md §13, docs/payments.md): there only with both Stripe secrets. */
+  payments: StripePayments | undefined;
   /** The clock analytics buckets by and reset links expire by, when a test fixes it. */
   now: (() => Date) | undefined;
   /** The rules a webhook's address must pass, checked when it is saved and at each delivery. */
@@ -96,6 +99,9 @@ export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): App
     // A retry's attempt ends well within the outbox's lease (background-work.ts).
     { inlineMs: env.UPSTREAM_INLINE_TIMEOUT_MS, retryMs: WEBHOOK_TIMEOUT_MS * 2 },
   );
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither');
+  }
   return {
     env,
     database,
@@ -105,6 +111,15 @@ export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): App
     rateLimits,
     systemSettings,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.SMTP_FROM) : undefined,
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? new StripePayments(db, {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE,
+            publicUrl: env.PUBLIC_URL,
+          })
+        : undefined,
     now: deps.now,
     urlRules,
     listCache,

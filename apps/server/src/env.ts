@@ -173,6 +173,19 @@ const envSchema = z.object({
   OUTBOX_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   /** Days a top-up request waits for its funder before it expires (DESIGN.md §13). */
   TOPUP_EXPIRY_DAYS: wholeNumber(1, 365).default(3),
+  /** Card top-ups through Stripe Checkout (docs/payments.md): both set, or neither. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+    .optional(),
+  /** Tests only: where the Stripe SDK sends its calls (a local stand-in for Stripe's API). */
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'STRIPE_API_BASE must be an http:// or https:// URL' })
+    .optional(),
   /**
    * How long a docked purchase waits for its upstream inside the buyer's request; past it the
    * buyer gets a pending order that the outbox completes.

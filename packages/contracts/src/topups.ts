@@ -210,6 +210,15 @@ export const rejectTopupSchema = z.strictObject({
 });
 export type RejectTopupInput = z.input<typeof rejectTopupSchema>;
 
+/** POST /topups/{id}/confirm-payment (administrators): the payment's reference in Stripe. */
+export const confirmTopupPaymentSchema = z.strictObject({
+  providerRef: z
+    .string({ error: 'Reference is required' })
+    .trim()
+    .min(1, 'Reference is required')
+    .max(TOPUP_REFERENCE_MAX, `Reference cannot exceed ${TOPUP_REFERENCE_MAX} characters`),
+});
+
 export const topupSchema = z.object({
   id: z.uuid(),
   status: topupStatusSchema,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   approveTopupSchema,
+  confirmTopupPaymentSchema,
   createTopupSchema,
   rejectTopupSchema,
   topupListSchema,
@@ -213,6 +214,22 @@ export const topupsRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => topups.reject(authOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/topups/:id/confirm-payment',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags,
+        summary: 'Confirm a card top-up by hand with Stripe’s reference (credited once)',
+        params: topupParams,
+        body: confirmTopupPaymentSchema,
+        response: { 200: topupSchema },
+      },
+    },
+    (request) =>
+      topups.confirmPayment(authOf(request), request.params.id, request.body.providerRef),
   );
 
   app.post(

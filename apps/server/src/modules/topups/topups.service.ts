@@ -33,6 +33,7 @@ import {
   userRefJson,
   writeNotification,
 } from '../notifications/notification-writes';
+import type { StripePayments } from './stripe-payments';
 import { creditTopup, topupNotificationData } from './topup-credit';
 import { lockTopupMethodShared } from './topup-methods.repository';
 import {
@@ -129,6 +130,8 @@ export class TopupsService {
   constructor(
     private readonly db: Database,
     private readonly options: { expiryDays: number },
+    /** Card payments, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
+    private readonly payments?: StripePayments,
   ) {}
 
   async request(caller: AuthContext, input: TopupRequestInput): Promise<Topup> {
@@ -136,7 +139,7 @@ export class TopupsService {
     if (!user) throw new AppError('unauthorized', 'Please sign in');
     const funderId = funderOf(user, user.inviterRole);
     const amountCents = toCents(input.amount);
-    const id = await retryOnConflict(() =>
+    const made = await retryOnConflict(() =>
       this.db.transaction(async (tx) => {
         // The requester's row first: two requests of one user count their pending ones in turn.
         await lockUser(tx, caller.userId);
@@ -145,7 +148,7 @@ export class TopupsService {
         if (!method || method.deletedAt || method.ownerId !== funderId) {
           throw new AppError('not_found', topupMessages.methodNotFound);
         }
-        if (!method.enabled || method.kind === 'stripe') {
+        if (!method.enabled || (method.kind === 'stripe' && !this.payments)) {
           throw new AppError('bad_request', topupMessages.methodDisabled);
         }
         const currency = await findCurrencyByCode(tx, method.currencyCode);
@@ -154,7 +157,7 @@ export class TopupsService {
           const text = `Amount must be between ${fromCents(method.minAmountCents).toFixed(2)} and ${fromCents(method.maxAmountCents).toFixed(2)} ${method.currencyCode}`;
           throw validationError('body.amount', text);
         }
-        if (method.proofRequired && !input.proof) {
+        if (method.proofRequired && method.kind === 'manual' && !input.proof) {
           throw validationError('body.proof', topupMessages.proofRequired);
         }
         const { feeCents, creditCents } = topupQuoteCents(amountCents, method, currency.rateToUsd);
@@ -191,9 +194,47 @@ export class TopupsService {
                 data,
               }),
         );
-        return topup.id;
+        return { topup, methodName: method.nameEn, card: method.kind === 'stripe' };
       }),
     );
+    if (made.card) {
+      await this.startCheckout(caller, made.topup, made.methodName);
+    }
+    return this.view(made.topup.id);
+  }
+
+  /**
+   * The Checkout Session, made once the request is committed (its id goes in the session's
+   * metadata). Stripe unreachable: the request is cancelled, since nobody can pay it.
+   */
+  private async startCheckout(caller: AuthContext, topup: TopupRow, methodName: string) {
+    // A card method is accepted only with payments set up (`request`).
+    if (!this.payments) throw new Error('a card request without payments');
+    try {
+      await this.payments.startCheckout(topup, methodName, `/${caller.role}/topup`);
+    } catch {
+      await updateTopup(this.db, topup.id, {
+        status: 'cancelled',
+        reason: 'The card payment could not be started',
+        decidedAt: new Date(),
+      });
+      throw new AppError(
+        'unavailable',
+        'Card payments are unavailable at the moment; try again later',
+      );
+    }
+  }
+
+  /**
+   * An administrator confirms a card payment by hand with Stripe's reference (a missed callback
+   * the checks could not recover): the same exactly-once credit as the callback's.
+   */
+  async confirmPayment(caller: AuthContext, id: string, providerRef: string): Promise<Topup> {
+    const topup = assertMayDecideTopup(caller, await findTopup(this.db, id));
+    if (!this.payments || topup.funderId !== null) {
+      throw new AppError('bad_request', 'Only a card top-up is confirmed by its payment');
+    }
+    await this.payments.confirmByHand(id, providerRef, caller.userId);
     return this.view(id);
   }
 
@@ -214,7 +255,11 @@ export class TopupsService {
   }
 
   async get(caller: AuthContext, id: string): Promise<Topup> {
-    assertMayReadTopup(caller, await findTopup(this.db, id));
+    const topup = assertMayReadTopup(caller, await findTopup(this.db, id));
+    // The requester back from Stripe, or a callback that never came: ask Stripe (DESIGN.md §13).
+    if (this.payments && topup.providerSessionId && topup.status === 'pending') {
+      await this.payments.recover(topup);
+    }
     return this.view(id);
   }
 

@@ -58,7 +58,12 @@ export function NewTopupForm({ methods }: { methods: TopupMethod[] }) {
     create.mutate(
       { fields, proof, onProgress: setSentFraction },
       {
-        onSuccess: () => {
+        onSuccess: (topup) => {
+          // A card request is paid on Stripe's page, which sends the payer back here.
+          if (topup.checkoutUrl) {
+            window.location.assign(topup.checkoutUrl);
+            return;
+          }
           setSentFraction(null);
           setProof(undefined);
           setPickerKey((key) => key + 1);
@@ -118,22 +123,24 @@ export function NewTopupForm({ methods }: { methods: TopupMethod[] }) {
             />
           )}
         </Field>
-        <Field
-          label={method?.proofRequired ? `${t('topup.proof')} *` : t('topup.proof')}
-          hint={t('topup.proofHint')}
-          error={errors.root?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              key={pickerKey}
-              type="file"
-              accept={TOPUP_PROOF_TYPES.join(',')}
-              onChange={(event) => setProof(event.target.files?.[0])}
-              className="h-auto py-2 file:me-3 file:rounded file:border-0 file:bg-surface-2 file:px-2 file:text-fg"
-            />
-          )}
-        </Field>
+        {method?.kind !== 'stripe' && (
+          <Field
+            label={method?.proofRequired ? `${t('topup.proof')} *` : t('topup.proof')}
+            hint={t('topup.proofHint')}
+            error={errors.root?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                key={pickerKey}
+                type="file"
+                accept={TOPUP_PROOF_TYPES.join(',')}
+                onChange={(event) => setProof(event.target.files?.[0])}
+                className="h-auto py-2 file:me-3 file:rounded file:border-0 file:bg-surface-2 file:px-2 file:text-fg"
+              />
+            )}
+          </Field>
+        )}
       </div>
       {quote && (
         <p className="text-sm font-medium text-fg" aria-live="polite">
