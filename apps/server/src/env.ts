@@ -191,6 +191,8 @@ const envSchema = z.object({
    * buyer gets a pending order that the outbox completes.
    */
   UPSTREAM_INLINE_TIMEOUT_MS: wholeNumber(100, 60_000).default(8000),
+  /** How often docked products are compared with their upstream's catalogue (DESIGN.md §14). */
+  UPSTREAM_SYNC_INTERVAL_MS: wholeNumber(1000, 86_400_000).default(300_000),
   /** A comment line on every open notification stream this often, so proxies keep it open. */
   STREAM_HEARTBEAT_MS: wholeNumber(100, 300_000).default(25_000),
   /** A notification stream is ended after this long; the browser reconnects and is checked again. */

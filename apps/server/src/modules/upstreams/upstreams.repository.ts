@@ -5,6 +5,7 @@ import {
   dockedProducts,
   orders,
   outboxDeliveries,
+  products,
   upstreamOrders,
   upstreams,
 } from '../../db/schema/index';
@@ -175,4 +176,49 @@ export async function recordUpstreamHealth(
       updatedAt: sql`now()`,
     })
     .where(eq(upstreams.id, id));
+}
+
+/**
+ * Claims the upstreams due for a sync (none since `intervalMs`), marking them synced now: on
+ * several instances each upstream is synced by the one that claimed it.
+ */
+export async function claimDueSyncs(db: Executor, intervalMs: number, onlyId?: string) {
+  return db
+    .update(upstreams)
+    .set({ lastSyncAt: sql`now()` })
+    .where(
+      onlyId
+        ? eq(upstreams.id, onlyId)
+        : sql`${upstreams.lastSyncAt} is null
+            or ${upstreams.lastSyncAt} <= now() - ${intervalMs}::int * interval '1 millisecond'`,
+    )
+    .returning();
+}
+
+/** The products docked from an upstream, with the prices the sync compares. */
+export async function dockedOf(db: Executor, upstreamId: string) {
+  return db
+    .select({
+      docked: dockedProducts,
+      product: {
+        id: products.id,
+        initialPriceCents: products.initialPriceCents,
+        managerPriceCents: products.managerPriceCents,
+        resellerPriceCents: products.resellerPriceCents,
+      },
+    })
+    .from(dockedProducts)
+    .innerJoin(products, eq(products.id, dockedProducts.productId))
+    .where(eq(dockedProducts.upstreamId, upstreamId));
+}
+
+export async function setPaused(db: Executor, productId: string, reason: string | null) {
+  await db
+    .update(dockedProducts)
+    .set(
+      reason === null
+        ? { pausedAt: null, pauseReason: null }
+        : { pausedAt: sql`now()`, pauseReason: reason },
+    )
+    .where(eq(dockedProducts.productId, productId));
 }

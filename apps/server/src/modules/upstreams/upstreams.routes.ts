@@ -71,6 +71,12 @@ export const upstreamsRoutes: FastifyPluginAsyncZod<{ upstreams: UpstreamsServic
     (request) => upstreams.test(authOf(request), request.params.id),
   );
 
+  app.post(
+    '/upstreams/:id/sync',
+    { config: admin, schema: { params: upstreamParams, response: { 200: upstreamSchema } } },
+    (request) => upstreams.syncNow(authOf(request), request.params.id),
+  );
+
   app.get(
     '/upstreams/:id/catalogue',
     {

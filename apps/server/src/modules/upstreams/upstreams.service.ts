@@ -23,6 +23,7 @@ import { UpstreamUnavailable, type UpstreamProduct } from './adapters/upstream-a
 import { adapterFor } from './upstream-adapters';
 import type { UpstreamUrlRules } from './upstream-http';
 import type { UpstreamPurchases } from './upstream-purchases';
+import { UpstreamSync } from './upstream-sync';
 import {
   deleteUnusedUpstream,
   dockedFrom,
@@ -241,6 +242,14 @@ export class UpstreamsService {
         return productId ? [{ upstreamProductId, productId }] : [];
       }),
     };
+  }
+
+  /** Syncs the upstream's docked products now (the background sync does it periodically). */
+  async syncNow(caller: AuthContext, id: string): Promise<Upstream> {
+    assertMayManageUpstreams(caller);
+    await this.upstreamRow(id);
+    await new UpstreamSync(this.db, this.vault, this.rules, this.purchases).syncDue(0, id);
+    return this.get(caller, id);
   }
 
   /** An administrator's retry of a docked order's purchase that has not settled. */

@@ -8,6 +8,7 @@ import { foldProfitAccruals } from '../../modules/ledger/profit-accruals';
 import { LIVE_CHANNEL } from '../../modules/notifications/live-signals';
 import { OUTBOX_PURGE, startOutboxWorker } from '../../modules/outbox/outbox-worker';
 import { startStockFolding } from '../../modules/stock/stock-fold-timer';
+import { startUpstreamSync, UpstreamSync } from '../../modules/upstreams/upstream-sync';
 import { webhookConsumer } from '../../modules/webhooks/webhook-consumer';
 import { WEBHOOK_TIMEOUT_MS } from '../../modules/webhooks/webhook-sender';
 
@@ -50,6 +51,15 @@ export async function startBackgroundWork(
   app.addHook(
     'onClose',
     startBackgroundFold('profit', foldProfitAccruals, db, app.log, env.PROFIT_FOLD_INTERVAL_MS),
+  );
+  // Docked products follow their upstream's prices, stock and catalogue (DESIGN.md §14).
+  app.addHook(
+    'onClose',
+    startUpstreamSync(
+      new UpstreamSync(db, vault, ctx.urlRules, ctx.shared.upstreamPurchases),
+      app.log,
+      env.UPSTREAM_SYNC_INTERVAL_MS,
+    ),
   );
   // One worker for every delivery to the outside: webhooks, the purchases of docked orders from
   // their upstream (DESIGN.md §14) and, with SMTP_URL, email.

@@ -1,0 +1,175 @@
+import { markedUpCents } from '@keymarket/contracts/upstreams';
+import type { Database } from '../../db/client';
+import type { KeyVault } from '../../lib/key-vault';
+import { writeAudit } from '../ledger/ledger.repository';
+import { updateProduct } from '../products/products.repository';
+import { setDockedStock } from '../stock/stock';
+import type { UpstreamProduct } from './adapters/upstream-adapter';
+import { adapterFor } from './upstream-adapters';
+import type { UpstreamUrlRules } from './upstream-http';
+import type { UpstreamPurchases } from './upstream-purchases';
+import {
+  claimDueSyncs,
+  dockedOf,
+  recordUpstreamHealth,
+  setPaused,
+  type UpstreamRow,
+} from './upstreams.repository';
+
+/** A catalogue is read 100 products a page, at most this many pages a sync. */
+const MAX_PAGES = 500;
+
+export const PAUSED_REMOVED = 'No longer available from the supplier';
+export const PAUSED_BELOW_COST = "The supplier's price rose above the price set here";
+
+type DockedRow = Awaited<ReturnType<typeof dockedOf>>[number];
+
+/** What a sync does to one docked product, given what the upstream says of it now. */
+export type SyncDecision =
+  { pause: string } | { cost: bigint; prices?: bigint; stock: number; unpause: boolean };
+
+/**
+ * The rule (DESIGN.md §14): a product whose prices follow its markup moves with its cost; a
+ * hand-set price stays, unless the cost rose above it, which pauses the product (hidden from
+ * buyers: no stock, and `place_order` refuses it) until the price or the cost changes. A product
+ * gone upstream is paused too.
+ */
+export function decide(row: DockedRow, now: UpstreamProduct | undefined): SyncDecision {
+  if (!now) return { pause: PAUSED_REMOVED };
+  const { product, docked } = row;
+  const rulePrice = markedUpCents(
+    product.initialPriceCents,
+    docked.markupBasisPoints,
+    docked.markupFixedCents,
+  );
+  const followsRule =
+    product.managerPriceCents === rulePrice && product.resellerPriceCents === rulePrice;
+  if (followsRule) {
+    const prices = markedUpCents(now.priceCents, docked.markupBasisPoints, docked.markupFixedCents);
+    return { cost: now.priceCents, prices, stock: now.stockQuantity, unpause: true };
+  }
+  const lowest =
+    product.managerPriceCents < product.resellerPriceCents
+      ? product.managerPriceCents
+      : product.resellerPriceCents;
+  if (lowest < now.priceCents) return { pause: PAUSED_BELOW_COST };
+  return { cost: now.priceCents, stock: now.stockQuantity, unpause: true };
+}
+
+/**
+ * Keeps docked products in line with their upstream (DESIGN.md §14): every
+ * `UPSTREAM_SYNC_INTERVAL_MS` each instance claims the upstreams due (`claimDueSyncs`), reads
+ * their whole catalogue at our price there, and applies `decide` to each docked product; then
+ * reads our balance there.
+ */
+export class UpstreamSync {
+  constructor(
+    private readonly db: Database,
+    private readonly vault: KeyVault,
+    private readonly rules: UpstreamUrlRules,
+    private readonly purchases: UpstreamPurchases,
+  ) {}
+
+  /** Syncs the due upstreams (or `onlyId` now); answers how many were synced. */
+  async syncDue(intervalMs: number, onlyId?: string): Promise<number> {
+    const due = await claimDueSyncs(this.db, intervalMs, onlyId);
+    for (const upstream of due) await this.syncOne(upstream);
+    return due.length;
+  }
+
+  private async syncOne(upstream: UpstreamRow) {
+    const docked = await dockedOf(this.db, upstream.id);
+    let catalogue: Map<string, UpstreamProduct>;
+    try {
+      catalogue = await this.readCatalogue(upstream);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      await recordUpstreamHealth(this.db, upstream.id, { ok: false, error: text });
+      return;
+    }
+    for (const row of docked)
+      await this.apply(row, decide(row, catalogue.get(row.docked.upstreamProductId)));
+    await this.purchases.refreshBalance(upstream);
+  }
+
+  private async readCatalogue(upstream: UpstreamRow) {
+    const adapter = adapterFor(upstream, this.vault, this.rules);
+    const all = new Map<string, UpstreamProduct>();
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const { items, total } = await adapter.catalogue({ page, limit: 100 });
+      for (const item of items) all.set(item.id, item);
+      if (items.length < 100 || all.size >= total) break;
+    }
+    return all;
+  }
+
+  private async apply(row: DockedRow, decision: SyncDecision) {
+    const productId = row.product.id;
+    await this.db.transaction(async (tx) => {
+      if ('pause' in decision) {
+        if (row.docked.pauseReason !== decision.pause) {
+          await setPaused(tx, productId, decision.pause);
+          await audit(tx, productId, 'product.paused', { reason: decision.pause });
+        }
+        await setDockedStock(tx, productId, 0);
+        return;
+      }
+      const costChanged = decision.cost !== row.product.initialPriceCents;
+      if (costChanged) {
+        await updateProduct(tx, productId, {
+          initialPriceCents: decision.cost,
+          ...(decision.prices === undefined
+            ? {}
+            : { managerPriceCents: decision.prices, resellerPriceCents: decision.prices }),
+        });
+        await audit(tx, productId, 'product.cost_synced', {
+          costCents: decision.cost,
+          priceCents: decision.prices ?? null,
+        });
+      }
+      if (decision.unpause && row.docked.pausedAt) {
+        await setPaused(tx, productId, null);
+        await audit(tx, productId, 'product.unpaused', {});
+      }
+      await setDockedStock(tx, productId, decision.stock);
+    });
+  }
+}
+
+const audit = (
+  tx: Parameters<typeof writeAudit>[0],
+  productId: string,
+  action: string,
+  after: unknown,
+) => writeAudit(tx, { actorId: null, action, targetType: 'product', targetId: productId, after });
+
+/**
+ * Runs `sync.syncDue` every `intervalMs`, never two at once; a failure is logged and the next run
+ * tries again. The answer stops it, waiting for a run under way.
+ */
+export function startUpstreamSync(
+  sync: UpstreamSync,
+  log: { warn(object: object, message: string): void },
+  intervalMs: number,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= sync
+      .syncDue(intervalMs)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        log.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'upstream sync failed; will retry',
+        );
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
