@@ -38,6 +38,40 @@ export default {
         dependencyTypesNot: ['type-only'],
       },
     },
+    // The web app, cruised from apps/web (paths are relative to it): app → features → entities →
+    // shared, one way, as bulletproof-react's zones; features never import one another. ESLint
+    // (eslint.config.js, webZones) reports the same in the editor. Tests may render the app.
+    {
+      name: 'web-shared-imports-no-domain',
+      comment:
+        'components/, lib/, locales/ and types/ are shared by every layer: they import no entity, feature or app code.',
+      severity: 'error',
+      from: { path: '^src/(components|lib|locales|types)/', pathNot: '[.]test[.]tsx?$' },
+      to: { path: '^src/(app|features|entities)/' },
+    },
+    {
+      name: 'web-entities-import-no-feature',
+      comment:
+        'entities/ holds what several features share (a domain API, its dialogs): it imports no feature and no app code.',
+      severity: 'error',
+      from: { path: '^src/entities/', pathNot: '[.]test[.]tsx?$' },
+      to: { path: '^src/(app|features)/' },
+    },
+    {
+      name: 'web-features-import-no-app',
+      comment: 'The app composes features; a feature imports no app code.',
+      severity: 'error',
+      from: { path: '^src/features/', pathNot: ['[.]test[.]tsx?$', '-test-setup[.]ts$'] },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'web-no-cross-feature-imports',
+      comment:
+        'A feature never imports another: what two features share moves to entities/, components/ or lib/.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
+    },
   ],
   options: {
     // Keep `import type` edges, which TypeScript erases before any other tool would see them.

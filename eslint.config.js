@@ -1,7 +1,7 @@
 // One lint setup for the whole repository. Rules chosen for the bugs they catch:
 // floating promises, non-exhaustive switches, type-only imports, cross-feature imports in the web app;
 // in the server: configuration read only in env.ts, no unchecked non-null assertions, modules that
-// never reach into plugins. Import cycles are found by dependency-cruiser (.dependency-cruiser.cjs).
+// never reach into plugins. Import cycles are found by dependency-cruiser (.dependency-cruiser.mjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -23,6 +23,46 @@ const envOnlyInEnvTs = {
     message: 'Read settings through env.ts (the Env it returns).',
   })),
 };
+
+const upward = (layers, message) => ({
+  regex: `^(@/|(\\.\\./)+)(${layers.join('|')})(/|$)`,
+  message,
+});
+
+function webZones() {
+  const web = 'apps/web/src';
+  const tests = [`${web}/**/*.test.{ts,tsx}`, `${web}/**/*-test-setup.ts`, `${web}/testing/**`];
+  const crossFeature = {
+    group: ['@/features/*', '../../*/**'],
+    message:
+      'Features do not import each other: move shared code to entities/, components/ or lib/.',
+  };
+  const rule = (files, patterns, ignores = tests) => ({
+    files,
+    ignores,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  return [
+    rule(
+      [`${web}/{components,lib,locales,types,testing}/**/*.{ts,tsx}`],
+      [upward(['app', 'features', 'entities'], 'Shared code imports no entity, feature or app.')],
+    ),
+    rule(
+      [`${web}/entities/**/*.{ts,tsx}`],
+      [upward(['app', 'features'], 'Entities import no feature and no app code.')],
+    ),
+    rule(
+      [`${web}/features/**/*.{ts,tsx}`],
+      [upward(['app'], 'Features import no app code: the app composes features.'), crossFeature],
+    ),
+    // A feature's tests may render it inside the app, but still not reach into another feature.
+    rule(
+      tests.filter((glob) => glob.endsWith('}')),
+      [crossFeature],
+      [],
+    ),
+  ];
+}
 
 export default tseslint.config(
   {
@@ -103,23 +143,10 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Features never import each other: a feature's own files are imported relatively, and what
-    // two features share moves to components/ or lib/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*', '../../*/**'],
-              message:
-                'Features do not import each other: move shared code to components/ or lib/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The web app's layers point one way: app → features → entities → shared (components/, lib/,
+  // testing/, locales/, types/), as bulletproof-react's import/no-restricted-paths zones do. A
+  // feature never imports another feature: what two features share moves down to an entity (a
+  // domain's API and dialogs, used by several features) or to the shared folders. Tests may
+  // render the app (testing/render-app wraps it). dependency-cruiser checks the same zones.
+  ...webZones(),
 );

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSiteName } from '@/lib/system-settings';
+import { useSiteName } from '@/entities/system-settings/api/get-system-settings';
 import { publicPages } from './public-nav';
 
 // Its own chunk (icons, the `public` texts, the query): the login page's first download stays small.

@@ -1,9 +1,9 @@
 import { Brand } from '@/components/brand';
-import { LanguageSwitch } from '@/components/preferences/language-switch';
-import { ThemeSwitch } from '@/components/preferences/theme-switch';
+import { LanguageSwitch } from '@/entities/preferences/components/language-switch';
+import { ThemeSwitch } from '@/entities/preferences/components/theme-switch';
 import { CurrencySelector } from '@/features/shell-settings/components/currency-selector';
 import { MusicControls } from '@/features/shell-settings/components/music-player';
-import { useSiteName } from '@/lib/system-settings';
+import { useSiteName } from '@/entities/system-settings/api/get-system-settings';
 import type { NavItem } from '../navigation';
 import { SidebarNav } from './sidebar-nav';
 

@@ -1,8 +1,8 @@
 import { Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@keymarket/contracts/users';
-import { LanguageSwitch } from '@/components/preferences/language-switch';
-import { ThemeSwitch } from '@/components/preferences/theme-switch';
+import { LanguageSwitch } from '@/entities/preferences/components/language-switch';
+import { ThemeSwitch } from '@/entities/preferences/components/theme-switch';
 import { Button } from '@/components/ui/button';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { GlobalSearch } from '@/features/search/components/global-search';

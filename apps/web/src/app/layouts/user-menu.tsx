@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Role } from '@keymarket/contracts/users';
-import { UserAvatar } from '@/components/user-avatar';
+import { UserAvatar } from '@/entities/users/components/user-avatar';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { areaPaths } from '../area-paths';
 import { LogoutDialog } from './logout-dialog';

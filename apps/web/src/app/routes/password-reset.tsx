@@ -3,7 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { useSignedInHome } from '@/lib/auth/signed-in-home';
-import { useSystemSettings } from '@/lib/system-settings';
+import { useSystemSettings } from '@/entities/system-settings/api/get-system-settings';
 import { AuthCard } from '../layouts/auth-card';
 import { NotFoundRoute } from './not-found';
 

@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { roleResponseSchema } from '@keymarket/contracts/users';
 import { apiClient } from '../api-client';
 import { storeRole } from '../stored-role';
-
-// Not under ['users', 'me']: invalidating the profile must not refetch the never-stale role.
-export const currentRoleQueryKey = ['session', 'role'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getCurrentRole() {
   const { role } = await apiClient.get('/users/me/role', roleResponseSchema);
@@ -16,7 +14,7 @@ export async function getCurrentRole() {
 
 /** The specification's "cached, never stale" role: it only changes through a new session. */
 export const currentRoleQueryOptions = () =>
-  queryOptions({ queryKey: currentRoleQueryKey, queryFn: getCurrentRole, staleTime: Infinity });
+  queryOptions({ queryKey: queryKeys.currentRole, queryFn: getCurrentRole, staleTime: Infinity });
 
 export function useCurrentRole() {
   return useQuery(currentRoleQueryOptions());

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userSchema } from '@keymarket/contracts/users';
 import { apiClient } from '../api-client';
-
-export const currentUserQueryKey = ['users', 'me'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}) {
   return apiClient.get('/users/me', userSchema, { signal });
@@ -10,7 +9,7 @@ export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}) {
 
 export const currentUserQueryOptions = () =>
   queryOptions({
-    queryKey: currentUserQueryKey,
+    queryKey: queryKeys.currentUser,
     queryFn: ({ signal }) => getCurrentUser({ signal }),
   });
 

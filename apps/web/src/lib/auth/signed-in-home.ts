@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { homePathOf, roleResponseSchema } from '@keymarket/contracts/users';
 import { apiClient } from '../api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { readStoredRole } from '../stored-role';
 
 /**
@@ -14,7 +15,7 @@ import { readStoredRole } from '../stored-role';
 export function useSignedInHome(): string | null {
   const stored = readStoredRole();
   const probe = useQuery({
-    queryKey: ['session', 'probe'],
+    queryKey: queryKeys.signedInProbe,
     queryFn: async () =>
       (await apiClient.get('/users/me/role', roleResponseSchema, { probe: true })).role,
     enabled: stored !== null,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
-import type { PackageKind } from '@/lib/packages';
+import type { PackageKind } from '@/entities/packages/api/assign-package';
 import { PackagesScreen } from '@/features/packages/components/packages-screen';
 
 /** `/admin/packages` (the platform's packages) and `/manager/packages` (a manager's own). */

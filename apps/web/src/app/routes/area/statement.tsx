@@ -5,7 +5,7 @@ import {
   StatementView,
   statementFilters,
   statementSortable,
-} from '@/components/statement/statement-view';
+} from '@/entities/ledger/components/statement-view';
 import { useTableParams } from '@/lib/use-table-params';
 
 /** Every area's own statement: how its balance and profit got where they are. */

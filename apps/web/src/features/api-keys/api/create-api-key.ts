@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdApiKeySchema, type CreateApiKeyInput } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-import { apiKeysQueryKey } from './get-api-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createApiKey(body: CreateApiKeyInput) {
   return apiClient.post('/api-keys', createdApiKeySchema, body);
@@ -11,6 +11,6 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys }),
   });
 }

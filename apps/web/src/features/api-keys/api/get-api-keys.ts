@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKeyListSchema } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-
-export const apiKeysQueryKey = ['api-keys'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getApiKeys(signal?: AbortSignal) {
   return apiClient.get('/api-keys', apiKeyListSchema, { signal });
 }
 
 export const apiKeysQueryOptions = () =>
-  queryOptions({ queryKey: apiKeysQueryKey, queryFn: ({ signal }) => getApiKeys(signal) });
+  queryOptions({ queryKey: queryKeys.apiKeys, queryFn: ({ signal }) => getApiKeys(signal) });
 
 export function useApiKeys() {
   return useQuery(apiKeysQueryOptions());

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiKeySchema, type UpdateApiKeyInput } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-import { apiKeysQueryKey } from './get-api-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateApiKey({ id, ...body }: UpdateApiKeyInput & { id: string }) {
   return apiClient.patch(`/api-keys/${id}`, apiKeySchema, body);
@@ -15,6 +15,6 @@ export function useUpdateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateApiKey,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys }),
   });
 }

@@ -2,23 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { auditEntrySchema } from '@keymarket/contracts/balance';
 import { paginated } from '@keymarket/contracts/pagination';
 import { apiClient } from '@/lib/api-client';
-
-export const auditQueryKey = ['audit'] as const;
+import { queryKeys } from '@/lib/query-keys';
+import type { ListQuery } from '@/lib/list-query';
+import type { auditQuerySchema } from '@keymarket/contracts/balance';
 
 const auditListSchema = paginated(auditEntrySchema);
 
 /** GET /audit's filters as the screen sends them; '' or undefined filters nothing. */
-export type AuditLogQuery = {
-  page: number;
-  limit: number;
-  actor?: string;
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  from?: string;
-  to?: string;
-  sort?: string;
-};
+export type AuditLogQuery = ListQuery<typeof auditQuerySchema>;
 
 /** The filters of the log without its page and order: what its CSV export takes. */
 export function auditFilters({
@@ -36,7 +27,7 @@ export function getAuditLog(query: AuditLogQuery, signal?: AbortSignal) {
 
 export const auditLogQueryOptions = (query: AuditLogQuery) =>
   queryOptions({
-    queryKey: [...auditQueryKey, query],
+    queryKey: [...queryKeys.audit, query],
     queryFn: ({ signal }) => getAuditLog(query, signal),
     placeholderData: keepPreviousData,
   });

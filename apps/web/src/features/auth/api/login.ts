@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loginResponseSchema, type LoginRequest } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { currentRoleQueryKey } from '@/lib/auth/current-role';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { storeRole } from '@/lib/stored-role';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Signs in with the language the app is read in, which the account's emails then follow. */
 export function login(body: LoginRequest) {
@@ -21,8 +20,8 @@ export function useLogin() {
     onSuccess: ({ user }) => {
       storeRole(user.role);
       // The login answer already holds what the guards and top bar would fetch next.
-      queryClient.setQueryData(currentRoleQueryKey, user.role);
-      queryClient.setQueryData(currentUserQueryKey, user);
+      queryClient.setQueryData(queryKeys.currentRole, user.role);
+      queryClient.setQueryData(queryKeys.currentUser, user);
     },
   });
 }

@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { registerResponseSchema, type RegisterRequest } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { currentRoleQueryKey } from '@/lib/auth/current-role';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { storeRole } from '@/lib/stored-role';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Signs up with the language the app is read in, which the account's emails are written in. */
 export function register(body: RegisterRequest) {
@@ -22,8 +21,8 @@ export function useRegister() {
       // An account waiting for approval has no session yet: nothing to remember.
       if (pendingApproval) return;
       storeRole(user.role);
-      queryClient.setQueryData(currentRoleQueryKey, user.role);
-      queryClient.setQueryData(currentUserQueryKey, user);
+      queryClient.setQueryData(queryKeys.currentRole, user.role);
+      queryClient.setQueryData(queryKeys.currentUser, user);
     },
   });
 }

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api-error';
 import { safeRedirectPath } from '@/lib/redirect';
-import { useSystemSettings } from '@/lib/system-settings';
+import { useSystemSettings } from '@/entities/system-settings/api/get-system-settings';
 import { fieldErrorsOf } from '@/lib/schema-errors';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useLogin } from '../api/login';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
-import { categoriesQueryKey } from '@/lib/catalogue/categories';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteSubcategory(id: string) {
   return apiClient.delete(`/categories/subcategory/${encodeURIComponent(id)}`, okResponseSchema);
@@ -11,6 +11,6 @@ export function useDeleteSubcategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSubcategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories }),
   });
 }

@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { productKeyListSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
-
-export const productKeysQueryKey = (productId: string) =>
-  [...productsQueryKey, productId, 'keys'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export type ProductKeysPage = {
   productId: string;
@@ -29,7 +26,7 @@ export function getProductKeys(
 export const productKeysQueryOptions = (request: ProductKeysPage) =>
   queryOptions({
     queryKey: [
-      ...productKeysQueryKey(request.productId),
+      ...queryKeys.productKeys(request.productId),
       request.page,
       request.limit,
       request.q ?? '',

@@ -2,9 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { PRODUCT_LIST_MAX, productListSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
-
-/** The shop's products live under the same first key, so the admin's changes refresh it too. */
-export const productsQueryKey = ['products'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export type AdminProductFilters = {
   categoryId?: string;
@@ -20,7 +18,7 @@ export function getAdminProducts(filters: AdminProductFilters, signal?: AbortSig
 
 export const adminProductsQueryOptions = (filters: AdminProductFilters) =>
   queryOptions({
-    queryKey: [...productsQueryKey, 'admin', filters],
+    queryKey: [...queryKeys.products, 'admin', filters],
     queryFn: ({ signal }) => getAdminProducts(filters, signal),
     // Keeps the table on screen while a new filter loads, so typing a search does not flash.
     placeholderData: keepPreviousData,
@@ -48,7 +46,7 @@ export function getAdminProductPage(query: AdminProductPageQuery, signal?: Abort
 
 export const adminProductPageQueryOptions = (query: AdminProductPageQuery) =>
   queryOptions({
-    queryKey: [...productsQueryKey, 'admin', 'page', query],
+    queryKey: [...queryKeys.products, 'admin', 'page', query],
     queryFn: ({ signal }) => getAdminProductPage(query, signal),
     // Keeps the page on screen while the next one loads, so paging and typing do not flash.
     placeholderData: keepPreviousData,

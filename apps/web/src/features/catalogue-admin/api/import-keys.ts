@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { importKeysResponseSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ImportKeysResult = z.infer<typeof importKeysResponseSchema>;
 
@@ -104,6 +104,6 @@ export function useImportKeys() {
   return useMutation({
     mutationFn: importKeysInParts,
     // Even a stopped import may have added keys: the stock and the inventory moved either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }

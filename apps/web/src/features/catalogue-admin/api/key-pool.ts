@@ -7,7 +7,7 @@ import {
   type moveKeysRequestSchema,
 } from '@keymarket/contracts/catalogue';
 import { API_BASE_URL, apiClient } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 const keysPath = (productId: string) => `/products/${encodeURIComponent(productId)}/keys`;
 
@@ -51,7 +51,7 @@ function useKeyPoolMutation<A, R>(mutationFn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }
 

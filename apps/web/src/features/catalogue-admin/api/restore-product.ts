@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { categoriesQueryKey } from '@/lib/catalogue/categories';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 export function restoreProduct(id: string) {
   return apiClient.post(`/products/${encodeURIComponent(id)}/restore`, productSchema);
@@ -14,8 +13,8 @@ export function useRestoreProduct() {
     mutationFn: restoreProduct,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories }),
       ]),
   });
 }

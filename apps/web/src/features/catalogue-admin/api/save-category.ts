@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { categorySchema, type CategoryFields } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { categoriesQueryKey } from '@/lib/catalogue/categories';
 import { catalogueFormData } from './form-data';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 export type SaveCategoryRequest = {
   /** Absent: create. Present: replace the fields (PUT), the image only if a new one is given. */
@@ -27,9 +26,9 @@ export function useSaveCategory() {
     mutationFn: saveCategory,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories }),
         // Products show their category's name.
-        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
       ]),
   });
 }

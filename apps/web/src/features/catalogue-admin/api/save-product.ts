@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productSchema, type ProductFields } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { categoriesQueryKey } from '@/lib/catalogue/categories';
 import { catalogueFormData } from './form-data';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 export type SaveProductRequest = {
   /** Absent: create (POST). Present: replace the whole form (PUT), the image only if given. */
@@ -29,9 +28,9 @@ export function useSaveProduct() {
     mutationFn: saveProduct,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
         // The category cards count their products.
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories }),
       ]),
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subcategorySchema, type SubcategoryFields } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import { categoriesQueryKey } from '@/lib/catalogue/categories';
 import { catalogueFormData } from './form-data';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 export type SaveSubcategoryRequest = {
   id?: string;
@@ -29,9 +28,9 @@ export function useSaveSubcategory() {
     mutationFn: saveSubcategory,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories }),
         // Moving a subcategory moves its products to the new category.
-        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
       ]),
   });
 }

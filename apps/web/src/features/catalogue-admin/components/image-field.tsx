@@ -3,7 +3,7 @@ import { ImagePlus } from 'lucide-react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@keymarket/contracts/catalogue';
-import { CatalogueImage } from '@/components/catalogue-image';
+import { CatalogueImage } from '@/entities/products/components/catalogue-image';
 import { Field } from '@/components/ui/field';
 import { buttonStyles } from '@/components/ui/button';
 

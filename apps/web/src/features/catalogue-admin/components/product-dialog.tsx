@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -15,7 +14,7 @@ import { Field } from '@/components/ui/field';
 import { controlClassName, Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { localisedName } from '@/lib/localised-name';
-import { applyServerFieldErrors } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useSaveProduct } from '../api/save-product';
 import { translateCatalogueIssue } from './catalogue-issues';
 import { FormActions } from './form-actions';
@@ -29,21 +28,6 @@ const productFormSchema = productFieldsSchema.superRefine((fields, context) => {
     }
   }
 });
-
-const fieldNames = [
-  'name',
-  'description',
-  'categoryId',
-  'subcategoryId',
-  'deliveryType',
-  'isNew',
-  'allowBackorder',
-  'initialPrice',
-  'managerPrice',
-  'resellerPrice',
-  'stockQuantity',
-  'lowStockThreshold',
-] as const;
 
 type ProductDialogProps = {
   /** `null` creates a product; `open` is false when the dialog is closed. */
@@ -98,12 +82,11 @@ function ProductForm({
   const {
     register,
     handleSubmit,
-    setError,
+    showServerErrors,
     setValue,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(productFormSchema),
+  } = useContractForm(productFormSchema, {
     defaultValues: {
       name: product?.name ?? '',
       description: product?.description ?? '',
@@ -123,7 +106,7 @@ function ProductForm({
   const categoryId = useWatch({ control, name: 'categoryId' });
   const deliveryType = useWatch({ control, name: 'deliveryType' });
   const subcategories = categories.find((category) => category.id === categoryId)?.subcategories;
-  const issue = (name: (typeof fieldNames)[number]) =>
+  const issue = (name: Exclude<keyof ProductFields, 'deliveryType' | 'isNew' | 'allowBackorder'>) =>
     translateCatalogueIssue(errors[name], t, tCore);
 
   const submit = handleSubmit(
@@ -135,7 +118,7 @@ function ProductForm({
             toast.success(t(product ? 'products.saved' : 'products.created', { name: saved.name }));
             onClose();
           },
-          onError: (error) => applyServerFieldErrors(error, fieldNames, setError),
+          onError: (error) => showServerErrors(error),
         },
       ),
     ),

@@ -2,8 +2,8 @@ import type { Sort } from '@keymarket/contracts/pagination';
 import type { Product, ProductSortColumn } from '@keymarket/contracts/catalogue';
 import { KeyRound, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CatalogueImage } from '@/components/catalogue-image';
-import { ProductBadges } from '@/components/product-badges';
+import { CatalogueImage } from '@/entities/products/components/catalogue-image';
+import { ProductBadges } from '@/entities/products/components/product-badges';
 import { Button } from '@/components/ui/button';
 import { SortableHeader } from '@/components/ui/sortable-header';
 import {

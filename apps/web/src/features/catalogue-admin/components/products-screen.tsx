@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagedList } from '@/components/ui/paged-list';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { useCategories } from '@/lib/catalogue/categories';
+import { useCategories } from '@/entities/categories/api/get-categories';
 import { languages } from '@/lib/i18n';
 import { localisedName } from '@/lib/localised-name';
 import { describeApiError } from '@/lib/translate-error';

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardStatsSchema } from '@keymarket/contracts/analytics';
 import { apiClient } from '@/lib/api-client';
-
-/** Every dashboard figure lives under this key, so one invalidation refreshes the whole screen. */
-export const analyticsQueryKey = ['analytics'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getDashboardStats(signal?: AbortSignal) {
   return apiClient.get('/analytics/dashboard-stats', dashboardStatsSchema, { signal });
@@ -11,7 +9,7 @@ export function getDashboardStats(signal?: AbortSignal) {
 
 export const dashboardStatsQueryOptions = () =>
   queryOptions({
-    queryKey: [...analyticsQueryKey, 'dashboard-stats'],
+    queryKey: [...queryKeys.analytics, 'dashboard-stats'],
     queryFn: ({ signal }) => getDashboardStats(signal),
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { diskSpaceSchema } from '@keymarket/contracts/analytics';
 import { apiClient } from '@/lib/api-client';
-import { analyticsQueryKey } from './get-dashboard-stats';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Administrators only: the server refuses everyone else. */
 export function getDiskSpace(signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getDiskSpace(signal?: AbortSignal) {
 
 export const diskSpaceQueryOptions = () =>
   queryOptions({
-    queryKey: [...analyticsQueryKey, 'disk-space'],
+    queryKey: [...queryKeys.analytics, 'disk-space'],
     queryFn: ({ signal }) => getDiskSpace(signal),
   });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { revenueChartSchema, type RevenuePeriod } from '@keymarket/contracts/analytics';
 import { apiClient } from '@/lib/api-client';
-import { analyticsQueryKey } from './get-dashboard-stats';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getRevenueChart(period: RevenuePeriod, signal?: AbortSignal) {
   return apiClient.get('/analytics/revenue-chart', revenueChartSchema, {
@@ -12,7 +12,7 @@ export function getRevenueChart(period: RevenuePeriod, signal?: AbortSignal) {
 
 export const revenueChartQueryOptions = (period: RevenuePeriod) =>
   queryOptions({
-    queryKey: [...analyticsQueryKey, 'revenue-chart', period],
+    queryKey: [...queryKeys.analytics, 'revenue-chart', period],
     queryFn: ({ signal }) => getRevenueChart(period, signal),
     // The previous period's bars stay while the next loads, so the card does not collapse.
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userDistributionSchema } from '@keymarket/contracts/analytics';
 import { apiClient } from '@/lib/api-client';
-import { analyticsQueryKey } from './get-dashboard-stats';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getUserDistribution(signal?: AbortSignal) {
   return apiClient.get('/analytics/user-distribution', userDistributionSchema, { signal });
@@ -9,7 +9,7 @@ export function getUserDistribution(signal?: AbortSignal) {
 
 export const userDistributionQueryOptions = () =>
   queryOptions({
-    queryKey: [...analyticsQueryKey, 'user-distribution'],
+    queryKey: [...queryKeys.analytics, 'user-distribution'],
     queryFn: ({ signal }) => getUserDistribution(signal),
   });
 

@@ -4,8 +4,7 @@ import {
   reconciliationSchema,
 } from '@keymarket/contracts/reconciliation';
 import { apiClient } from '@/lib/api-client';
-
-export const reconciliationQueryKey = ['reconciliation', 'last'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The last stored result (`npm run reconcile` or "Run now"); null before the first run. */
 export function getLastReconciliation(signal?: AbortSignal) {
@@ -14,7 +13,7 @@ export function getLastReconciliation(signal?: AbortSignal) {
 
 export const lastReconciliationQueryOptions = () =>
   queryOptions({
-    queryKey: reconciliationQueryKey,
+    queryKey: queryKeys.reconciliation,
     queryFn: ({ signal }) => getLastReconciliation(signal),
   });
 
@@ -27,6 +26,6 @@ export function useRunReconciliation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiClient.post('/admin/reconciliation', reconciliationSchema),
-    onSuccess: (result) => queryClient.setQueryData(reconciliationQueryKey, { last: result }),
+    onSuccess: (result) => queryClient.setQueryData(queryKeys.reconciliation, { last: result }),
   });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { useFaqs } from '@/lib/faqs';
+import { useFaqs } from '@/entities/faqs/api/get-faqs';
 import { FaqAccordion } from './faq-accordion';
 
 /** The FAQ as loaded from the server, with its loading, failure and empty states. */

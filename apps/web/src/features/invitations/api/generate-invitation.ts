@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invitationSchema, type GenerateInvitationRequest } from '@keymarket/contracts/invitations';
 import { apiClient } from '@/lib/api-client';
-import { invitationsQueryKey } from './get-invitations';
+import { queryKeys } from '@/lib/query-keys';
 
 export function generateInvitation(body: GenerateInvitationRequest) {
   return apiClient.post('/invitations/generate', invitationSchema, body);
@@ -11,6 +11,6 @@ export function useGenerateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
   });
 }

@@ -2,10 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { invitationSchema } from '@keymarket/contracts/invitations';
 import { paginated, type PageQuery } from '@keymarket/contracts/pagination';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const invitationPageSchema = paginated(invitationSchema);
-
-export const invitationsQueryKey = ['invitations'] as const;
 
 export function getInvitations({ page, limit }: PageQuery, signal?: AbortSignal) {
   return apiClient.get('/invitations/', invitationPageSchema, { query: { page, limit }, signal });
@@ -13,7 +12,7 @@ export function getInvitations({ page, limit }: PageQuery, signal?: AbortSignal)
 
 export const invitationsQueryOptions = (pageQuery: PageQuery) =>
   queryOptions({
-    queryKey: [...invitationsQueryKey, pageQuery],
+    queryKey: [...queryKeys.invitations, pageQuery],
     queryFn: ({ signal }) => getInvitations(pageQuery, signal),
     // Keeps the current page on screen while the next loads, so the table does not jump.
     placeholderData: keepPreviousData,

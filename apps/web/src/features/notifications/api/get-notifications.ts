@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationListSchema, unreadCountSchema } from '@keymarket/contracts/notifications';
 import { apiClient } from '@/lib/api-client';
-
-/** Every notification query sits under this key: a new one or a read refreshes them all. */
-export const notificationsQueryKey = ['notifications'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export type NotificationsPageQuery = { page: number; limit: number; unread: boolean };
 
@@ -16,7 +14,7 @@ export function getNotifications(query: NotificationsPageQuery, signal?: AbortSi
 
 export const notificationsQueryOptions = (query: NotificationsPageQuery) =>
   queryOptions({
-    queryKey: [...notificationsQueryKey, 'list', query],
+    queryKey: [...queryKeys.notifications, 'list', query],
     queryFn: ({ signal }) => getNotifications(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -27,7 +25,7 @@ export function useNotifications(query: NotificationsPageQuery, enabled = true) 
 
 export const unreadCountQueryOptions = () =>
   queryOptions({
-    queryKey: [...notificationsQueryKey, 'unread'],
+    queryKey: [...queryKeys.notifications, 'unread'],
     queryFn: ({ signal }) =>
       apiClient.get('/notifications/unread-count', unreadCountSchema, { signal }),
   });

@@ -2,26 +2,21 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notificationItemSchema } from '@keymarket/contracts/notifications';
 import { API_BASE_URL } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { notificationsQueryKey, unreadCountQueryOptions } from './get-notifications';
-
-// Other features' keys, by name (features do not import each other): the orders lists and an
-// open order live under ['orders'], the tickets under ['tickets'].
-const ORDERS_KEY = ['orders'] as const;
-const TICKETS_KEY = ['tickets'] as const;
+import { unreadCountQueryOptions } from './get-notifications';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What a stream event makes stale. Exported for its unit test. */
 export function invalidationsFor(event: string, data: unknown): (readonly string[])[] {
-  if (event === 'balance') return [currentUserQueryKey];
-  if (event === 'orders') return [ORDERS_KEY, currentUserQueryKey];
+  if (event === 'balance') return [queryKeys.currentUser];
+  if (event === 'orders') return [queryKeys.orders, queryKeys.currentUser];
   if (event !== 'notification') return [];
   const parsed = notificationItemSchema.safeParse(data);
-  const keys: (readonly string[])[] = [notificationsQueryKey];
+  const keys: (readonly string[])[] = [queryKeys.notifications];
   if (!parsed.success) return keys;
   const { type } = parsed.data;
-  if (type.startsWith('order.')) keys.push(ORDERS_KEY, currentUserQueryKey);
-  if (type.startsWith('ticket.')) keys.push(TICKETS_KEY);
-  if (type === 'balance.credited' || type === 'profit.credited') keys.push(currentUserQueryKey);
+  if (type.startsWith('order.')) keys.push(queryKeys.orders, queryKeys.currentUser);
+  if (type.startsWith('ticket.')) keys.push(queryKeys.tickets);
+  if (type === 'balance.credited' || type === 'profit.credited') keys.push(queryKeys.currentUser);
   return keys;
 }
 
@@ -30,7 +25,12 @@ function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])
 }
 
 /** Everything the stream would have refreshed, for when it could not (focus fallback, reopen). */
-const EVERYTHING_LIVE = [notificationsQueryKey, currentUserQueryKey, ORDERS_KEY, TICKETS_KEY];
+const EVERYTHING_LIVE = [
+  queryKeys.notifications,
+  queryKeys.currentUser,
+  queryKeys.orders,
+  queryKeys.tickets,
+];
 
 const FIRST_RETRY_MS = 3_000;
 const LAST_RETRY_MS = 60_000;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationItemSchema, readAllSchema } from '@keymarket/contracts/notifications';
 import { apiClient } from '@/lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { queryKeys } from '@/lib/query-keys';
 
 export function markNotificationRead(id: string) {
   return apiClient.post(`/notifications/${encodeURIComponent(id)}/read`, notificationItemSchema);
@@ -15,7 +15,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
 }
 
@@ -23,6 +23,6 @@ export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllNotificationsRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
 }

@@ -4,13 +4,13 @@ import {
   type UpdateNotificationPreferencesInput,
 } from '@keymarket/contracts/notifications';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const notificationPreferencesQueryKey = ['notification-preferences'] as const;
 const path = '/users/me/notification-preferences';
 
 export function useNotificationPreferences() {
   return useQuery({
-    queryKey: notificationPreferencesQueryKey,
+    queryKey: queryKeys.notificationPreferences,
     queryFn: ({ signal }) => apiClient.get(path, notificationPreferencesSchema, { signal }),
   });
 }
@@ -20,6 +20,6 @@ export function useSaveNotificationPreferences() {
   return useMutation({
     mutationFn: (body: UpdateNotificationPreferencesInput) =>
       apiClient.put(path, notificationPreferencesSchema, body),
-    onSuccess: (saved) => queryClient.setQueryData(notificationPreferencesQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationPreferences, saved),
   });
 }

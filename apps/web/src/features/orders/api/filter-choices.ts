@@ -4,6 +4,7 @@ import { paginated } from '@keymarket/contracts/pagination';
 import { userSummarySchema } from '@keymarket/contracts/users-admin';
 import type { ComboChoice } from '@/components/ui/combo-filter';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 // A handful to choose from; typing narrows them.
 const CHOICES = 8;
@@ -13,7 +14,7 @@ const userPageSchema = paginated(userSummarySchema);
 /** Products matching `term`, for the orders' product filter (none until something is typed). */
 export function useProductChoices(term: string) {
   const query = useQuery({
-    queryKey: ['products', 'order-filter', term],
+    queryKey: [...queryKeys.products, 'order-filter', term],
     queryFn: ({ signal }) =>
       apiClient.get('/products', productListSchema, {
         query: { limit: CHOICES, search: term },
@@ -34,7 +35,7 @@ export function userChoices(scope: 'all' | 'downline') {
   const path = scope === 'all' ? '/users/get-all-users' : '/users/downline';
   return function useUserChoices(term: string) {
     const query = useQuery({
-      queryKey: ['users', scope, 'order-filter', term],
+      queryKey: [...queryKeys.users, scope, 'order-filter', term],
       queryFn: ({ signal }) =>
         apiClient.get(path, userPageSchema, { query: { limit: CHOICES, search: term }, signal }),
       enabled: term !== '',

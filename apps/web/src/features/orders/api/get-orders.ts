@@ -1,25 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { orderListSchema, orderStatsSchema, type OrderStatus } from '@keymarket/contracts/orders';
+import {
+  orderListSchema,
+  orderStatsSchema,
+  type ordersQuerySchema,
+} from '@keymarket/contracts/orders';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { ListQuery } from '@/lib/list-query';
 
-// The shop's purchase invalidates this same key by name (features do not import each other).
-export const ordersQueryKey = ['orders'] as const;
-
-export type OrdersQuery = {
-  page: number;
-  limit: number;
-  showAll: boolean;
-  status?: OrderStatus;
-  search?: string;
-  /** YYYY-MM-DD, whole days. */
-  from?: string;
-  to?: string;
-  productId?: string;
-  buyerId?: string;
-  sellerId?: string;
-  /** `sortParam`'s text: `total`, `-date`. */
-  sort?: string;
-};
+/** GET /orders/all's query (ordersQuerySchema): `showAll` takes in the caller's downline. */
+export type OrdersQuery = ListQuery<typeof ordersQuerySchema> & { showAll: boolean };
 
 export function getOrders(query: OrdersQuery, signal?: AbortSignal) {
   return apiClient.get('/orders/all', orderListSchema, {
@@ -30,7 +20,7 @@ export function getOrders(query: OrdersQuery, signal?: AbortSignal) {
 
 export const ordersQueryOptions = (query: OrdersQuery) =>
   queryOptions({
-    queryKey: [...ordersQueryKey, 'list', query],
+    queryKey: [...queryKeys.orders, 'list', query],
     queryFn: ({ signal }) => getOrders(query, signal),
     // Keeps the current page on screen while the next loads, so the table does not jump.
     placeholderData: keepPreviousData,
@@ -49,7 +39,7 @@ export type OrderStatsQuery = Omit<OrdersQuery, 'page' | 'limit' | 'sort'>;
  */
 export const orderStatsQueryOptions = (query: OrderStatsQuery) =>
   queryOptions({
-    queryKey: [...ordersQueryKey, 'stats', { ...query, status: undefined }],
+    queryKey: [...queryKeys.orders, 'stats', { ...query, status: undefined }],
     queryFn: ({ signal }) =>
       apiClient.get('/orders/all/stats', orderStatsSchema, {
         query: { ...query, status: undefined, search: query.search || undefined },

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type RespondOrderInput } from '@keymarket/contracts/orders';
 import { apiClient } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { ordersQueryKey } from './get-orders';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RespondOrderRequest = { orderId: string; response: RespondOrderInput };
 
@@ -16,9 +15,9 @@ export function useRespondOrder() {
     mutationFn: respondOrder,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
         // A rejection refunds the buyer; a completion credits the sellers' profit.
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
       ]),
   });
 }

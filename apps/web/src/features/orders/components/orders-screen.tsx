@@ -33,12 +33,12 @@ import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { userChoices, useProductChoices } from '../api/filter-choices';
-import { orderQueryOptions } from '@/lib/order';
+import { orderQueryOptions } from '@/entities/orders/api/get-order';
 import { useOrders, useOrderStats } from '../api/get-orders';
 import { useRememberedLabels } from './remembered-labels';
-import { OrderDetailsDialog } from '@/components/order-details-dialog';
+import { OrderDetailsDialog } from '@/entities/orders/components/order-details-dialog';
 import { OrderStatsCards } from './order-stats';
-import { OrderStatusBadge } from '@/components/order-status-badge';
+import { OrderStatusBadge } from '@/entities/orders/components/order-status-badge';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SendKeysDialog } from './send-keys-dialog';
 

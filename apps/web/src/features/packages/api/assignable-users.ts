@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { MAX_LIMIT, paginated } from '@keymarket/contracts/pagination';
 import { userSummarySchema, type UserSummary } from '@keymarket/contracts/users-admin';
 import { apiClient } from '@/lib/api-client';
-import type { PackageKind } from '@/lib/packages';
+import { queryKeys } from '@/lib/query-keys';
+import type { PackageKind } from '@/entities/packages/api/assign-package';
 
 const userPageSchema = paginated(userSummarySchema);
 
@@ -48,7 +49,7 @@ export async function getAssignableUsers(
 export function useAssignableUsers(kind: PackageKind, search: string) {
   return useQuery(
     queryOptions({
-      queryKey: ['users', 'package-candidates', kind, search],
+      queryKey: [...queryKeys.users, 'package-candidates', kind, search],
       queryFn: ({ signal }) => getAssignableUsers(kind, search, signal),
       placeholderData: keepPreviousData,
     }),

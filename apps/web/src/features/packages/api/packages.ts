@@ -3,13 +3,17 @@ import type { z } from 'zod';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import {
   managerPackageListSchema,
+  type managerPackageProductInputSchema,
   managerPackageSchema,
   packageListSchema,
   packageSchema,
+  type Package,
   type packageInputSchema,
+  type packageProductInputSchema,
 } from '@keymarket/contracts/packages';
 import { apiClient } from '@/lib/api-client';
-import { packagesQueryKey, useRefreshPackages, type PackageKind } from '@/lib/packages';
+import { useRefreshPackages, type PackageKind } from '@/entities/packages/api/assign-package';
+import { queryKeys } from '@/lib/query-keys';
 
 // The admin's packages (manager and reseller prices) and a manager's own packages (reseller
 // prices) answer the same calls under two paths, so one set of hooks serves both screens.
@@ -22,25 +26,20 @@ const schemas = {
   manager: { item: managerPackageSchema, list: managerPackageListSchema },
 } as const;
 
-/** What both kinds have: a manager package's products simply carry no manager price. */
-export type PackagePrices = { managerPrice?: number; resellerPrice: number };
-export type PackageProduct = { productId: string; productName: string } & PackagePrices;
-export type PackageView = {
-  id: string;
-  name: string;
-  description: string;
-  products: PackageProduct[];
-  assignedUsers: number;
-  createdAt: string;
-};
-export type PackageList = {
-  data: PackageView[];
-  pagination: { total: number; totalPages: number };
-};
+// Both kinds from the contracts: an admin's package prices each product for managers and
+// resellers, a manager's for resellers only, so the screens read the manager price as optional.
+type AdminProduct = Package['products'][number];
+type ProductInput = z.input<typeof managerPackageProductInputSchema> &
+  Partial<Pick<z.input<typeof packageProductInputSchema>, 'managerPrice'>>;
 
+export type PackagePrices = Omit<ProductInput, 'productId'>;
+export type PackageProduct = Omit<AdminProduct, 'managerPrice'> &
+  Partial<Pick<AdminProduct, 'managerPrice'>>;
+/** A package of either kind (`Package` or `ManagerPackage`), as the screens show it. */
+export type PackageView = Omit<Package, 'products'> & { products: PackageProduct[] };
 /** The body of a create or a replace (PUT replaces the whole product list). */
 export type PackageInput = Omit<z.input<typeof packageInputSchema>, 'products'> & {
-  products: ({ productId: string } & PackagePrices)[];
+  products: ProductInput[];
 };
 
 const itemPath = (kind: PackageKind, id: string) => `${basePaths[kind]}/${encodeURIComponent(id)}`;
@@ -49,14 +48,14 @@ export function getPackages(
   kind: PackageKind,
   page: number,
   signal?: AbortSignal,
-): Promise<PackageList> {
+): Promise<Omit<z.infer<typeof packageListSchema>, 'data'> & { data: PackageView[] }> {
   return apiClient.get(basePaths[kind], schemas[kind].list, { query: { page }, signal });
 }
 
 export function usePackages(kind: PackageKind, page: number) {
   return useQuery(
     queryOptions({
-      queryKey: [...packagesQueryKey(kind), { page }],
+      queryKey: [...queryKeys.packages(kind), { page }],
       queryFn: ({ signal }) => getPackages(kind, page, signal),
       placeholderData: keepPreviousData,
     }),

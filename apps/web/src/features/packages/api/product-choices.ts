@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { productListSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 // A handful to choose from; typing narrows them.
 const CHOICES = 8;
@@ -16,7 +17,7 @@ export function getProductChoices(search: string, signal?: AbortSignal) {
 export function useProductChoices(search: string) {
   return useQuery(
     queryOptions({
-      queryKey: ['products', 'package-choices', search],
+      queryKey: [...queryKeys.products, 'package-choices', search],
       queryFn: ({ signal }) => getProductChoices(search, signal),
       placeholderData: keepPreviousData,
     }),

@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
-import { useAssignPackage, type PackageKind } from '@/lib/packages';
+import { useAssignPackage, type PackageKind } from '@/entities/packages/api/assign-package';
 import { describeApiError } from '@/lib/translate-error';
 import { useSearchTerm } from '@/lib/use-debounced';
 import { useAssignableUsers } from '../api/assignable-users';

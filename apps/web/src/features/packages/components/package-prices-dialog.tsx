@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { describeApiError } from '@/lib/translate-error';
-import type { PackageKind } from '@/lib/packages';
+import type { PackageKind } from '@/entities/packages/api/assign-package';
 import { useSetPackageProductPrice, type PackageProduct, type PackageView } from '../api/packages';
 import {
   floorMessage,

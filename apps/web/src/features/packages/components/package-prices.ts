@@ -3,7 +3,7 @@ import { nonNegativeUsdAmount, toCents } from '@keymarket/contracts/money';
 import { ApiError } from '@/lib/api-error';
 import { translateFieldError } from '@/lib/translate-error';
 import { parseUsdInput, usdInputText } from '@/lib/usd-input';
-import type { PackageKind } from '@/lib/packages';
+import type { PackageKind } from '@/entities/packages/api/assign-package';
 import type { PackagePrices } from '../api/packages';
 
 export type PriceField = 'managerPrice' | 'resellerPrice';

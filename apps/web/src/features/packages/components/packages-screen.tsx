@@ -14,7 +14,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDate } from '@/lib/format-date';
-import type { PackageKind } from '@/lib/packages';
+import type { PackageKind } from '@/entities/packages/api/assign-package';
 import { usePackages, type PackageView } from '../api/packages';
 import { AssignPackageDialog } from './assign-package-dialog';
 import { DeletePackageDialog } from './delete-package-dialog';

@@ -2,7 +2,7 @@ import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
-import type { PackageKind } from '@/lib/packages';
+import type { PackageKind } from '@/entities/packages/api/assign-package';
 import { priceFieldsOf, type PriceErrors, type PriceTexts } from './package-prices';
 
 type PriceInputsProps = {

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
-import type { PackageKind } from '@/lib/packages';
+import type { PackageKind } from '@/entities/packages/api/assign-package';
 import { describeApiError } from '@/lib/translate-error';
 import { useSearchTerm } from '@/lib/use-debounced';
 import { formatUsd } from '@/lib/usd-input';

@@ -5,6 +5,7 @@ import {
   type bulkUpdatePricesSchema,
 } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type BulkPriceUpdate = z.input<typeof bulkUpdatePricesSchema>;
 
@@ -17,6 +18,6 @@ export function useBulkUpdatePrices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkUpdatePrices,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PRODUCT_LIST_MAX, productListSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-
-/** Under `products`, so a price change anywhere refreshes the shop's lists too. */
-export const priceListQueryKey = ['products', 'price-list'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export type PriceListFilters = { categoryId?: string; search?: string };
 
@@ -20,7 +18,7 @@ export function getPriceList(filters: PriceListFilters, signal?: AbortSignal) {
 
 export const priceListQueryOptions = (filters: PriceListFilters) =>
   queryOptions({
-    queryKey: [...priceListQueryKey, filters],
+    queryKey: [...queryKeys.priceList, filters],
     queryFn: ({ signal }) => getPriceList(filters, signal),
     // The table stays on screen while a new filter loads, and the selection with it.
     placeholderData: keepPreviousData,

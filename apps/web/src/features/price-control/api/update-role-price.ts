@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { productSchema, type updateRolePriceSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RolePriceUpdate = {
   productId: string;
@@ -21,6 +22,6 @@ export function useUpdateRolePrice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRolePrice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { updateMeSchema } from '@keymarket/contracts/users-admin';
 import { userSchema } from '@keymarket/contracts/users';
 import { apiClient } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UpdateMeInput = z.output<typeof updateMeSchema>;
 
@@ -16,6 +16,6 @@ export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
   });
 }

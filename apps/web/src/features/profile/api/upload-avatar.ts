@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { avatarResponseSchema } from '@keymarket/contracts/users-admin';
 import { apiClient } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Replaces the caller's profile picture (multipart, field `avatar`). */
 export function uploadAvatar(file: File) {
@@ -17,6 +17,6 @@ export function useUploadAvatar() {
   return useMutation({
     mutationFn: uploadAvatar,
     // The profile and the top bar's menu show the picture from the current user.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { changePasswordRequestSchema } from '@keymarket/contracts/auth';
@@ -7,10 +5,9 @@ import { Button } from '@/components/ui/button';
 import { CurrentPasswordField } from '@/components/current-password-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { Card } from '@/components/ui/card';
-import { applyServerFieldErrors, describeApiError } from '@/lib/translate-error';
+import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useChangePassword } from '../api/change-password';
-
-const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
@@ -19,10 +16,9 @@ export function ChangePasswordForm() {
     register,
     handleSubmit,
     reset,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(changePasswordRequestSchema),
+  } = useContractForm(changePasswordRequestSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
@@ -33,7 +29,7 @@ export function ChangePasswordForm() {
         toast.success(t('profile.password.success'));
       },
       onError: (error) => {
-        if (applyServerFieldErrors(error, fieldNames, setError)) return;
+        if (showServerErrors(error)) return;
         toast.error(t('messages.failedToUpdatePassword'), {
           description: describeApiError(error, t),
         });

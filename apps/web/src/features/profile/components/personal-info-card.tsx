@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { User } from '@keymarket/contracts/users';
-import { UserInfoForm } from '@/components/user-info-form';
+import { UserInfoForm } from '@/entities/users/components/user-info-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format-date';

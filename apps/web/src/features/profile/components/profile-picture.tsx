@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { IMAGE_MAX_BYTES } from '@keymarket/contracts/catalogue';
 import type { User } from '@keymarket/contracts/users';
-import { UserAvatar } from '@/components/user-avatar';
+import { UserAvatar } from '@/entities/users/components/user-avatar';
 import { Button } from '@/components/ui/button';
 import { describeApiError } from '@/lib/translate-error';
 import { useUploadAvatar } from '../api/upload-avatar';

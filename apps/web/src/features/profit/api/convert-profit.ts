@@ -5,7 +5,7 @@ import {
 } from '@keymarket/contracts/balance';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ConvertProfitInput = z.input<typeof convertProfitSchema>;
 
@@ -18,6 +18,6 @@ export function useConvertProfit() {
   return useMutation({
     mutationFn: convertProfit,
     // Balance and profit both live on the current user.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
-import { useThresholds } from '@/lib/thresholds';
+import { useThresholds } from '@/entities/thresholds/api/get-thresholds';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useConvertProfit } from '../api/convert-profit';

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { roles } from '@keymarket/contracts/users';
-import { useSiteName } from '@/lib/system-settings';
+import { useSiteName } from '@/entities/system-settings/api/get-system-settings';
 import { PublicPage } from './public-page';
 
 const trustPoints = ['keys', 'money', 'access'] as const;

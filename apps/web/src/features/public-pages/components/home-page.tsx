@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { useSignedInHome } from '@/lib/auth/signed-in-home';
-import { useSiteName } from '@/lib/system-settings';
+import { useSiteName } from '@/entities/system-settings/api/get-system-settings';
 
 const features: { key: 'instant' | 'prices' | 'network' | 'languages'; icon: LucideIcon }[] = [
   { key: 'instant', icon: Zap },

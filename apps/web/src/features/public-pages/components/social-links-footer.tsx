@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSocialLinks } from '@/lib/social-links';
+import { useSocialLinks } from '@/entities/social-links/api/get-social-links';
 import { presentLinks, SocialLinksList } from './social-links-list';
 
 /**

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { searchResultsSchema } from '@keymarket/contracts/analytics';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getSearchResults(query: string, signal?: AbortSignal) {
   return apiClient.get('/analytics/search', searchResultsSchema, { query: { query }, signal });
@@ -8,7 +9,7 @@ export function getSearchResults(query: string, signal?: AbortSignal) {
 
 export const searchQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ['analytics', 'search', query],
+    queryKey: [...queryKeys.analytics, 'search', query],
     queryFn: ({ signal }) => getSearchResults(query, signal),
     // A blank query is a validation error on the server: ask only once there is something.
     enabled: query.length > 0,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bannedCountrySchema, type BanCountryInput } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-import { bannedCountriesQueryKey } from './get-banned-countries';
+import { queryKeys } from '@/lib/query-keys';
 
 export function banCountry(body: BanCountryInput) {
   return apiClient.post('/banned-countries/ban', bannedCountrySchema, body);
@@ -11,6 +11,6 @@ export function useBanCountry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: banCountry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannedCountriesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bannedCountries }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { faqSchema, type FaqInput } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-import { faqsQueryKey } from '@/lib/faqs';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Without a position, the server puts the new FAQ last. */
 export function createFaq(body: FaqInput) {
@@ -12,6 +12,6 @@ export function useCreateFaq() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFaq,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.faqs }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
-import { alertsQueryKey } from '@/lib/alerts';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteAlert(id: string) {
   return apiClient.delete(`/alerts/${id}`, okResponseSchema);
@@ -11,6 +11,6 @@ export function useDeleteAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAlert,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
-import { currenciesQueryKey } from '@/lib/currencies';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteCurrency(id: string) {
   return apiClient.delete(`/currencies/${id}`, okResponseSchema);
@@ -11,6 +11,6 @@ export function useDeleteCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCurrency,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currenciesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currencies }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
-import { faqsQueryKey } from '@/lib/faqs';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteFaq(id: string) {
   return apiClient.delete(`/faqs/${id}`, okResponseSchema);
@@ -11,6 +11,6 @@ export function useDeleteFaq() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFaq,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.faqs }),
   });
 }

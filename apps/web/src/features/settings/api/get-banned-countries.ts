@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bannedCountryListSchema } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-
-export const bannedCountriesQueryKey = ['banned-countries'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getBannedCountries(signal?: AbortSignal) {
   return apiClient.get('/banned-countries/banned', bannedCountryListSchema, { signal });
@@ -10,7 +9,7 @@ export function getBannedCountries(signal?: AbortSignal) {
 
 export const bannedCountriesQueryOptions = () =>
   queryOptions({
-    queryKey: bannedCountriesQueryKey,
+    queryKey: queryKeys.bannedCountries,
     queryFn: ({ signal }) => getBannedCountries(signal),
   });
 

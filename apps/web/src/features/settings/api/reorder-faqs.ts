@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Faq } from '@keymarket/contracts/settings';
-import { faqsQueryKey } from '@/lib/faqs';
 import { updateFaq } from './update-faq';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `faqs` with the one at `index` moved by `offset` places (−1 up, +1 down). */
 export function moveFaq(faqs: readonly Faq[], index: number, offset: -1 | 1): Faq[] {
@@ -46,10 +46,10 @@ export function useReorderFaqs() {
     mutationFn: reorderFaqs,
     onMutate: async (ordered) => {
       // Shown in the new order at once; the refetch below settles what the server holds.
-      await queryClient.cancelQueries({ queryKey: faqsQueryKey });
-      queryClient.setQueryData(faqsQueryKey, { faqs: [...ordered] });
+      await queryClient.cancelQueries({ queryKey: queryKeys.faqs });
+      queryClient.setQueryData(queryKeys.faqs, { faqs: [...ordered] });
     },
     // A failed call may leave some positions changed: the server's order is the truth.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.faqs }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { alertSchema } from '@keymarket/contracts/settings';
-import { alertsQueryKey } from '@/lib/alerts';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function toggleAlert(id: string) {
   return apiClient.patch(`/alerts/${id}/toggle`, alertSchema);
@@ -11,6 +11,6 @@ export function useToggleAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleAlert,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts }),
   });
 }

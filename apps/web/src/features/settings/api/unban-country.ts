@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import { apiClient } from '@/lib/api-client';
-import { bannedCountriesQueryKey } from './get-banned-countries';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `id` is the ban's id, not the country code. */
 export function unbanCountry(id: string) {
@@ -12,6 +12,6 @@ export function useUnbanCountry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unbanCountry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannedCountriesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bannedCountries }),
   });
 }

@@ -4,7 +4,7 @@ import {
   type UpdateSocialLinksInput,
 } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-import { socialLinksQueryKey } from '@/lib/social-links';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Replaces the whole map: a network left out loses its link. */
 export function updateSocialLinks(body: UpdateSocialLinksInput) {
@@ -15,6 +15,6 @@ export function useUpdateSocialLinks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSocialLinks,
-    onSuccess: (links) => queryClient.setQueryData(socialLinksQueryKey, links),
+    onSuccess: (links) => queryClient.setQueryData(queryKeys.socialLinks, links),
   });
 }

@@ -4,7 +4,7 @@ import {
   type UpdateSystemSettingsInput,
 } from '@keymarket/contracts/system-settings';
 import { apiClient } from '@/lib/api-client';
-import { systemSettingsQueryKey } from '@/lib/system-settings';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateSystemSettings(body: UpdateSystemSettingsInput) {
   return apiClient.put('/system-settings', systemSettingsResponseSchema, body);
@@ -15,6 +15,6 @@ export function useUpdateSystemSettings() {
   return useMutation({
     mutationFn: updateSystemSettings,
     // The answer is the whole stored state: every screen reading it updates at once.
-    onSuccess: (settings) => queryClient.setQueryData(systemSettingsQueryKey, settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.systemSettings, settings),
   });
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { thresholdsSchema } from '@keymarket/contracts/balance';
 import type { updateThresholdsSchema } from '@keymarket/contracts/balance';
 import { apiClient } from '@/lib/api-client';
-import { thresholdsQueryKey } from '@/lib/thresholds';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateThresholds(body: z.input<typeof updateThresholdsSchema>) {
   return apiClient.post('/thresholds/update', thresholdsSchema, body);
@@ -13,6 +13,6 @@ export function useUpdateThresholds() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateThresholds,
-    onSuccess: (thresholds) => queryClient.setQueryData(thresholdsQueryKey, thresholds),
+    onSuccess: (thresholds) => queryClient.setQueryData(queryKeys.thresholds, thresholds),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { musicSchema } from '@keymarket/contracts/settings';
 import { apiClient } from '@/lib/api-client';
-import { musicQueryKey } from '@/lib/music';
+import { queryKeys } from '@/lib/query-keys';
 
 type UploadMusicInput = {
   file: File;
@@ -19,6 +19,6 @@ export function useUploadMusic() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadMusic,
-    onSuccess: (music) => queryClient.setQueryData(musicQueryKey, music),
+    onSuccess: (music) => queryClient.setQueryData(queryKeys.music, music),
   });
 }

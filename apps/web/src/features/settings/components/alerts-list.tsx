@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useAlerts } from '@/lib/alerts';
+import { useAlerts } from '@/entities/alerts/api/get-alerts';
 import { formatDateTime } from '@/lib/format-date';
 import { describeApiError } from '@/lib/translate-error';
 import { useDeleteAlert } from '../api/delete-alert';

@@ -25,7 +25,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-error';
-import { useCurrencies } from '@/lib/currencies';
+import { useCurrencies } from '@/entities/currencies/api/get-currencies';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateCurrency } from '../api/create-currency';

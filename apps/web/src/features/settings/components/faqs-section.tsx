@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useFaqs } from '@/lib/faqs';
+import { useFaqs } from '@/entities/faqs/api/get-faqs';
 import { describeApiError } from '@/lib/translate-error';
 import { useDeleteFaq } from '../api/delete-faq';
 import { moveFaq, useReorderFaqs } from '../api/reorder-faqs';

@@ -15,7 +15,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-date';
-import { useMusic } from '@/lib/music';
+import { useMusic } from '@/entities/music/api/get-music';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useUploadMusic } from '../api/upload-music';

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { describeApiError } from '@/lib/translate-error';
-import { useSocialLinks } from '@/lib/social-links';
+import { useSocialLinks } from '@/entities/social-links/api/get-social-links';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useUpdateSocialLinks } from '../api/update-social-links';
 import { useSettingsText } from './use-settings-text';

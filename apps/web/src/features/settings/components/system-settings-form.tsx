@@ -15,7 +15,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
-import { useSystemSettings } from '@/lib/system-settings';
+import { useSystemSettings } from '@/entities/system-settings/api/get-system-settings';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
 import { SwitchField } from '@/components/ui/switch-field';
 import { useSettingsText } from './use-settings-text';

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useThresholds } from '@/lib/thresholds';
+import { useThresholds } from '@/entities/thresholds/api/get-thresholds';
 import { formatUsdInText } from '@/lib/usd-input';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';

@@ -3,8 +3,8 @@ import { Info, OctagonAlert, TriangleAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '@keymarket/contracts/settings';
 import type { Role } from '@keymarket/contracts/users';
-import { useAlerts } from '@/lib/alerts';
-import { useSystemSettings } from '@/lib/system-settings';
+import { useAlerts } from '@/entities/alerts/api/get-alerts';
+import { useSystemSettings } from '@/entities/system-settings/api/get-system-settings';
 import { useDismissedAlerts } from './dismissed-alerts';
 
 type Severity = Alert['severity'];

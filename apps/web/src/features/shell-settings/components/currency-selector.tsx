@@ -2,7 +2,7 @@ import { Banknote } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '@/components/ui/select';
-import { useCurrencies } from '@/lib/currencies';
+import { useCurrencies } from '@/entities/currencies/api/get-currencies';
 import {
   chooseDisplayCurrency,
   reconcileDisplayCurrency,

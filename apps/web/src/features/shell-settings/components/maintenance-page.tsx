@@ -3,12 +3,16 @@ import { Wrench } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '@/components/brand';
-import { LanguageSwitch } from '@/components/preferences/language-switch';
-import { ThemeSwitch } from '@/components/preferences/theme-switch';
+import { LanguageSwitch } from '@/entities/preferences/components/language-switch';
+import { ThemeSwitch } from '@/entities/preferences/components/theme-switch';
 import { Button } from '@/components/ui/button';
 import { SkipLink } from '@/components/ui/skip-link';
 import { endMaintenance } from '@/lib/maintenance';
-import { systemSettingsQueryOptions, useSiteName, useSystemSettings } from '@/lib/system-settings';
+import {
+  systemSettingsQueryOptions,
+  useSiteName,
+  useSystemSettings,
+} from '@/entities/system-settings/api/get-system-settings';
 
 /**
  * The first check waits out the servers' settings cache (2 s): a check at once could read

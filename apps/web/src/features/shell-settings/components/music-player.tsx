@@ -3,7 +3,7 @@ import { Music, Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { useMusic } from '@/lib/music';
+import { useMusic } from '@/entities/music/api/get-music';
 import { useMusicMuted, useMusicVolume } from './music-preferences';
 import { attachAudio, playbackEvents, togglePlaying, usePlaying } from './music-playback';
 

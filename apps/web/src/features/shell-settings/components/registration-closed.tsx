@@ -3,7 +3,7 @@ import { DoorClosed } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { useSystemSettings } from '@/lib/system-settings';
+import { useSystemSettings } from '@/entities/system-settings/api/get-system-settings';
 
 /** False only once the system settings say so: while they load, the form stays usable. */
 export function useRegistrationOpen(): boolean {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { applySiteDefaultLanguage } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/page-title';
-import { useSiteName, useSystemSettings } from '@/lib/system-settings';
+import { useSiteName, useSystemSettings } from '@/entities/system-settings/api/get-system-settings';
 
 /**
  * Applies the system settings every layout depends on: the site name in the document title and

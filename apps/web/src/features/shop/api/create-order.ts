@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type CreateOrderInput } from '@keymarket/contracts/orders';
 import { apiClient } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { productsQueryKey } from './get-products';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CreateOrderRequest = {
   order: CreateOrderInput;
@@ -23,10 +22,10 @@ export function useCreateOrder() {
     onSuccess: () =>
       Promise.all([
         // The balance and order counts moved, and an instant product's stock went down.
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
         // The orders feature's key; features do not import each other, so it is named here.
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
       ]),
   });
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PRODUCT_LIST_MAX, productListSchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-
-export const productsQueryKey = ['products'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export type ProductFilters = {
   categoryId?: string;
@@ -20,7 +19,7 @@ export function getProducts(filters: ProductFilters, signal?: AbortSignal) {
 
 export const productsQueryOptions = (filters: ProductFilters) =>
   queryOptions({
-    queryKey: [...productsQueryKey, filters],
+    queryKey: [...queryKeys.products, filters],
     queryFn: ({ signal }) => getProducts(filters, signal),
     // Keeps the list on screen while a new filter loads, so typing a search does not flash.
     placeholderData: keepPreviousData,

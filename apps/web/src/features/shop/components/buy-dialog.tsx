@@ -10,7 +10,7 @@ import {
   ORDER_QUANTITY_MAX,
   type Order,
 } from '@keymarket/contracts/orders';
-import { KeyList } from '@/components/key-list';
+import { KeyList } from '@/entities/orders/components/key-list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

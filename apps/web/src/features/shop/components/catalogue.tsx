@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
-import { useCategories } from '@/lib/catalogue/categories';
+import { useCategories } from '@/entities/categories/api/get-categories';
 import { describeApiError } from '@/lib/translate-error';
 import { useLinkedSearch } from '@/lib/use-linked-search';
 import { useProducts, type ProductFilters } from '../api/get-products';

@@ -1,8 +1,8 @@
 import { ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@keymarket/contracts/catalogue';
-import { CatalogueImage } from '@/components/catalogue-image';
-import { ProductBadges } from '@/components/product-badges';
+import { CatalogueImage } from '@/entities/products/components/catalogue-image';
+import { ProductBadges } from '@/entities/products/components/product-badges';
 import { Button } from '@/components/ui/button';
 import { useFormatPrice } from '@/lib/format-price';
 import { localisedName } from '@/lib/localised-name';

@@ -1,16 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ticketListSchema, type TicketStatus } from '@keymarket/contracts/tickets';
+import { ticketListSchema, type ticketsQuerySchema } from '@keymarket/contracts/tickets';
 import { apiClient } from '@/lib/api-client';
-import { ticketsQueryKey } from './get-my-tickets';
+import { queryKeys } from '@/lib/query-keys';
+import type { ListQuery } from '@/lib/list-query';
 
-export type AllTicketsQuery = {
-  page: number;
-  limit: number;
-  status?: TicketStatus;
-  search?: string;
-  /** `sortParam`'s text: `subject`, `-date`. */
-  sort?: string;
-};
+export type AllTicketsQuery = ListQuery<typeof ticketsQuerySchema>;
 
 /** Every user's tickets (admins). */
 export function getAllTickets(query: AllTicketsQuery, signal?: AbortSignal) {
@@ -22,7 +16,7 @@ export function getAllTickets(query: AllTicketsQuery, signal?: AbortSignal) {
 
 export const allTicketsQueryOptions = (query: AllTicketsQuery) =>
   queryOptions({
-    queryKey: [...ticketsQueryKey, 'all', query],
+    queryKey: [...queryKeys.tickets, 'all', query],
     queryFn: ({ signal }) => getAllTickets(query, signal),
     placeholderData: keepPreviousData,
   });

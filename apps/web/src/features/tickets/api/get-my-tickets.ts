@@ -2,9 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { PageQuery } from '@keymarket/contracts/pagination';
 import { ticketListSchema, type Ticket, type TicketStatus } from '@keymarket/contracts/tickets';
 import { apiClient } from '@/lib/api-client';
-
-/** Every ticket list (the caller's and the admin's) sits under this key, so one write refreshes both. */
-export const ticketsQueryKey = ['tickets'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getMyTickets(
   { page, limit, status }: PageQuery & { status?: TicketStatus },
@@ -18,7 +16,7 @@ export function getMyTickets(
 
 export const myTicketsQueryOptions = (pageQuery: PageQuery) =>
   queryOptions({
-    queryKey: [...ticketsQueryKey, 'mine', pageQuery],
+    queryKey: [...queryKeys.tickets, 'mine', pageQuery],
     queryFn: ({ signal }) => getMyTickets(pageQuery, signal),
     // Keeps the current page on screen while the next loads, so the list does not jump.
     placeholderData: keepPreviousData,
@@ -34,7 +32,7 @@ export function useMyTickets(pageQuery: PageQuery) {
  */
 export function useUnclosedTicket() {
   return useQuery({
-    queryKey: [...ticketsQueryKey, 'mine', 'unclosed'],
+    queryKey: [...queryKeys.tickets, 'mine', 'unclosed'],
     queryFn: async ({ signal }): Promise<Ticket | null> => {
       const [open, pending] = await Promise.all(
         (['open', 'pending'] as const).map((status) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ticketSchema, type RespondTicketInput } from '@keymarket/contracts/tickets';
 import { apiClient } from '@/lib/api-client';
-import { ticketsQueryKey } from './get-my-tickets';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RespondTicketRequest = { ticketId: string; answer: RespondTicketInput };
 
@@ -13,6 +13,6 @@ export function useRespondTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: respondTicket,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tickets }),
   });
 }

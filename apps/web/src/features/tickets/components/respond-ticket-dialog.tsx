@@ -6,7 +6,7 @@ import {
   ticketStatuses,
   type Ticket,
 } from '@keymarket/contracts/tickets';
-import { KeyAdminActions } from '@/components/key-admin-actions';
+import { KeyAdminActions } from '@/entities/orders/components/key-admin-actions';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

@@ -16,7 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { SwitchField } from '@/components/ui/switch-field';
-import { useCurrencies } from '@/lib/currencies';
+import { useCurrencies } from '@/entities/currencies/api/get-currencies';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useSaveMethod } from '../api/save-method';

@@ -6,12 +6,11 @@ import {
   type EnableTwoFactorRequest,
 } from '@keymarket/contracts/two-factor';
 import { apiClient } from '@/lib/api-client';
-
-export const twoFactorStatusQueryKey = ['two-factor-status'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function useTwoFactorStatus() {
   return useQuery({
-    queryKey: twoFactorStatusQueryKey,
+    queryKey: queryKeys.twoFactorStatus,
     queryFn: () => apiClient.get('/auth/2fa', twoFactorStatusSchema),
   });
 }
@@ -27,7 +26,7 @@ export function useStartTwoFactorSetup() {
 function useRememberStatus() {
   const queryClient = useQueryClient();
   return (status: { enabled: boolean; required: boolean }) =>
-    queryClient.setQueryData(twoFactorStatusQueryKey, status);
+    queryClient.setQueryData(queryKeys.twoFactorStatus, status);
 }
 
 export function useEnableTwoFactor() {

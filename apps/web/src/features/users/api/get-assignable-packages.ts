@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_LIMIT } from '@keymarket/contracts/pagination';
 import { managerPackageListSchema, packageListSchema } from '@keymarket/contracts/packages';
 import { apiClient } from '@/lib/api-client';
-import type { PackageKind } from '@/lib/packages';
-import { usersQueryKey } from './get-users';
+import type { PackageKind } from '@/entities/packages/api/assign-package';
+import { queryKeys } from '@/lib/query-keys';
 
 export type AssignablePackage = { id: string; name: string; productCount: number };
 
@@ -26,7 +26,7 @@ export async function getAssignablePackages(
 
 export const assignablePackagesQueryOptions = (kind: PackageKind) =>
   queryOptions({
-    queryKey: [...usersQueryKey, 'assignable-packages', kind],
+    queryKey: [...queryKeys.users, 'assignable-packages', kind],
     queryFn: ({ signal }) => getAssignablePackages(kind, signal),
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userProfileSchema } from '@keymarket/contracts/users-admin';
 import { apiClient } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getUserProfile(userId: string, signal?: AbortSignal) {
   return apiClient.get(`/users/${encodeURIComponent(userId)}`, userProfileSchema, { signal });
@@ -9,7 +9,7 @@ export function getUserProfile(userId: string, signal?: AbortSignal) {
 
 export const userProfileQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: [...usersQueryKey, 'profile', userId],
+    queryKey: [...queryKeys.users, 'profile', userId],
     queryFn: ({ signal }) => getUserProfile(userId, signal),
   });
 

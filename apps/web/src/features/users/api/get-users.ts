@@ -1,28 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { paginated } from '@keymarket/contracts/pagination';
-import type { Role, UserStatus } from '@keymarket/contracts/users';
-import { userSummarySchema } from '@keymarket/contracts/users-admin';
+import { userSummarySchema, type usersQuerySchema } from '@keymarket/contracts/users-admin';
 import { apiClient } from '@/lib/api-client';
-
-/**
- * Every users query (list, downline, profile) lives under `['users']`, beside the current user
- * (`['users', 'me']`): after an action, one invalidation refreshes the table, the open profile and
- * the caller's own balance (a transfer spends it).
- */
-export const usersQueryKey = ['users'] as const;
+import { queryKeys } from '@/lib/query-keys';
+import type { ListQuery } from '@/lib/list-query';
 
 export const userPageSchema = paginated(userSummarySchema);
 
-/** The query of GET /users/get-all-users and /users/downline (usersQuerySchema). */
-export type UsersQuery = {
-  page: number;
-  limit: number;
-  role?: Role;
-  status?: UserStatus;
-  search?: string;
-  /** `sortParam`'s text: `username`, `-balance`. */
-  sort?: string;
-};
+/** The query of GET /users/get-all-users and /users/downline. */
+export type UsersQuery = ListQuery<typeof usersQuerySchema>;
 
 /** Whose users: everyone (admin) or the caller's own downline (manager, reseller). */
 export type UsersScope = 'all' | 'downline';
@@ -41,7 +27,7 @@ export function getUsers(scope: UsersScope, query: UsersQuery, signal?: AbortSig
 
 export const usersQueryOptions = (scope: UsersScope, query: UsersQuery) =>
   queryOptions({
-    queryKey: [...usersQueryKey, scope, query],
+    queryKey: [...queryKeys.users, scope, query],
     queryFn: ({ signal }) => getUsers(scope, query, signal),
     // Keeps the current page on screen while the next loads, so the table does not jump.
     placeholderData: keepPreviousData,

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A change to a user: afterwards the table, the open profile and the caller's own figures are
- * fetched again (see usersQueryKey).
+ * fetched again (see queryKeys.users).
  */
 export function useUsersMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
@@ -11,6 +11,6 @@ export function useUsersMutation<TVariables, TResult>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }

@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
-import { useAssignPackage, type PackageKind } from '@/lib/packages';
+import { useAssignPackage, type PackageKind } from '@/entities/packages/api/assign-package';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useAssignablePackages } from '../api/get-assignable-packages';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { UserSummary } from '@keymarket/contracts/users-admin';
-import { UserInfoForm } from '@/components/user-info-form';
+import { UserInfoForm } from '@/entities/users/components/user-info-form';
 import { Dialog } from '@/components/ui/dialog';
 import { useUpdateUser } from '../api/update-user';
 

@@ -6,8 +6,8 @@ import {
   StatementView,
   statementFilters,
   statementSortable,
-} from '@/components/statement/statement-view';
-import { UserAvatar } from '@/components/user-avatar';
+} from '@/entities/ledger/components/statement-view';
+import { UserAvatar } from '@/entities/users/components/user-avatar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

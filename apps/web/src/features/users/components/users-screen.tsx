@@ -20,7 +20,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { UserAvatar } from '@/components/user-avatar';
+import { UserAvatar } from '@/entities/users/components/user-avatar';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDate } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdWebhookSchema, type CreateWebhookInput } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createWebhook(body: CreateWebhookInput) {
   return apiClient.post('/webhooks', createdWebhookSchema, body);
@@ -11,6 +11,6 @@ export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteWebhook(id: string) {
   return apiClient.delete(`/webhooks/${id}`, z.undefined());
@@ -11,6 +11,6 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
   });
 }

@@ -1,12 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { deliveryListSchema, type DeliveryStatus } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 export type DeliveriesQuery = { page: number; limit: number; status?: DeliveryStatus };
-
-export const deliveriesQueryKey = (webhookId: string) =>
-  [...webhooksQueryKey, webhookId, 'deliveries'] as const;
 
 export function getDeliveries(webhookId: string, query: DeliveriesQuery, signal?: AbortSignal) {
   return apiClient.get(`/webhooks/${webhookId}/deliveries`, deliveryListSchema, {
@@ -20,7 +17,7 @@ const PENDING_REFRESH_MS = 3000;
 
 export const deliveriesQueryOptions = (webhookId: string, query: DeliveriesQuery) =>
   queryOptions({
-    queryKey: [...deliveriesQueryKey(webhookId), query],
+    queryKey: [...queryKeys.webhookDeliveries(webhookId), query],
     queryFn: ({ signal }) => getDeliveries(webhookId, query, signal),
     placeholderData: keepPreviousData,
     refetchInterval: ({ state }) =>

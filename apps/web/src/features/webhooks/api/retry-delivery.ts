@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deliverySchema } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-import { deliveriesQueryKey } from './get-deliveries';
+import { queryKeys } from '@/lib/query-keys';
 
 type RetryInput = { webhookId: string; deliveryId: string };
 
@@ -14,6 +14,6 @@ export function useRetryDelivery() {
   return useMutation({
     mutationFn: retryDelivery,
     onSuccess: (_delivery, { webhookId }) =>
-      queryClient.invalidateQueries({ queryKey: deliveriesQueryKey(webhookId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(webhookId) }),
   });
 }

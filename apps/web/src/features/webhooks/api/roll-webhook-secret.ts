@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdWebhookSchema } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A new signing secret for the endpoint, shown once like the first: the old one stops working
@@ -15,6 +15,6 @@ export function useRollWebhookSecret() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rollWebhookSecret,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deliverySchema } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-import { deliveriesQueryKey } from './get-deliveries';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Sends a `ping` to the endpoint: a delivery in its log, sent by the worker within a second. */
 export function testWebhook(id: string) {
@@ -13,6 +13,6 @@ export function useTestWebhook() {
   return useMutation({
     mutationFn: testWebhook,
     onSuccess: (_delivery, id) =>
-      queryClient.invalidateQueries({ queryKey: deliveriesQueryKey(id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(id) }),
   });
 }

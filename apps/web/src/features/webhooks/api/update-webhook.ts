@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { webhookSchema, type UpdateWebhookInput } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
-import { webhooksQueryKey } from './get-webhooks';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateWebhook({ id, ...body }: UpdateWebhookInput & { id: string }) {
   return apiClient.patch(`/webhooks/${id}`, webhookSchema, body);
@@ -12,6 +12,6 @@ export function useUpdateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
   });
 }

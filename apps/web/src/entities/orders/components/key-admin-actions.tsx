@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useActOnOrderKey, type KeyAction } from '../api/act-on-order-key';
+import { describeRefusal } from '@/lib/translate-error';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+
+type KeyAdminActionsProps = { orderId: string; keyIndex: number };
+
+/**
+ * An administrator's answer to a faulty key (DESIGN.md §11), on the order and on its report
+ * ticket alike: a fresh key from the pool, or the unit refunded. Each asks first.
+ */
+export function KeyAdminActions({ orderId, keyIndex }: KeyAdminActionsProps) {
+  const { t } = useTranslation();
+  const act = useActOnOrderKey();
+  const [asking, setAsking] = useState<KeyAction | null>(null);
+  const number = keyIndex + 1;
+
+  function confirm() {
+    if (!asking) return;
+    act.mutate(
+      { orderId, action: asking, keyIndex },
+      {
+        onSuccess: () => {
+          toast.success(
+            t(asking === 'replace' ? 'orders.afterSale.replaced' : 'orders.afterSale.refunded'),
+          );
+          setAsking(null);
+        },
+      },
+    );
+  }
+
+  return (
+    <span className="flex shrink-0 gap-1">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setAsking('replace')}
+        aria-label={t('orders.afterSale.replaceKey', { number })}
+      >
+        {t('orders.afterSale.replace')}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setAsking('refund')}
+        aria-label={t('orders.afterSale.refundKey', { number })}
+      >
+        {t('orders.afterSale.refund')}
+      </Button>
+      <ConfirmDialog
+        open={asking !== null}
+        title={t(
+          asking === 'refund' ? 'orders.afterSale.refundKey' : 'orders.afterSale.replaceKey',
+          { number },
+        )}
+        description={
+          asking === 'refund'
+            ? t('orders.afterSale.confirmRefund', { number })
+            : t('orders.afterSale.replaceKey', { number })
+        }
+        confirmLabel={t(
+          asking === 'refund' ? 'orders.afterSale.refund' : 'orders.afterSale.replace',
+        )}
+        confirmVariant={asking === 'refund' ? 'danger' : 'primary'}
+        pending={act.isPending}
+        failure={act.error ? describeRefusal(act.error, t) : undefined}
+        onConfirm={confirm}
+        onCancel={() => {
+          act.reset();
+          setAsking(null);
+        }}
+      />
+    </span>
+  );
+}
