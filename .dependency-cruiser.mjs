@@ -25,14 +25,7 @@ export default {
       comment:
         'Services hold the rules, repositories the SQL: a service builds no query (drizzle-orm values, the tables of src/db/schema); it calls a repository function, passing its transaction. Types (SQL, a row type) may be imported.',
       severity: 'error',
-      from: {
-        path: '^apps/server/src/modules/.+[.]service[.]ts$',
-        pathNot: [
-          // Top-ups are being built: their notification fragments move to notification-writes.ts
-          // with the rest of the module's SQL once its routes settle.
-          '^apps/server/src/modules/topups/topups[.]service[.]ts$',
-        ],
-      },
+      from: { path: '^apps/server/src/modules/.+[.]service[.]ts$' },
       to: {
         path: ['node_modules/drizzle-orm/', '^apps/server/src/db/schema/'],
         dependencyTypesNot: ['type-only'],

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { formatAmount, fromCents } from '@keymarket/contracts/money';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { creditBucket, debitBucket } from '../ledger/ledger.repository';
-import { notifyUserCte, writeNotification } from '../notifications/notification-writes';
+import { notifyTopupApproved } from './topup-notifications';
 import { lastCreditEntryId, lockUser, updateTopup, type TopupRow } from './topups.repository';
 
 /** How a request is credited: by whom, how much, and the provider's payment if one paid it. */
@@ -73,21 +72,5 @@ export async function creditTopup(tx: Executor, topup: TopupRow, credit: TopupCr
     providerRef: credit.providerRef ?? null,
     amountMismatch: credit.amountMismatch ?? false,
   });
-  await writeNotification(
-    tx,
-    notifyUserCte('approved_note', {
-      type: 'topup.approved',
-      userId: sql`${topup.userId}::uuid`,
-      signal: true,
-      data: topupNotificationData(topup, creditCents),
-    }),
-  );
-}
-
-/** A top-up notification's data (contracts' `topupRef`). */
-export function topupNotificationData(topup: TopupRow, creditCents = topup.creditCents) {
-  return sql`jsonb_build_object('topupId', ${topup.id}::text,
-    'amount', ${fromCents(topup.amountCents)}::numeric,
-    'currencyCode', ${topup.currencyCode}::text,
-    'creditAmount', ${fromCents(creditCents)}::numeric)`;
+  await notifyTopupApproved(tx, topup, creditCents);
 }

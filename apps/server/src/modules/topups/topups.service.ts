@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { fromCents, toCents } from '@keymarket/contracts/money';
 import { pageOf } from '@keymarket/contracts/pagination';
 import {
@@ -27,14 +26,9 @@ import {
 } from '../access/policy';
 import { findFile, storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
-import {
-  notifyAdminsCte,
-  notifyUserCte,
-  userRefJson,
-  writeNotification,
-} from '../notifications/notification-writes';
 import type { StripePayments } from './stripe-payments';
-import { creditTopup, topupNotificationData } from './topup-credit';
+import { creditTopup } from './topup-credit';
+import { notifyTopupRejected, notifyTopupRequested } from './topup-notifications';
 import { lockTopupMethodShared } from './topup-methods.repository';
 import {
   findCurrencyByCode,
@@ -181,19 +175,7 @@ export class TopupsService {
           proofFileId,
           expiresAt: new Date(Date.now() + this.options.expiryDays * DAY_MS),
         });
-        const data = sql`${topupNotificationData(topup)} || jsonb_build_object('requester',
-          ${userRefJson(sql`${caller.userId}::uuid`)})`;
-        await writeNotification(
-          tx,
-          funderId === null
-            ? notifyAdminsCte('requested_note', { type: 'topup.requested', signal: true, data })
-            : notifyUserCte('requested_note', {
-                type: 'topup.requested',
-                userId: sql`${funderId}::uuid`,
-                signal: true,
-                data,
-              }),
-        );
+        await notifyTopupRequested(tx, topup);
         return { topup, methodName: method.nameEn, card: method.kind === 'stripe' };
       }),
     );
@@ -303,15 +285,7 @@ export class TopupsService {
       const topup = assertMayDecideTopup(caller, await lockTopup(tx, id));
       assertStillPending(topup, new Date());
       await this.close(tx, topup, 'rejected', caller.userId, input.reason);
-      await writeNotification(
-        tx,
-        notifyUserCte('rejected_note', {
-          type: 'topup.rejected',
-          userId: sql`${topup.userId}::uuid`,
-          signal: true,
-          data: sql`${topupNotificationData(topup)} || jsonb_build_object('reason', ${input.reason}::text)`,
-        }),
-      );
+      await notifyTopupRejected(tx, topup, input.reason);
       await writeAudit(tx, {
         actorId: caller.userId,
         action: 'topup.rejected',
