@@ -8,6 +8,7 @@ import {
 } from '@keymarket/contracts/topups';
 import type { Role } from '@keymarket/contracts/users';
 import { CsvDownloadButton } from '@/components/csv-download-button';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateRange } from '@/components/ui/date-range';
@@ -154,6 +155,11 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                     </TableCell>
                     <TableCell label={t('columns.status')}>
                       <TopupStatusBadge status={topup.status} />
+                      {topup.amountMismatch && (
+                        <span className="mt-1 block">
+                          <Badge tone="warning">{t('requests.amountMismatch')}</Badge>
+                        </span>
+                      )}
                       {(topup.reason ?? topup.note) && (
                         <span className="block text-xs text-muted">
                           <bdi>{topup.reason ?? topup.note}</bdi>
