@@ -19,6 +19,8 @@ export const notificationTypes = [
   'ticket.answered',
   /** Administrators: a user opened a ticket. */
   'ticket.opened',
+  /** Administrators: a ticket's author wrote again in its conversation. */
+  'ticket.replied',
   /** Administrators: a sale brought a product's stock down to its low-stock threshold. */
   'stock.low',
   /** The buyer: an administrator replaced a key it reported (DESIGN.md §11). */
@@ -89,6 +91,10 @@ export const notificationSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('ticket.opened'),
+    data: z.object({ ticketId: z.uuid(), subject: z.string(), author: userRefSchema }),
+  }),
+  z.object({
+    type: z.literal('ticket.replied'),
     data: z.object({ ticketId: z.uuid(), subject: z.string(), author: userRefSchema }),
   }),
   z.object({
