@@ -39,6 +39,8 @@ export const areaPaths = {
   topupRequests: 'topup-requests',
   /** The top-up methods a funder offers. */
   paymentMethods: 'payment-methods',
+  /** The admin's suppliers: other platforms products are docked from (DESIGN.md §14). */
+  suppliers: 'suppliers',
   /** Every role's notifications (the top bar's bell leads there). */
   notifications: 'notifications',
 } as const;

@@ -127,6 +127,9 @@ const PaymentMethodsRoute = lazy(() =>
     default: module.PaymentMethodsRoute,
   })),
 );
+const SuppliersRoute = lazy(() =>
+  import('./routes/area/suppliers').then((module) => ({ default: module.SuppliersRoute })),
+);
 const SettingsRoute = lazy(() =>
   import('./routes/area/settings').then((module) => ({ default: module.SettingsRoute })),
 );
@@ -174,6 +177,7 @@ function areaRoute(role: Role): RouteObject {
             ? [
                 { path: areaPaths.categories, element: <CategoriesRoute /> },
                 { path: areaPaths.products, element: <CatalogueProductsRoute /> },
+                { path: areaPaths.suppliers, element: <SuppliersRoute /> },
               ]
             : []),
           // Platform settings, one section per URL below it, and the audit log (admins only).

@@ -16,6 +16,7 @@ import {
   ScrollText,
   ShoppingBag,
   Tags,
+  Truck,
   UserRound,
   UsersRound,
   Webhook,
@@ -48,7 +49,8 @@ export type NavItem = {
     | 'auditLog'
     | 'topup'
     | 'topupRequests'
-    | 'paymentMethods';
+    | 'paymentMethods'
+    | 'suppliers';
   to: string;
   icon: LucideIcon;
 };
@@ -82,6 +84,8 @@ const paymentMethods: NavItem = {
   icon: CreditCard,
 };
 
+const suppliers: NavItem = { label: 'suppliers', to: areaPaths.suppliers, icon: Truck };
+
 // Only screens that exist are listed: a link to nothing is worse than no link.
 export const navigationByRole: Record<Role, readonly NavItem[]> = {
   admin: [
@@ -92,6 +96,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     paymentMethods,
     catalogueProducts,
     categories,
+    suppliers,
     priceControl,
     packages,
     users,

@@ -10,6 +10,7 @@ import type integration from '@/locales/namespaces/integration/en.json';
 import type money from '@/locales/namespaces/money/en.json';
 import type settings from '@/locales/namespaces/settings/en.json';
 import type shell from '@/locales/namespaces/shell/en.json';
+import type suppliers from '@/locales/namespaces/suppliers/en.json';
 import type tickets from '@/locales/namespaces/tickets/en.json';
 import type topups from '@/locales/namespaces/topups/en.json';
 import type users from '@/locales/namespaces/users/en.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       security: typeof security;
       settings: typeof settings;
       shell: typeof shell;
+      suppliers: typeof suppliers;
       tickets: typeof tickets;
       topups: typeof topups;
       integration: typeof integration;
