@@ -1,21 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field } from '@/components/ui/field';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
-import { Select } from '@/components/ui/select';
 import { formatDateTime } from '@/lib/format-date';
 import { useSearchTerm } from '@/lib/use-debounced';
 import { useProductKeys } from '../api/get-product-keys';
-import { useAdminProducts } from '../api/get-products';
-import { unsoldKeysExportUrl, useDeleteKeys, useMoveKeys } from '../api/key-pool';
+import { unsoldKeysExportUrl } from '../api/key-pool';
+import { DeleteKeysDialog, MoveKeysDialog } from './key-inventory-dialogs';
 
 /** What the admin is about to do: delete or move these keys, or move `count` of the next ones. */
 type PendingAction =
@@ -211,115 +207,5 @@ export function KeyInventory({ product }: { product: Product }) {
         />
       )}
     </section>
-  );
-}
-
-function DeleteKeysDialog({
-  product,
-  keyIds,
-  onDone,
-  onCancel,
-}: {
-  product: Product;
-  keyIds: string[];
-  onDone: (deleted: string[]) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation('catalogue');
-  const remove = useDeleteKeys();
-  return (
-    <ConfirmDialog
-      open
-      title={t('keyPool.deleteTitle')}
-      description={t('keyPool.deleteText', { count: keyIds.length })}
-      confirmLabel={t('keyPool.delete')}
-      pending={remove.isPending}
-      error={remove.error}
-      onCancel={onCancel}
-      onConfirm={() =>
-        remove.mutate(
-          { productId: product.id, keyIds },
-          {
-            onSuccess: (result) => {
-              toast.success(t('keyPool.deleted', { count: result.deleted }));
-              onDone(keyIds);
-            },
-          },
-        )
-      }
-    />
-  );
-}
-
-function MoveKeysDialog({
-  product,
-  pick,
-  onDone,
-  onCancel,
-}: {
-  product: Product;
-  pick: { keyIds: string[] } | { count: number };
-  onDone: () => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation('catalogue');
-  const move = useMoveKeys();
-  const products = useAdminProducts({ deleted: 'exclude' });
-  const targets = useMemo(
-    () =>
-      (products.data?.data ?? []).filter(
-        (p) => p.deliveryType === 'instant' && p.id !== product.id,
-      ),
-    [products.data, product.id],
-  );
-  const [target, setTarget] = useState('');
-  const [targetError, setTargetError] = useState<string>();
-  const count = 'keyIds' in pick ? pick.keyIds.length : pick.count;
-  return (
-    <ConfirmDialog
-      open
-      confirmVariant="primary"
-      title={t('keyPool.moveTitle')}
-      description={t('keyPool.moveText', { count })}
-      confirmLabel={t('keyPool.move')}
-      pending={move.isPending}
-      error={move.error}
-      onCancel={onCancel}
-      onConfirm={() => {
-        if (!target) {
-          setTargetError(t('keyPool.moveChoose'));
-          return;
-        }
-        move.mutate(
-          { productId: product.id, toProductId: target, ...pick },
-          {
-            onSuccess: (result) => {
-              toast.success(t('keyPool.moved', { count: result.moved }));
-              onDone();
-            },
-          },
-        );
-      }}
-    >
-      <Field label={t('keyPool.moveTarget')} error={targetError}>
-        {(control) => (
-          <Select
-            {...control}
-            value={target}
-            onChange={(event) => {
-              setTarget(event.target.value);
-              setTargetError(undefined);
-            }}
-          >
-            <option value="">{t('keyPool.moveChoose')}</option>
-            {targets.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-    </ConfirmDialog>
   );
 }

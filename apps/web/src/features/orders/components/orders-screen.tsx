@@ -1,15 +1,10 @@
-import { Ban, Eye, FilterX, KeyRound, X } from 'lucide-react';
+import { FilterX } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { sortText } from '@keymarket/contracts/pagination';
-import {
-  orderSortColumns,
-  orderStatusSchema,
-  orderStatuses,
-  type Order,
-} from '@keymarket/contracts/orders';
+import { orderSortColumns, orderStatusSchema, orderStatuses } from '@keymarket/contracts/orders';
 import type { Role } from '@keymarket/contracts/users';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,19 +13,7 @@ import { ComboFilter, type ComboChoice } from '@/components/ui/combo-filter';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { Input } from '@/components/ui/input';
-import { SortableHeader } from '@/components/ui/sortable-header';
-import {
-  CellText,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatDateTime } from '@/lib/format-date';
-import { useFormatPrice } from '@/lib/format-price';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { userChoices, useProductChoices } from '../api/filter-choices';
 import { orderQueryOptions } from '@/entities/orders/api/get-order';
@@ -38,26 +21,20 @@ import { useOrders, useOrderStats } from '../api/get-orders';
 import { useRememberedLabels } from './remembered-labels';
 import { OrderDetailsDialog } from '@/entities/orders/components/order-details-dialog';
 import { OrderStatsCards } from './order-stats';
-import { OrderStatusBadge } from '@/entities/orders/components/order-status-badge';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SendKeysDialog } from './send-keys-dialog';
+import { OrdersTable, type OrderDialog } from './orders-table';
 
 const useAllUserChoices = userChoices('all');
 const useDownlineChoices = userChoices('downline');
 
-type Dialogs =
-  | { kind: 'details'; order: Order }
-  | { kind: 'send'; order: Order }
-  | { kind: 'reject'; order: Order }
-  | { kind: 'cancel'; order: Order }
-  | null;
+type Dialogs = OrderDialog | null;
 
 const FILTERS = ['status', 'search', 'from', 'to', 'product', 'buyer', 'seller', 'all'] as const;
 
 /** Orders of the caller (and, on request, of its downline), with the admin's delivery tools. */
 export function OrdersScreen({ role }: { role: Role }) {
-  const formatPrice = useFormatPrice();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useCurrentUser();
   // Filters, page, page size and sort live in the URL: a reload or Back keeps them, and
   // `?status=pending` is where the profit dialog sends a user whose own orders block it.
@@ -101,7 +78,6 @@ export function OrdersScreen({ role }: { role: Role }) {
   const ordersQuery = useOrders({ ...query, page: table.page, limit: table.pageSize });
   const orderStats = useOrderStats(filterQuery);
   const rows = ordersQuery.data?.data ?? [];
-  const date = (iso: string) => formatDateTime(iso, i18n.language);
   const filtered = FILTERS.some((name) => name !== 'all' && filters[name] !== '');
   const pick = (name: 'product' | 'buyer' | 'seller') => (choice: ComboChoice | undefined) => {
     if (choice) rememberLabel(choice.id, choice.label);
@@ -247,133 +223,15 @@ export function OrdersScreen({ role }: { role: Role }) {
           empty={t('messages.noResultsFound')}
         >
           {(rows) => (
-            <Table aria-busy={ordersQuery.isPlaceholderData || undefined}>
-              <TableHead>
-                <tr>
-                  <SortableHeader column="product" sort={table.sort} onSort={table.setSort}>
-                    {t('orders.fields.product')}
-                  </SortableHeader>
-                  <TableHeader>{t('orders.fields.buyer')}</TableHeader>
-                  <SortableHeader
-                    column="quantity"
-                    sort={table.sort}
-                    onSort={table.setSort}
-                    firstDirection="desc"
-                  >
-                    {t('orders.fields.quantity')}
-                  </SortableHeader>
-                  <SortableHeader
-                    column="total"
-                    sort={table.sort}
-                    onSort={table.setSort}
-                    firstDirection="desc"
-                  >
-                    {t('orders.fields.total')}
-                  </SortableHeader>
-                  <SortableHeader column="status" sort={table.sort} onSort={table.setSort}>
-                    {t('orders.fields.status')}
-                  </SortableHeader>
-                  <SortableHeader
-                    column="date"
-                    sort={table.sort}
-                    onSort={table.setSort}
-                    firstDirection="desc"
-                  >
-                    {t('orders.fields.createdAt')}
-                  </SortableHeader>
-                  <TableHeader>
-                    <span className="sr-only">{t('orders.list.actions')}</span>
-                  </TableHeader>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {rows.map((order) => {
-                  const pending = order.status === 'pending';
-                  const mine = me.data?.id === order.buyer.id;
-                  return (
-                    <TableRow key={order.id}>
-                      {/* Two lines at most, so the row keeps room for the admin actions. */}
-                      <TableCell
-                        kind="title"
-                        className="font-medium text-fg sm:max-w-64 sm:min-w-48"
-                      >
-                        <CellText title={order.productName}>{order.productName}</CellText>
-                      </TableCell>
-                      <TableCell label={t('orders.fields.buyer')}>
-                        <CellText className="wrap-anywhere sm:max-w-36">
-                          {order.buyer.username}
-                        </CellText>
-                      </TableCell>
-                      <TableCell label={t('orders.fields.quantity')} className="tabular-nums">
-                        {order.quantity}
-                      </TableCell>
-                      <TableCell label={t('orders.fields.total')} className="tabular-nums">
-                        <bdi dir="ltr">{formatPrice(order.totalAmount)}</bdi>
-                      </TableCell>
-                      <TableCell label={t('orders.fields.status')}>
-                        <OrderStatusBadge order={order} />
-                      </TableCell>
-                      {/* Wraps onto two lines so the row keeps room for the admin actions. */}
-                      <TableCell label={t('orders.fields.createdAt')} className="text-muted">
-                        <span className="min-w-28 whitespace-normal sm:block">
-                          {date(order.createdAt)}
-                        </span>
-                      </TableCell>
-                      {/* One line from `sm`: the name, the buyer and the date wrap instead. */}
-                      <TableCell kind="actions">
-                        <span className="flex justify-end gap-1 max-sm:flex-wrap">
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            onClick={() => setDialog({ kind: 'details', order })}
-                            aria-label={t('orders.list.view', { name: order.productName })}
-                            title={t('orders.list.view', { name: order.productName })}
-                          >
-                            <Eye aria-hidden className="size-4" />
-                          </Button>
-                          {isAdmin && pending && (
-                            <>
-                              {/* A backorder is filled by the keys imported into its product
-                                  (its status says "Backordered"): the server refuses keys sent
-                                  by hand for it, so only Reject is offered. */}
-                              {!order.backordered && (
-                                <Button
-                                  size="sm"
-                                  onClick={() => setDialog({ kind: 'send', order })}
-                                >
-                                  <KeyRound aria-hidden className="size-4" />
-                                  {t('orders.sendKeys.open')}
-                                </Button>
-                              )}
-                              {/* An icon, so the row fits beside the wider send-keys button. */}
-                              <Button
-                                size="icon"
-                                variant="ghost"
-                                onClick={() => setDialog({ kind: 'reject', order })}
-                                aria-label={t('orders.reject.openFor', { name: order.productName })}
-                                title={t('orders.reject.openFor', { name: order.productName })}
-                              >
-                                <Ban aria-hidden className="size-4 text-danger" />
-                              </Button>
-                            </>
-                          )}
-                          {!isAdmin && pending && mine && (
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => setDialog({ kind: 'cancel', order })}
-                            >
-                              <X aria-hidden className="size-4" />
-                              {t('orders.cancel.open')}
-                            </Button>
-                          )}
-                        </span>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <OrdersTable
+              rows={rows}
+              busy={ordersQuery.isPlaceholderData}
+              sort={table.sort}
+              onSort={table.setSort}
+              isAdmin={isAdmin}
+              meId={me.data?.id}
+              onOpen={setDialog}
+            />
           )}
         </PagedList>
       </Card>

@@ -1,0 +1,144 @@
+import { Ban, Eye, KeyRound, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Order, OrderSortColumn } from '@keymarket/contracts/orders';
+import type { Sort } from '@keymarket/contracts/pagination';
+import { Button } from '@/components/ui/button';
+import { SortableHeader } from '@/components/ui/sortable-header';
+import {
+  CellText,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { OrderStatusBadge } from '@/entities/orders/components/order-status-badge';
+import { formatDateTime } from '@/lib/format-date';
+import { useFormatPrice } from '@/lib/format-price';
+
+/** What a row's buttons open: the order's details, or (pending orders) an answer to it. */
+export type OrderDialog = { kind: 'details' | 'send' | 'reject' | 'cancel'; order: Order };
+
+type OrdersTableProps = {
+  rows: Order[];
+  /** The previous page is shown while the next loads. */
+  busy: boolean;
+  sort: Sort<OrderSortColumn> | undefined;
+  onSort: (sort: Sort<OrderSortColumn> | undefined) => void;
+  isAdmin: boolean;
+  /** The signed-in user: a buyer may cancel its own pending order. */
+  meId: string | undefined;
+  onOpen: (dialog: OrderDialog) => void;
+};
+
+/** One page of orders: sortable columns, and each row's actions (view, send keys, reject, cancel). */
+export function OrdersTable({ rows, busy, sort, onSort, isAdmin, meId, onOpen }: OrdersTableProps) {
+  const { t, i18n } = useTranslation();
+  const formatPrice = useFormatPrice();
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
+  return (
+    <Table aria-busy={busy || undefined}>
+      <TableHead>
+        <tr>
+          <SortableHeader column="product" sort={sort} onSort={onSort}>
+            {t('orders.fields.product')}
+          </SortableHeader>
+          <TableHeader>{t('orders.fields.buyer')}</TableHeader>
+          <SortableHeader column="quantity" sort={sort} onSort={onSort} firstDirection="desc">
+            {t('orders.fields.quantity')}
+          </SortableHeader>
+          <SortableHeader column="total" sort={sort} onSort={onSort} firstDirection="desc">
+            {t('orders.fields.total')}
+          </SortableHeader>
+          <SortableHeader column="status" sort={sort} onSort={onSort}>
+            {t('orders.fields.status')}
+          </SortableHeader>
+          <SortableHeader column="date" sort={sort} onSort={onSort} firstDirection="desc">
+            {t('orders.fields.createdAt')}
+          </SortableHeader>
+          <TableHeader>
+            <span className="sr-only">{t('orders.list.actions')}</span>
+          </TableHeader>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {rows.map((order) => {
+          const pending = order.status === 'pending';
+          const mine = meId === order.buyer.id;
+          return (
+            <TableRow key={order.id}>
+              {/* Two lines at most, so the row keeps room for the admin actions. */}
+              <TableCell kind="title" className="font-medium text-fg sm:max-w-64 sm:min-w-48">
+                <CellText title={order.productName}>{order.productName}</CellText>
+              </TableCell>
+              <TableCell label={t('orders.fields.buyer')}>
+                <CellText className="wrap-anywhere sm:max-w-36">{order.buyer.username}</CellText>
+              </TableCell>
+              <TableCell label={t('orders.fields.quantity')} className="tabular-nums">
+                {order.quantity}
+              </TableCell>
+              <TableCell label={t('orders.fields.total')} className="tabular-nums">
+                <bdi dir="ltr">{formatPrice(order.totalAmount)}</bdi>
+              </TableCell>
+              <TableCell label={t('orders.fields.status')}>
+                <OrderStatusBadge order={order} />
+              </TableCell>
+              {/* Wraps onto two lines so the row keeps room for the admin actions. */}
+              <TableCell label={t('orders.fields.createdAt')} className="text-muted">
+                <span className="min-w-28 whitespace-normal sm:block">{date(order.createdAt)}</span>
+              </TableCell>
+              {/* One line from `sm`: the name, the buyer and the date wrap instead. */}
+              <TableCell kind="actions">
+                <span className="flex justify-end gap-1 max-sm:flex-wrap">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => onOpen({ kind: 'details', order })}
+                    aria-label={t('orders.list.view', { name: order.productName })}
+                    title={t('orders.list.view', { name: order.productName })}
+                  >
+                    <Eye aria-hidden className="size-4" />
+                  </Button>
+                  {isAdmin && pending && (
+                    <>
+                      {/* A backorder is filled by the keys imported into its product
+                          (its status says "Backordered"): the server refuses keys sent
+                          by hand for it, so only Reject is offered. */}
+                      {!order.backordered && (
+                        <Button size="sm" onClick={() => onOpen({ kind: 'send', order })}>
+                          <KeyRound aria-hidden className="size-4" />
+                          {t('orders.sendKeys.open')}
+                        </Button>
+                      )}
+                      {/* An icon, so the row fits beside the wider send-keys button. */}
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        onClick={() => onOpen({ kind: 'reject', order })}
+                        aria-label={t('orders.reject.openFor', { name: order.productName })}
+                        title={t('orders.reject.openFor', { name: order.productName })}
+                      >
+                        <Ban aria-hidden className="size-4 text-danger" />
+                      </Button>
+                    </>
+                  )}
+                  {!isAdmin && pending && mine && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => onOpen({ kind: 'cancel', order })}
+                    >
+                      <X aria-hidden className="size-4" />
+                      {t('orders.cancel.open')}
+                    </Button>
+                  )}
+                </span>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
