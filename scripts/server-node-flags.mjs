@@ -6,9 +6,9 @@ export const SERVER_NODE_FLAGS = [
   // Under concurrent orders, the objects of every request in flight survive a scavenge, so V8
   // learns to allocate them straight into the old generation ("pretenuring"). The old
   // generation then fills with request garbage, and its mark-compacts stall the event loop for
-  // 25–50 ms, delaying every order in flight: the orders' p99 (docs/decisions.md, "Server
-  // process: V8's young generation").
+  // 25–50 ms, delaying every order in flight: the orders' p99
+  // (docs/adr/0050-v8-allocation-site-pretenuring-off.md).
   '--no-allocation-site-pretenuring',
   // Not `--max-semi-space-size=64`: fewer but longer scavenges raised the orders' p99
-  // (docs/decisions.md, "Server process: V8's young generation").
+  // (docs/adr/0050-v8-allocation-site-pretenuring-off.md).
 ];

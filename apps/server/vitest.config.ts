@@ -11,7 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Each worker imports the app's modules once, not once a file (half the run's time or more);
-    // why that is safe: docs/decisions.md, "Test suites share a worker's modules".
+    // why that is safe: docs/adr/0053-test-suites-share-worker-modules.md.
     isolate: false,
     // Two cores: more workers only thrash.
     maxWorkers: 2,

@@ -67,8 +67,8 @@ export default defineConfig({
     // of 184 s for the whole suite on the 2-core machine.
     maxWorkers: 2,
     // jsdom and the app's modules are set up once a worker, not once a file (185 → 37 s); safe
-    // because setup-tests.ts resets every module-level store after each test (docs/decisions.md,
-    // "Test suites share a worker's modules").
+    // because setup-tests.ts resets every module-level store after each test
+    // (docs/adr/0053-test-suites-share-worker-modules.md).
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
   },

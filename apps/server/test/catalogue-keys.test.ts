@@ -180,7 +180,7 @@ describe('key listing', () => {
     expect(res.body).not.toMatch(/FIRST-KEY|SECOND-KEY|THIRD-KEY|AAAA1111/);
     const body = res.json();
     expect(body.pagination).toEqual({ page: 1, limit: 10, total: 3, totalPages: 1 });
-    // Keys of 16 characters or more show their first 4 and last 4 (docs/decisions.md).
+    // Keys of 16 characters or more show their first 4 and last 4 (docs/adr/0037-key-pool.md).
     expect(body.data[2]).toMatchObject({ masked: 'FIRS••••1111', sold: true, orderId });
     expect(body.data[2].soldAt).toEqual(expect.any(String));
     // Newest first: the last line of the last import leads.

@@ -15,7 +15,8 @@ const ZWSP = '\u200B';
 
 /*
  * Names are refused when they hold invisible or direction-control characters (they could pass for
- * another name); free texts are stored without them (docs/decisions.md).
+ * another name); free texts are stored without them
+ * (docs/adr/0023-invisible-characters-and-hostile-input.md).
  */
 describe('invisible and direction-control characters', () => {
   const app = useCatalogueApp();

@@ -93,8 +93,8 @@ export function sortText<Column extends string>(sort: Sort<Column>): string {
 /**
  * A list too big to count exactly on every page (the orders: a million rows cost a second to
  * count) counts its matching rows up to this many: beyond it the answer says "more than"
- * (`totalExact: false`), as operator panels do for large tables (docs/decisions.md, Capped
- * counts).
+ * (`totalExact: false`), as operator panels do for large tables
+ * (docs/adr/0039-orders-list-at-a-million-rows.md).
  */
 export const COUNT_CAP = 10_000;
 

@@ -178,7 +178,8 @@ async function openPostgres(
   // Settings every new connection gets before the pool hands it out (`onConnect` is awaited). A
   // SET sent from the 'connect' event instead raced the caller's first query on the same client,
   // which pg 8 warns about and pg 9 will refuse. Sent after the connection's start-up, so a
-  // DATABASE_URL with its own `options` cannot undo them (docs/decisions.md).
+  // DATABASE_URL with its own `options` cannot undo them
+  // (docs/adr/0014-database-pools-and-generic-plans.md).
   const settingUp = (settings: string) => async (client: pg.ClientBase) => {
     // A connection losing its server (restart, failover) must not crash the process. The pool
     // only listens on idle clients; a client checked out for a transaction emits 'error' between

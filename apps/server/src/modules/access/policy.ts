@@ -234,7 +234,7 @@ export function assertMayConvertProfit(caller: Caller) {
  * Whose ledger rows a statement lists: the caller's own; an administrator's any user's it names
  * (`userId`). A manager or reseller naming anyone else, its own downline included, is refused, not
  * quietly shown its own rows: a statement says what a user was given, paid and earned, and from
- * whom, which is nobody else's to read (docs/decisions.md).
+ * whom, which is nobody else's to read (docs/adr/0025-ledger-statements-and-csv-exports.md).
  */
 export function statementOwnerOf(caller: Caller, userId: string | undefined): string {
   if (userId === undefined || userId === caller.userId) return caller.userId;

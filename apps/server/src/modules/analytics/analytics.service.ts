@@ -136,7 +136,8 @@ export class AnalyticsService {
 
   /**
    * Completed orders by completion day: the platform's for an admin; for a manager or reseller
-   * its own and its downline's (docs/decisions.md), like the Orders screen's "show all" revenue.
+   * its own and its downline's (docs/adr/0008-analytics-dashboard.md), like the Orders screen's
+   * "show all" revenue.
    */
   async revenueChart(caller: AuthContext, period: RevenuePeriod): Promise<RevenueChart> {
     const db = await this.reads.reader();

@@ -256,7 +256,7 @@ export interface PlatformOrderTotals {
  * `cutoff`, each measure read through its index: placed by `created_at` (orders_created_idx),
  * completed and their revenue by `delivered_at` (orders_delivered_idx), rejected by
  * `responded_at` (orders_responded_idx). It holds because none of these changes for a finished
- * day once that day is rolled up (docs/decisions.md, "Order stat cards from the rollup"):
+ * day once that day is rolled up (docs/adr/0049-order-stat-cards-from-rollup.md):
  * - orders are never deleted and `created_at` never changes: each is in `placed` once;
  * - an order leaves `pending` once (`leavePending`, conditional on it): completed with
  *   `delivered_at` (an instant sale, an answer, a backorder fill) or rejected with `responded_at`,

@@ -9,7 +9,7 @@ import { liveSignalSql } from './live-signals';
  * Writing notifications (DESIGN.md §12), as CTEs for the statement that makes the change they
  * report or as statements of its transaction: a notification commits or vanishes with its
  * change, like the ledger row beside it. This is the one way notifications are made (see
- * docs/decisions.md, "Notifications are written by the change, not by the outbox").
+ * docs/adr/0033-notifications-and-live-signals.md).
  *
  * `signal`: each row also sends its recipient a live signal at commit (`live-signals.ts`); the
  * order statement passes false and publishes after its commit instead (`LivePublisher`).
