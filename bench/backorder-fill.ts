@@ -1,5 +1,5 @@
 /**
- * Backorder fill (issue 18): 10,000 backorders wait for one product; one import of 10,000 keys
+ * Backorder fill: 10,000 backorders wait for one product; one import of 10,000 keys
  * fills them all, in its own transaction (`fill-backorders.ts`). Times the import as the admin's
  * request runs it (the service, without HTTP), on its own PostgreSQL database.
  *

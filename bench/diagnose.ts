@@ -34,8 +34,9 @@ export interface WalUsage {
    * WAL segment files the cluster gained while measured: segments created rather than recycled
    * (a checkpoint in the window also removes some, so read it with `checkpoints`). Until a
    * checkpoint recycles them, a backend that needs a new segment writes all 16 MB of it and syncs
-   * it (`dd` of 16 MB with a sync: 40–70 ms on stop 37's machine), a suspect for a slow window;
-   * stop 37 found 2–3 a round, and the slowest orders not lined up with them (bench/README.md).
+   * it (`dd` of 16 MB with a sync: 40–70 ms on the runs of 2026-12-01 22:26 UTC), a suspect for a
+   * slow window; those runs found 2–3 a round, and the slowest orders not lined up with them
+   * (bench/README.md).
    */
   segmentsAdded: number;
 }

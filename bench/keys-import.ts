@@ -1,5 +1,5 @@
 /**
- * Key file import (issue 18): `POST /api/products/{id}/keys/file` of a generated .txt file of
+ * Key file import: `POST /api/products/{id}/keys/file` of a generated .txt file of
  * `--lines` keys (default 1,000,000; 1 % duplicates and 1 % blank lines), streamed from disk by
  * the client as a browser would send it, into the real server on a fresh PostgreSQL database.
  * Reports the time, keys/s and the server's peak RSS (VmHWM, /proc), and checks the counts.

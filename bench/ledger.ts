@@ -14,7 +14,7 @@ import { benchUserId, USER_PASSWORD } from './seed';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, ensureServerBuilt, startServer } from './server';
 
 /**
- * Issue 17: pages of `GET /api/ledger` (statements) and `GET /api/orders/all` with the filters
+ * Operator lists at scale: pages of `GET /api/ledger` (statements) and `GET /api/orders/all` with the filters
  * operators use, on 1,000,000 orders and ~3,000,000 ledger rows (100,000 users), one caller at a
  * time (one connection), as the admin, as a manager with a fifth of the platform below it and as
  * resellers; then the CSV export of every order (1,000,000 rows): its time and the server's

@@ -7,7 +7,7 @@ import { describeMachine, fmt, type machine, noiseWarning, table, verdict } from
 export const RAW_AS_SERVER_WRITES = 'raw SQL platform, one buyer a client';
 
 export const ORDER_TARGETS = { ordersPerSecond: 1_000, shareOfRaw: 0.5, p99Ms: 100 };
-/** Issue 16: POST /api/v1/orders within 10 % of the web route's rate. */
+/** The integration API: POST /api/v1/orders within 10 % of the web route's rate. */
 export const API_TARGETS = { shareOfWeb: 0.9, p99Ms: 100 };
 
 export interface OrdersReport {
@@ -124,7 +124,7 @@ export function printOrdersReport(report: OrdersReport) {
   if (webRuns.length && v1Runs.length) {
     const web = meanRate(webRuns);
     const v1 = meanRate(v1Runs);
-    log('\nIntegration API (issue 16): POST /api/v1/orders against the web route, both with a new');
+    log('\nIntegration API: POST /api/v1/orders against the web route, both with a new');
     log('Idempotency-Key per order, the platform resellers, alternated; then v1 with a webhook:');
     log(
       table(

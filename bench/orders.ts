@@ -377,7 +377,8 @@ export async function ordersBenchmark(options: OrdersOptions = DEFAULT_ORDERS_OP
       await rawScenario('raw SQL manager chain', db, serverOrderScript(seed, n, true), options),
       // The ceiling as the server meets it: it writes orders on its named statements' pool (half
       // of DATABASE_POOL_MAX), each HTTP client one reseller. On 2 CPUs PostgreSQL spends two to
-      // three times the CPU on an order with 64 busy backends as with 16 (stop 35).
+      // three times the CPU on an order with 64 busy backends as with 16 (measured on a slower
+      // machine, a system call 2.6 µs).
       await rawScenario(
         RAW_AS_SERVER_WRITES,
         db,

@@ -45,7 +45,7 @@ export const DEFAULT_PRODUCTS_OPTIONS: ProductsOptions = {
 const TARGET_MEDIAN_MS = 100;
 const TARGET_P99_MS = 250;
 const TARGET_FIRST_MS = 150;
-/** Orders placed while the list is read: at least 200 a second (issue 21), capped a little above. */
+/** Orders placed while the list is read: at least 200 a second (the list's target), capped a little above. */
 const ORDER_RATE = 250;
 /**
  * Enough closed-loop clients to keep up that rate while each order waits its turn behind the

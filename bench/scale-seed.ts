@@ -18,7 +18,7 @@ import {
 import { adminId, benchUserId, deposit, insertKeys, USER_PASSWORD } from './seed';
 
 /**
- * The scale benchmark's data (issue 21), written with set-wise SQL (generate_series) so that a
+ * The scale benchmark's data, written with set-wise SQL (generate_series) so that a
  * million orders seed in minutes. Rows are shaped as the application writes them:
  *
  * - users: admin → managers → three levels of resellers (scale-shape.ts), each level spread round

@@ -1,5 +1,5 @@
 /**
- * The shape of the scale benchmark's platform (issue 21), shared by its seeding steps: ids,
+ * The shape of the scale benchmark's platform, shared by its seeding steps: ids,
  * levels of the invitation tree and who invited whom, and each product's columns, all as SQL
  * expressions of a row's number so that set-wise inserts and the orders that name a row agree.
  *

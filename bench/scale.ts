@@ -12,7 +12,7 @@ import { USER_PASSWORD } from './seed';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, ensureServerBuilt, startServer } from './server';
 
 /**
- * How cost grows (issue 21): the same calls on databases of growing size, one dimension at a
+ * How cost grows: the same calls on databases of growing size, one dimension at a
  * time (orders, users or products) with the other two at the baseline. For each size: a fresh
  * database seeded set-wise (scale-seed.ts), the real server, then
  *

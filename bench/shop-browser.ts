@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The page.evaluate callbacks below run in the browser: DOM types for them.
 /**
- * The shop in the browser with 10,000 products (issue 21): how soon the list is usable after the
+ * The shop in the browser with 10,000 products: how soon the list is usable after the
  * catalogue's answer arrives, how soon a keystroke in the search changes the list, and how
  * smoothly the (virtualised) list scrolls. Debian's Chromium driven by Playwright against the
  * built web app and the real server on a fresh PostgreSQL database; the buyer is the reseller at

@@ -30,7 +30,7 @@ import { seedOrders, type OrdersSeed } from './seed';
  * per order is the statement's own cost, the steadiest of these figures. The state (database,
  * seed, scripts) is in `$TMPDIR/km-statement-ab`.
  *
- * What-if of writing orders in batches (stop 35): `script NAME --batch N [--pipeline]` makes each
+ * What-if of writing orders in batches: `script NAME --batch N [--pipeline]` makes each
  * pgbench client one buyer (as the HTTP benchmark's clients are, so at most 64 clients) and places
  * N of its orders in one transaction, each statement a round trip of its own, or all of them sent
  * at once with `--pipeline` (run with `--protocol extended`: pgbench 15 cannot pipeline its

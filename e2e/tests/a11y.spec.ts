@@ -149,7 +149,7 @@ for (const language of ['en', 'ar'] as const) {
       await row.getByRole('checkbox').check();
       await main.locator('form input').first().fill('-50');
       await main.locator('form button[type=submit]').click();
-      // A bulk change is shown and confirmed first (issue 20): that dialog is checked too.
+      // A bulk change is shown and confirmed first: that dialog is checked too.
       const confirm = page.getByRole('dialog');
       await expect(confirm.getByTestId('bulk-preview')).toBeVisible();
       await expectNoSeriousViolations(page, `bulk update confirmation (${language})`);

@@ -4,7 +4,7 @@ import { expect, signInAs, test } from './support/fixtures';
 import { ADMIN } from './support/api';
 
 /**
- * The login route's JavaScript budget (issues 8 and 20): compressed bytes a first visitor
+ * The login route's JavaScript budget (170 KB gzip): compressed bytes a first visitor
  * downloads. Texts only the areas use live in the `area` namespace (lib/i18n.ts), not in the
  * eagerly loaded core file.
  */

@@ -18,7 +18,7 @@ import { sidewaysOverflow } from './support/layout';
 import { namespaceText, text } from './support/locales';
 
 /**
- * The rough edges of issue 20 that a real browser showed, each checked where it showed: on a
+ * The rough edges on phones and in Arabic that a real browser showed, each checked where it showed: on a
  * phone (390 px) and a laptop (1366 px), in English and in Arabic (right to left).
  */
 const directory = fileURLToPath(new URL('../artifacts/screenshots/polish/', import.meta.url));

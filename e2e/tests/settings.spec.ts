@@ -249,7 +249,7 @@ test('maintenance mode, switched on in Settings, refuses a reseller', async ({
       message: { type: 'maintenance' },
     });
 
-    // What the reseller sees instead of the area: the maintenance page (issue 6, shell).
+    // What the reseller sees instead of the area: the maintenance page (the shell's).
     await resellerPage.goto('/reseller');
     await expect(
       resellerPage.getByRole('heading', { level: 1, name: 'We’ll be back soon' }),

@@ -7,7 +7,7 @@ import { expect, signInAs, test } from './support/fixtures';
 import { text } from './support/locales';
 
 /**
- * What every signed-in user sees of the platform settings (issue 6): the navbar currency, the
+ * What every signed-in user sees of the platform settings: the navbar currency, the
  * alert banners, the maintenance page, and the site-wide defaults on the public pages.
  */
 
@@ -198,7 +198,7 @@ test('the public pages follow the site name, default language and closed registr
     // A first visit: no language chosen yet.
     await page.goto('/signup');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    // The tab names the page, then the site (issue 20).
+    // The tab names the page, then the site.
     await expect(page).toHaveTitle(/ · Cardhouse$/);
     await expect(page.getByRole('link', { name: 'Cardhouse' }).first()).toBeVisible();
     await expect(

@@ -1,5 +1,5 @@
 /**
- * The shop's search, run in the page on the catalogue it has already loaded (issue 21): a
+ * The shop's search, run in the page on the catalogue it has already loaded: a
  * keystroke filters 10,000 products with no request. It is the server's `?search=` of
  * GET /products (`products.repository.ts`: `name ILIKE '%term%'`, the term trimmed by the
  * contract), so the page finds what the API would: the products whose **name** holds the term,
