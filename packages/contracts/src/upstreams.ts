@@ -173,3 +173,24 @@ export const v1ProductsChangesQuerySchema = v1ProductsQuerySchema.extend({
 export const v1ProductListSchema = productListSchema.extend({
   deletedIds: z.array(z.uuid()).optional(),
 });
+
+/** GET /upstreams/purchases (admin): docked orders as bought upstream, newest first. */
+export const upstreamPurchasesQuerySchema = pageQuerySchema.extend({
+  status: z.enum(['pending', 'completed', 'rejected']).optional(),
+});
+export const upstreamPurchaseSchema = z.object({
+  orderId: z.uuid(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  buyer: z.string(),
+  upstream: z.object({ id: z.uuid(), name: z.string() }),
+  /** The upstream's order id: the reference to quote to the supplier. */
+  upstreamOrderId: z.uuid().nullable(),
+  unitCost: z.number(),
+  status: z.enum(['pending', 'completed', 'rejected']),
+  lastError: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type UpstreamPurchase = z.infer<typeof upstreamPurchaseSchema>;
+export const upstreamPurchaseListSchema = paginated(upstreamPurchaseSchema);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { oneRow } from '../../lib/rows';
 import {
@@ -8,6 +8,7 @@ import {
   products,
   upstreamOrders,
   upstreams,
+  users,
 } from '../../db/schema/index';
 
 export type UpstreamRow = typeof upstreams.$inferSelect;
@@ -221,4 +222,35 @@ export async function setPaused(db: Executor, productId: string, reason: string 
         : { pausedAt: sql`now()`, pauseReason: reason },
     )
     .where(eq(dockedProducts.productId, productId));
+}
+
+/** A page of docked orders' purchases, newest first, with what the admin screen shows. */
+export async function listPurchases(
+  db: Executor,
+  query: { page: number; limit: number; status?: 'pending' | 'completed' | 'rejected' | undefined },
+) {
+  const where = query.status ? eq(upstreamOrders.status, query.status) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        purchase: upstreamOrders,
+        productName: orders.productName,
+        quantity: orders.quantity,
+        buyer: users.username,
+        upstreamName: upstreams.name,
+      })
+      .from(upstreamOrders)
+      .innerJoin(orders, eq(orders.id, upstreamOrders.orderId))
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .innerJoin(upstreams, eq(upstreams.id, upstreamOrders.upstreamId))
+      .where(where)
+      .orderBy(desc(upstreamOrders.createdAt), desc(upstreamOrders.orderId))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(upstreamOrders)
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }

@@ -8,6 +8,8 @@ import {
   upstreamCatalogueQuerySchema,
   upstreamCatalogueSchema,
   upstreamListSchema,
+  upstreamPurchaseListSchema,
+  upstreamPurchasesQuerySchema,
   upstreamSchema,
   upstreamTestSchema,
 } from '@keymarket/contracts/upstreams';
@@ -106,12 +108,24 @@ export const upstreamsRoutes: FastifyPluginAsyncZod<{ upstreams: UpstreamsServic
         .send(await upstreams.dock(authOf(request), request.params.id, request.body)),
   );
 
+  app.get(
+    '/upstreams/purchases',
+    {
+      config: admin,
+      schema: {
+        querystring: upstreamPurchasesQuerySchema,
+        response: { 200: upstreamPurchaseListSchema },
+      },
+    },
+    (request) => upstreams.purchaseList(authOf(request), request.query),
+  );
+
   app.post(
-    '/upstreams/orders/:id/retry',
+    '/upstreams/purchases/:id/retry',
     { config: admin, schema: { params: orderParams } },
     async (request, reply) => {
       await upstreams.retryPurchase(authOf(request), request.params.id);
-      return reply.status(202).send();
+      return reply.status(204).send();
     },
   );
 };

@@ -31,6 +31,7 @@ import {
   findUpstream,
   insertDocked,
   insertUpstream,
+  listPurchases,
   listUpstreams,
   updateUpstream,
   type UpstreamRow,
@@ -250,6 +251,36 @@ export class UpstreamsService {
     await this.upstreamRow(id);
     await new UpstreamSync(this.db, this.vault, this.rules, this.purchases).syncDue(0, id);
     return this.get(caller, id);
+  }
+
+  /** Docked orders as bought upstream: the failing ones' reasons, the references to quote. */
+  async purchaseList(
+    caller: AuthContext,
+    query: {
+      page: number;
+      limit: number;
+      status?: 'pending' | 'completed' | 'rejected' | undefined;
+    },
+  ) {
+    assertMayManageUpstreams(caller);
+    const { rows, total } = await listPurchases(this.db, query);
+    return pageOf(
+      rows.map((r) => ({
+        orderId: r.purchase.orderId,
+        productName: r.productName,
+        quantity: r.quantity,
+        buyer: r.buyer,
+        upstream: { id: r.purchase.upstreamId, name: r.upstreamName },
+        upstreamOrderId: r.purchase.upstreamOrderId,
+        unitCost: fromCents(r.purchase.unitCostCents),
+        status: r.purchase.status,
+        lastError: r.purchase.lastError,
+        attempts: r.purchase.attempts,
+        createdAt: r.purchase.createdAt.toISOString(),
+      })),
+      query,
+      total,
+    );
   }
 
   /** An administrator's retry of a docked order's purchase that has not settled. */

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useUpstreams } from '../api/get-upstreams';
 import { AddUpstreamDialog } from './add-upstream-dialog';
+import { PurchasesCard } from './purchases-card';
 import { UpstreamCard } from './upstream-card';
 import { UpstreamCatalogue } from './upstream-catalogue';
 
@@ -48,6 +49,7 @@ export function SuppliersScreen() {
           ))}
       </Card>
       {browsing && <UpstreamCatalogue upstream={browsing} />}
+      <PurchasesCard />
       {adding && <AddUpstreamDialog onClose={() => setAdding(false)} />}
     </>
   );
