@@ -7,7 +7,7 @@ CREATE TABLE "product_catalogue_version" (
 -- and the trigger that bumps it, in the writer's transaction, with every statement that inserts,
 -- deletes or changes a column of products other than stock and updated_at (sales and stock folds
 -- change only the stock, so they leave the whole-catalogue list cache valid; see
--- modules/products/product-list-cache.ts). A new column of products must be added to the list
+-- modules/catalogue-list/product-list-cache.ts). A new column of products must be added to the list
 -- (test/catalogue-list-cache.test.ts checks it).
 INSERT INTO "product_catalogue_version" ("id", "version") VALUES (1, 0);--> statement-breakpoint
 CREATE FUNCTION "bump_product_catalogue_version"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -2,7 +2,7 @@ ALTER TABLE "users" ADD COLUMN "order_webhooks" boolean DEFAULT false NOT NULL;-
 -- users.order_webhooks follows the user's endpoints: true while one of them is enabled and takes
 -- an event the order statement writes. A trigger, so that no path (create, edit, disable, the
 -- 24-hour failure switch-off, a deletion) can skip it: an order whose flags all say false writes
--- no event (place-order.statement.ts, "Events"), so a flag left false would lose events.
+-- no event (place_order, 0026_money_functions.sql), so a flag left false would lose events.
 -- The user's row is locked before the endpoints are counted, and counted by a statement of its
 -- own, so with a snapshot taken once the lock is held: two changes to one user's endpoints at
 -- once (a new endpoint while the worker turns a failing one off) are counted one after the

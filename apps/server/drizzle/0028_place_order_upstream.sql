@@ -99,7 +99,7 @@ BEGIN
     END IF;
   END IF;
 
-  -- 5. The stock (products/stock.ts says why each kind is kept so). A backorder takes none: it
+  -- 5. The stock (stock/stock.ts says why each kind is kept so). A backorder takes none: it
   -- waits for keys. An instant sale appends a change, so concurrent sales of a product never
   -- wait for each other; the keys just claimed prove the stock was there. A request product's
   -- counter is taken on condition (CHECK stock >= 0 backs it).

@@ -7,7 +7,10 @@ type OutputChunk = Rolldown.OutputChunk;
 /** One rule: the addresses whose first page needs these modules (paths from the web app's root). */
 export type RoutePreload = { path: RegExp; modules: string[] };
 
-/** What the server reads (`apps/server/src/plugins/web-app.ts`): for each rule, the chunks' URLs. */
+/**
+ * What the server reads (`apps/server/src/plugins/app/web-app.ts`): for each rule, the chunks'
+ * URLs.
+ */
 export type RoutePreloadList = { path: string; files: string[] }[];
 
 /** Where in `dist` the list goes; not a page a browser is sent to. */

@@ -61,7 +61,7 @@ export async function preparedRowsOf<T>(db: Executor, query: SQL): Promise<T[]> 
 }
 
 /**
- * A statement rendered beforehand (`statement-shapes.ts`): its text, its parameters in `$n` order
+ * A statement rendered beforehand (once, with placeholders): its text, its parameters in `$n` order
  * (values, and placeholders filled per call), and its `statementName`.
  */
 export interface RenderedStatement {

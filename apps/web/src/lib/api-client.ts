@@ -263,7 +263,7 @@ export function createApiClient(deps: ApiClientDependencies) {
   };
 }
 
-// Until the router binds itself (app/router.tsx), a full page load is the only way to move.
+// Until the router binds itself (app/router.ts), a full page load is the only way to move.
 let sessionNavigator: SessionNavigator = {
   navigate: (to) => window.location.assign(to),
   currentPath: () => window.location.pathname + window.location.search,

@@ -40,7 +40,8 @@ const FOLD_LOCK_ID = 7_301_845_114;
 const FOLD_BATCH = 10_000;
 
 /**
- * Enters up to FOLD_BATCH pending accruals (run by profit-fold-timer.ts). It never waits: a seller
+ * Enters up to FOLD_BATCH pending accruals (run every PROFIT_FOLD_INTERVAL_MS by
+ * db/background-fold.ts, started in plugins/app/background-work.ts). It never waits: a seller
  * whose row someone holds (a conversion folding it itself, a transfer) is left for next time.
  */
 export async function foldProfitAccruals(db: Executor): Promise<number> {
