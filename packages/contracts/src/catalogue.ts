@@ -383,22 +383,22 @@ export const updateRolePriceSchema = z
  * Signed USD amounts added to each listed product's prices, all or nothing. A row must change
  * something: a change of 0 is refused rather than answered as an update that did nothing.
  */
+const priceChangeFields = {
+  managerPrice: usdAmount.optional(),
+  resellerPrice: usdAmount.optional(),
+};
+const changesAPrice = (v: { managerPrice?: number; resellerPrice?: number }) =>
+  [v.managerPrice, v.resellerPrice].some((change) => change !== undefined && change !== 0);
+/** The change a bulk update applies to each selected product: the form's fields. */
+export const bulkPriceChangeSchema = z
+  .strictObject(priceChangeFields)
+  .refine(changesAPrice, 'Enter a price change');
 export const bulkUpdatePricesSchema = z.strictObject({
   products: z
     .array(
       z
-        .strictObject({
-          productId: z.uuid(),
-          managerPrice: usdAmount.optional(),
-          resellerPrice: usdAmount.optional(),
-        })
-        .refine(
-          (v) =>
-            [v.managerPrice, v.resellerPrice].some(
-              (change) => change !== undefined && change !== 0,
-            ),
-          'Enter a price change',
-        ),
+        .strictObject({ productId: z.uuid(), ...priceChangeFields })
+        .refine(changesAPrice, 'Enter a price change'),
     )
     .min(1, 'Select at least one product')
     .max(10_000)

@@ -115,6 +115,16 @@ export function keyLines(text: string): string[] {
     .filter((line) => line.length > 0);
 }
 
+/**
+ * A paste of keys for a product's pool as the import form reads it: at least one key. The form
+ * sends it in parts, each an `importKeysRequestSchema` body, and the server counts the blank lines.
+ */
+export const keysPasteSchema = z.strictObject({
+  keys: z
+    .string({ error: messages.keysRequired })
+    .refine((v) => keyLines(v).length > 0, messages.keysRequired),
+});
+
 export const respondOrderSchema = z.discriminatedUnion('status', [
   z.strictObject({
     status: z.literal('completed'),

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { messages } from './messages';
 import { nonNegativeUsdAmount } from './money';
 import { paginated } from './pagination';
 import { rejectRepeatedProducts } from './catalogue';
@@ -49,6 +50,8 @@ export const packagePriceSchema = z.strictObject({
   resellerPrice: nonNegativeUsdAmount,
 });
 
+/** Who a package is assigned to: the `{userId}` of `POST …/assign/{userId}`. */
+export const packageAssigneeParamsSchema = z.object({ userId: z.uuid(messages.userNotFound) });
 /** `packageId: null` removes the assignment. */
 export const assignPackageSchema = z.strictObject({ packageId: z.uuid().nullable() });
 /** The answer to an assignment: who holds which package now. */

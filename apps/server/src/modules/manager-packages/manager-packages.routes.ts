@@ -7,6 +7,7 @@ import {
   managerPackageListSchema,
   managerPackagePriceSchema,
   managerPackageSchema,
+  packageAssigneeParamsSchema,
   packageAssignmentSchema,
 } from '@keymarket/contracts/packages';
 import { pageQuerySchema } from '@keymarket/contracts/pagination';
@@ -16,7 +17,6 @@ import { messages } from '@keymarket/contracts/messages';
 
 const packageParams = z.object({ id: z.uuid(messages.packageNotFound) });
 const priceParams = packageParams.extend({ productId: z.uuid(messages.productNotFound) });
-const userParams = z.object({ userId: z.uuid(messages.userNotFound) });
 const manager = { access: ['manager'] } as const;
 // Administrators may read every manager's packages.
 const reader = { access: ['admin', 'manager'] } as const;
@@ -92,7 +92,7 @@ export const managerPackagesRoutes: FastifyPluginAsyncZod<{
     {
       config: manager,
       schema: {
-        params: userParams,
+        params: packageAssigneeParamsSchema,
         body: assignPackageSchema,
         response: { 200: packageAssignmentSchema },
       },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { okResponseSchema } from '@keymarket/contracts/auth';
 import {
   assignPackageSchema,
+  packageAssigneeParamsSchema,
   packageAssignmentSchema,
   packageInputSchema,
   packageListSchema,
@@ -19,7 +20,6 @@ const priceParams = z.object({
   packageId: z.uuid(messages.packageNotFound),
   productId: z.uuid(messages.productNotFound),
 });
-const userParams = z.object({ userId: z.uuid(messages.userNotFound) });
 const admin = { access: ['admin'] } as const;
 
 export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService }> = async (
@@ -68,7 +68,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService }
     {
       config: admin,
       schema: {
-        params: userParams,
+        params: packageAssigneeParamsSchema,
         body: assignPackageSchema,
         response: { 200: packageAssignmentSchema },
       },

@@ -1,14 +1,16 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Product } from '@keymarket/contracts/catalogue';
-import { keyLines } from '@keymarket/contracts/orders';
+import { keyLines, keysPasteSchema } from '@keymarket/contracts/orders';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { controlClassName } from '@/components/ui/input';
-import { describeApiError } from '@/lib/translate-error';
+import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import {
   KEYS_PER_PART,
   KeyImportStopped,
@@ -58,8 +60,14 @@ function KeyImportForm({ product }: { product: Product }) {
   const { t } = useTranslation('catalogue');
   const { t: tCore } = useTranslation();
   const importKeys = useImportKeys();
-  const [text, setText] = useState('');
-  const [inputError, setInputError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors },
+  } = useContractForm(keysPasteSchema, { defaultValues: { keys: '' } });
+  const text = useWatch({ control, name: 'keys' });
   const [progress, setProgress] = useState<KeyImportProgress | null>(null);
   const [result, setResult] = useState<KeyImportTotals | null>(null);
   // Counting lines of a 10,000-key paste takes a few milliseconds: once per change, not per render.
@@ -86,12 +94,8 @@ function KeyImportForm({ product }: { product: Product }) {
     [product.name, t],
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (keyCount === 0) {
-      setInputError(tCore('messages.keysRequired'));
-      return;
-    }
+  // `parts` are the checked text's, split as the hint counted them.
+  const submit = handleSubmit(() => {
     setResult(null);
     const controller = new AbortController();
     const track = (next: KeyImportProgress) => {
@@ -108,7 +112,7 @@ function KeyImportForm({ product }: { product: Product }) {
       {
         onSuccess: (totals) => {
           setResult(totals);
-          setText('');
+          reset();
           toast.success(t('keys.imported', { count: totals.added, name: product.name }));
         },
         onError: (error) => {
@@ -120,7 +124,7 @@ function KeyImportForm({ product }: { product: Product }) {
         },
       },
     );
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
@@ -131,7 +135,7 @@ function KeyImportForm({ product }: { product: Product }) {
             ? `${t('keys.lineCount', { count: keyCount })} · ${t('keys.chunked', { count: parts.length, size: KEYS_PER_PART })}`
             : t('keys.lineCount', { count: keyCount })
         }
-        error={inputError}
+        error={translateFieldError(errors.keys, tCore)}
       >
         {(control) => (
           <textarea
@@ -139,12 +143,8 @@ function KeyImportForm({ product }: { product: Product }) {
             dir="ltr"
             rows={7}
             spellCheck={false}
-            value={text}
+            {...register('keys')}
             disabled={importKeys.isPending}
-            onChange={(event) => {
-              setText(event.target.value);
-              setInputError(undefined);
-            }}
             className={`${controlClassName} h-auto py-2 font-mono text-xs`}
           />
         )}

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { packageAssigneeParamsSchema } from '@keymarket/contracts/packages';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useAssignPackage, type PackageKind } from '@/entities/packages/api/assign-package';
 import { describeApiError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useSearchTerm } from '@/lib/use-debounced';
 import { useAssignableUsers } from '../api/assignable-users';
 import type { PackageView } from '../api/packages';
@@ -49,16 +51,15 @@ function AssignForm({
   const search = useSearchTerm(searchText);
   const candidates = useAssignableUsers(kind, search);
   const assign = useAssignPackage(kind);
-  const [userId, setUserId] = useState<string>();
-  const [choiceError, setChoiceError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm(packageAssigneeParamsSchema);
+  // No radio picked is the one way to fail the contract here: said as what to do.
+  const choiceError = errors.userId ? t('packages.assign.chooseUser') : undefined;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!userId) {
-      setChoiceError(t('packages.assign.chooseUser'));
-      return;
-    }
-    setChoiceError(undefined);
+  const submit = handleSubmit(({ userId }) => {
     const user = candidates.data?.find((candidate) => candidate.id === userId);
     assign.mutate(
       { userId, packageId: pkg.id },
@@ -71,7 +72,7 @@ function AssignForm({
         },
       },
     );
-  }
+  });
 
   // An admin package suits only users the platform prices (managers, resellers it invited).
   const refusal =
@@ -107,10 +108,8 @@ function AssignForm({
             >
               <input
                 type="radio"
-                name="userId"
                 value={user.id}
-                checked={userId === user.id}
-                onChange={() => setUserId(user.id)}
+                {...register('userId')}
                 className="size-4 accent-(--color-primary)"
               />
               <span className="flex min-w-0 flex-1 flex-col">

@@ -236,9 +236,14 @@ function PackageForm({
                   <PriceInputs
                     kind={kind}
                     productName={row.productName}
-                    texts={row.texts}
                     errors={row.errors}
-                    onChange={(texts) => updateRow(row.productId, { texts })}
+                    inputOf={(field) => ({
+                      value: row.texts[field],
+                      onChange: (event) =>
+                        updateRow(row.productId, {
+                          texts: { ...row.texts, [field]: event.target.value },
+                        }),
+                    })}
                   />
                   <Button
                     variant="ghost"

@@ -1,19 +1,22 @@
 import { Check } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { managerPackagePriceSchema, packagePriceSchema } from '@keymarket/contracts/packages';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { describeApiError } from '@/lib/translate-error';
+import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
+import { parseUsdInput } from '@/lib/usd-input';
 import type { PackageKind } from '@/entities/packages/api/assign-package';
 import { useSetPackageProductPrice, type PackageProduct, type PackageView } from '../api/packages';
 import {
   floorMessage,
-  priceTextsOf,
-  readPrices,
+  priceFieldsOf,
   refusedPriceFields,
   type PriceErrors,
+  type PriceField,
 } from './package-prices';
 import { PriceInputs, ProductRowsHeader, productNameCell, productRowColumns } from './price-inputs';
 
@@ -67,6 +70,19 @@ export function PackagePricesDialog({ kind, pkg, onClose }: PackagePricesDialogP
   );
 }
 
+// One form for either kind of package; a manager's holds no manager price.
+type PriceFormSchema = z.ZodObject<{
+  managerPrice: z.ZodType<number | undefined, number | undefined>;
+  resellerPrice: z.ZodType<number, number>;
+}>;
+const priceSchemas: Record<PackageKind, PriceFormSchema> = {
+  admin: packagePriceSchema,
+  manager: managerPackagePriceSchema.extend({ managerPrice: z.undefined() }),
+};
+
+// The server refused a price as under the package's floor (the product's cost changed meanwhile).
+const BELOW_FLOOR = 'price_below_cost';
+
 function ProductPriceRow({
   kind,
   packageId,
@@ -79,39 +95,51 @@ function ProductPriceRow({
   const { t } = useTranslation('pricing');
   const { t: tCore } = useTranslation();
   const setPrice = useSetPackageProductPrice(kind);
-  const [texts, setTexts] = useState(priceTextsOf(product));
-  const [errors, setErrors] = useState<PriceErrors>({});
+  // An admin package prices managers and resellers, a manager's package its resellers only.
+  const { register, handleSubmit, getValues, setError, formState } = useContractForm(
+    priceSchemas[kind],
+    {
+      defaultValues:
+        kind === 'admin'
+          ? { managerPrice: product.managerPrice, resellerPrice: product.resellerPrice }
+          : { resellerPrice: product.resellerPrice },
+    },
+  );
 
-  function save() {
-    const read = readPrices(kind, texts, undefined, t, tCore);
-    if ('errors' in read) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
+  function messageOf(field: PriceField): string | undefined {
+    const error = formState.errors[field];
+    if (!error) return undefined;
+    if (error.type === BELOW_FLOOR) return floorMessage(kind, t, tCore);
+    // A blank price is missing, not "not a number" as the contract words it.
+    if (getValues(field) === undefined) return t('edit.required');
+    return translateFieldError(error, tCore);
+  }
+  const errors: PriceErrors = Object.fromEntries(
+    priceFieldsOf(kind).flatMap((field) => {
+      const message = messageOf(field);
+      return message ? [[field, message]] : [];
+    }),
+  );
+
+  const save = handleSubmit((prices) => {
     setPrice.mutate(
-      { packageId, productId: product.productId, prices: read.prices },
+      { packageId, productId: product.productId, prices },
       {
         onSuccess: () => toast.success(t('packages.prices.saved', { name: product.productName })),
         onError: (error) => {
-          const refused: PriceErrors = {};
           for (const { field } of refusedPriceFields(error)) {
-            if (field !== 'productId') refused[field] = floorMessage(kind, t, tCore);
+            if (field !== 'productId') setError(field, { type: BELOW_FLOOR });
           }
-          setErrors(refused);
         },
       },
     );
-  }
+  });
 
   return (
     <li className="flex flex-col gap-2 px-3 py-2">
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
+        onSubmit={save}
         className={`grid ${productRowColumns(kind)} items-start gap-2`}
       >
         <span className={`truncate text-sm text-fg ${productNameCell}`} title={product.productName}>
@@ -120,9 +148,14 @@ function ProductPriceRow({
         <PriceInputs
           kind={kind}
           productName={product.productName}
-          texts={texts}
           errors={errors}
-          onChange={setTexts}
+          inputOf={(field) =>
+            register(field, {
+              // The saved prices arrive as numbers; what is typed, as text.
+              setValueAs: (value: number | string) =>
+                typeof value === 'number' ? value : parseUsdInput(value),
+            })
+          }
         />
         <Button
           type="submit"

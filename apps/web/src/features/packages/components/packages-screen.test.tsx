@@ -183,6 +183,25 @@ describe('packages screen', { timeout: 15_000 }, () => {
     ).toEqual({ managerPrice: 7, resellerPrice: 11 });
   });
 
+  it('asks for a blank package price and refuses a negative one, sending nothing', async () => {
+    const fetchMock = mockApi({ 'GET /packages': page([aPackage()]) });
+    renderWithProviders(<PackagesScreen kind="admin" />);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Prices of Gold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prices of Gold' });
+    const managerPrice = within(dialog).getByLabelText('Manager price of Product 1 (USD)');
+    const resellerPrice = within(dialog).getByLabelText('Reseller price of Product 1 (USD)');
+    await user.clear(managerPrice);
+    await user.clear(resellerPrice);
+    await user.type(resellerPrice, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the prices of Product 1' }));
+
+    expect(managerPrice).toHaveAccessibleDescription('Enter a price');
+    expect(resellerPrice).toHaveAccessibleDescription(messages.amountNegative);
+    expect(requestedPaths(fetchMock).some((path) => path.startsWith('PATCH'))).toBe(false);
+  });
+
   it('deletes a package only once confirmed', async () => {
     const fetchMock = mockApi({
       'GET /packages': page([aPackage()]),

@@ -1,23 +1,23 @@
 import { CircleAlert } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import type { PackageKind } from '@/entities/packages/api/assign-package';
-import { priceFieldsOf, type PriceErrors, type PriceTexts } from './package-prices';
+import { priceFieldsOf, type PriceErrors, type PriceField } from './package-prices';
 
 type PriceInputsProps = {
   kind: PackageKind;
   productName: string;
-  texts: PriceTexts;
   errors: PriceErrors;
-  onChange: (texts: PriceTexts) => void;
+  /** What ties a field's input to its form: a form's `register(field)`, or a value and onChange. */
+  inputOf: (field: PriceField) => ComponentProps<typeof Input>;
 };
 
 /**
  * One product's package prices as compact inputs in a row of a list. The column headers say
  * which price is which to sighted readers; each input's own label says it to everyone else.
  */
-export function PriceInputs({ kind, productName, texts, errors, onChange }: PriceInputsProps) {
+export function PriceInputs({ kind, productName, errors, inputOf }: PriceInputsProps) {
   const { t } = useTranslation('pricing');
   const id = useId();
   return (
@@ -32,8 +32,7 @@ export function PriceInputs({ kind, productName, texts, errors, onChange }: Pric
               aria-describedby={errors[field] ? errorId : undefined}
               inputMode="decimal"
               dir="ltr"
-              value={texts[field]}
-              onChange={(event) => onChange({ ...texts, [field]: event.target.value })}
+              {...inputOf(field)}
               className="h-9"
             />
             {errors[field] && (

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Product } from '@keymarket/contracts/catalogue';
-import { usdAmount } from '@keymarket/contracts/money';
+import { bulkPriceChangeSchema, type Product } from '@keymarket/contracts/catalogue';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatUsdAmount } from '@/lib/format-price';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
+import { useContractForm } from '@/lib/use-contract-form';
 import { parseUsdInput } from '@/lib/usd-input';
 import { useBulkUpdatePrices } from '../api/bulk-update-prices';
 import { describeRefusedRow, refusedRowsOf } from './refused-rows';
@@ -123,44 +123,33 @@ export function BulkUpdateForm({
   const { t: tCore } = useTranslation();
   const bulkUpdate = useBulkUpdatePrices();
   const fields: AmountField[] = isAdmin ? ['managerPrice', 'resellerPrice'] : ['resellerPrice'];
-  const [texts, setTexts] = useState<Record<AmountField, string>>({
-    managerPrice: '',
-    resellerPrice: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<AmountField, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useContractForm(bulkPriceChangeSchema);
   const [refused, setRefused] = useState<{ productId: string; name: string; problem: string }[]>(
     [],
   );
-
-  function amounts(): Change | null {
-    const found: Change = {};
-    const problems: Partial<Record<AmountField, string>> = {};
-    for (const field of fields) {
-      const value = parseUsdInput(texts[field]);
-      if (value === undefined || value === 0) continue;
-      const parsed = usdAmount.safeParse(value);
-      if (parsed.success) found[field] = parsed.data;
-      else {
-        const issue = parsed.error.issues[0]!;
-        problems[field] = translateFieldError({ type: issue.code, message: issue.message }, tCore);
-      }
-    }
-    if (Object.keys(problems).length === 0 && Object.keys(found).length === 0) {
-      problems[fields[0]!] = t('bulk.amountRequired');
-    }
-    setErrors(problems);
-    return Object.keys(problems).length === 0 ? found : null;
-  }
+  // The contract refuses a change of nothing as a whole (its error has no field's name): said
+  // under the first field.
+  const changesNothing = Object.keys(errors).some(
+    (key) => key !== 'managerPrice' && key !== 'resellerPrice',
+  );
+  const errorOf = (field: AmountField) =>
+    translateFieldError(errors[field], tCore) ??
+    (field === fields[0] && changesNothing ? t('bulk.amountRequired') : undefined);
 
   // A bulk change touches many prices at once: what it will do is shown, and confirmed, first.
   const [pending, setPending] = useState<{ change: Change; products: Product[] } | null>(null);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const change = amounts();
-    if (!change) return;
+  const submit = handleSubmit((values) => {
+    // A field left blank or at 0 changes nothing, and is left out of the request.
+    const change: Change = {};
+    for (const field of fields) if (values[field]) change[field] = values[field];
     setPending({ change, products: [...selected.values()] });
-  }
+  });
 
   function apply() {
     if (!pending) return;
@@ -171,7 +160,7 @@ export function BulkUpdateForm({
         onSettled: () => setPending(null),
         onSuccess: ({ updated }) => {
           toast.success(t('bulk.success', { count: updated }));
-          setTexts({ managerPrice: '', resellerPrice: '' });
+          reset();
           setRefused([]);
           onRefusals(new Map());
           onClearSelection();
@@ -205,7 +194,7 @@ export function BulkUpdateForm({
               key={field}
               label={t(isAdmin ? `bulk.${field}` : 'bulk.sellingPrice')}
               hint={t('bulk.amountHint')}
-              error={errors[field]}
+              error={errorOf(field)}
               className="w-full sm:w-56"
             >
               {(control) => (
@@ -214,8 +203,7 @@ export function BulkUpdateForm({
                   inputMode="decimal"
                   dir="ltr"
                   placeholder="+0.00"
-                  value={texts[field]}
-                  onChange={(event) => setTexts({ ...texts, [field]: event.target.value })}
+                  {...register(field, { setValueAs: parseUsdInput })}
                 />
               )}
             </Field>

@@ -253,9 +253,13 @@ describe('price control', () => {
 
     await user.click(await screen.findByRole('checkbox', { name: 'Select Product 1' }));
     await user.click(screen.getByRole('button', { name: 'Apply to the selection (1)' }));
-    expect(screen.getByLabelText('Selling price change (USD)')).toHaveAccessibleDescription(
-      'Enter an amount to add or subtract',
-    );
+    const change = screen.getByLabelText('Selling price change (USD)');
+    expect(change).toHaveAccessibleDescription('Enter an amount to add or subtract');
+
+    await user.type(change, '1.234');
+    await user.click(screen.getByRole('button', { name: 'Apply to the selection (1)' }));
+    expect(change).toHaveAccessibleDescription(messages.amountDecimals);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(requestedPaths(fetchMock)).not.toContain('PATCH /products/bulk-update-prices');
   });
 
