@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Platform } from './helpers/platforms';
+
+/**
+ * A chain of three platforms (DESIGN.md §14): C docks from B, which docks from A. A purchase at C
+ * flows C → B → A, each with its own order and Idempotency-Key, and A's keys flow back.
+ */
+describe('a chain of three platforms', () => {
+  let a: Platform;
+  let b: Platform;
+  let c: Platform;
+
+  beforeAll(async () => {
+    // One after the other: three embedded databases migrating at once outrun a small machine.
+    a = await Platform.start();
+    b = await Platform.start();
+    c = await Platform.start();
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.dispose(), b?.dispose(), c?.dispose()]);
+  });
+
+  /** `downstream` docks `productId` of `upstream` with a 10 % markup; answers its own product. */
+  async function dockFrom(
+    downstream: Platform,
+    upstream: Platform,
+    productId: string,
+    funds: number,
+  ) {
+    const account = await upstream.reseller(funds);
+    const apiKey = await upstream.apiKey(account.session);
+    const added = await downstream.ok(downstream.admin, 'POST', '/api/upstreams', {
+      name: 'Next up the chain',
+      baseUrl: upstream.server.url,
+      apiKey,
+    });
+    const docked = await downstream.ok(
+      downstream.admin,
+      'POST',
+      `/api/upstreams/${added.id}/products`,
+      {
+        upstreamProductIds: [productId],
+        categoryId: await downstream.category(),
+        markupPercent: 10,
+        markupFixed: 0,
+      },
+    );
+    return { account, productId: (docked.docked as { productId: string }[])[0]!.productId };
+  }
+
+  it("completes a purchase at C with A's keys, every ledger exact", async () => {
+    const original = await a.product(10, 5);
+    const atB = await dockFrom(b, a, original.id, 100);
+    const atC = await dockFrom(c, b, atB.productId, 100);
+    const buyer = await c.reseller(50);
+
+    const placed = await c.call(buyer.session, 'POST', '/api/orders', {
+      productId: atC.productId,
+      quantity: 2,
+    });
+    expect(placed.status).toBe(201);
+    const done = await c.until(
+      () => c.ok(buyer.session, 'GET', `/api/orders/${placed.body.id}`),
+      (order) => order.status !== 'pending',
+    );
+    expect(done.status).toBe('completed');
+    expect([...done.responseKeys!].sort()).toEqual(original.keys.slice(0, 2).sort());
+    // A sells at $10, B at $11 (10 % on A's price), C at $12.10.
+    expect(await c.balanceOf(buyer.session)).toBe(50 - 24.2);
+    expect(await b.balanceOf(atC.account.session)).toBe(100 - 22);
+    expect(await a.balanceOf(atB.account.session)).toBe(100 - 20);
+    for (const platform of [a, b, c]) {
+      const result = await platform.reconciliation();
+      expect(result.checks.filter((check) => !check.ok)).toEqual([]);
+    }
+  });
+});
