@@ -72,12 +72,14 @@ describe('GET /api/docs: the interactive API reference', () => {
         })),
     );
     // Every route with `config.upload`: category, subcategory and product images, the music
-    // file, the avatar and a top-up's proof. A new upload route belongs here too.
+    // file, the avatar, a top-up's proof and a ticket's attachment. A new upload route belongs
+    // here too.
     expect(uploads.map(({ call }) => call).sort()).toEqual([
       'post /api/categories/category',
       'post /api/categories/subcategory',
       'post /api/music/update',
       'post /api/products',
+      'post /api/tickets/{id}/attachments',
       'post /api/topups',
       'put /api/categories/category/{id}',
       'put /api/categories/subcategory/{id}',

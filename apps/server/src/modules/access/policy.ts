@@ -295,6 +295,24 @@ export function assertMayReadTicket<T extends { userId: string }>(
   return ticket;
 }
 
+/**
+ * Which side of a ticket's conversation the caller writes and reads on: its author, or the
+ * administrators (an administrator's own ticket is read as its author). Only the administrators'
+ * side sets a status; the author's message (re)opens the ticket by itself.
+ */
+export function ticketSideOf(
+  caller: Caller,
+  ticket: { userId: string },
+  status?: string,
+): 'author' | 'admin' {
+  if (ticket.userId === caller.userId) {
+    if (status !== undefined) throw forbidden("Only an administrator sets a ticket's status");
+    return 'author';
+  }
+  requireAdmin(caller);
+  return 'admin';
+}
+
 // API keys
 
 /** A key is its owner's alone, administrators' included: to anyone else it does not exist. */

@@ -18,7 +18,7 @@ import type { OrdersService } from '../orders/orders.service';
 import { claimKeys } from '../key-pool/key-claims';
 import { recordKeysSold } from '../stock/stock';
 import { insertTicket } from '../tickets/tickets.repository';
-import { updateTicket } from '../tickets/tickets.repository';
+import { recordAdminMessage } from '../tickets/tickets.repository';
 import {
   claimKeyAction,
   keyPlacesOf,
@@ -158,11 +158,11 @@ export class AfterSaleService {
   ) {
     const ticket = await reportTicketOf(tx, order.id, keyIndex);
     if (ticket && ticket.status !== 'closed') {
-      await updateTicket(tx, ticket.id, {
+      // The answer is the admin's closing message in the report's conversation.
+      await recordAdminMessage(tx, ticket, {
+        authorId: caller.userId,
+        body: what.response,
         status: 'closed',
-        adminResponse: what.response,
-        respondedById: caller.userId,
-        respondedAt: new Date(),
       });
     }
     await notifyUser(tx, {

@@ -60,7 +60,8 @@ function linkOf(content: EmailContent, { publicUrl, role }: Context): string {
       return `${area}/orders?order=${encodeURIComponent(content.data.orderId)}`;
     case 'ticket.answered':
     case 'ticket.opened':
-      return `${area}/tickets`;
+    case 'ticket.replied':
+      return `${area}/tickets?ticket=${encodeURIComponent(content.data.ticketId)}`;
     case 'balance.credited':
       return `${area}/statement?bucket=balance`;
     case 'profit.credited':
@@ -153,6 +154,12 @@ const en: Texts = (c, url, l) => {
         subject: `New ticket: ${c.data.subject}`,
         lines: [`${c.data.author.username} opened a ticket: "${c.data.subject}".`],
         action: { label: 'Open the tickets', url },
+      };
+    case 'ticket.replied':
+      return {
+        subject: `New message on a ticket: ${c.data.subject}`,
+        lines: [`${c.data.author.username} wrote again on the ticket "${c.data.subject}".`],
+        action: { label: 'Read the conversation', url },
       };
     case 'stock.low':
       return {
@@ -280,6 +287,14 @@ const fr: Texts = (c, url, l) => {
         subject: `Nouveau ticket : ${c.data.subject}`,
         lines: [`${c.data.author.username} a ouvert un ticket : « ${c.data.subject} ».`],
         action: { label: 'Ouvrir les tickets', url },
+      };
+    case 'ticket.replied':
+      return {
+        subject: `Nouveau message sur un ticket : ${c.data.subject}`,
+        lines: [
+          `${c.data.author.username} a écrit de nouveau sur le ticket « ${c.data.subject} ».`,
+        ],
+        action: { label: 'Lire la conversation', url },
       };
     case 'stock.low':
       return {
@@ -410,6 +425,12 @@ const ar: Texts = (c, url, l) => {
         subject: `تذكرة جديدة: ${c.data.subject}`,
         lines: [`فتح ${c.data.author.username} تذكرة: «${c.data.subject}».`],
         action: { label: 'فتح التذاكر', url },
+      };
+    case 'ticket.replied':
+      return {
+        subject: `رسالة جديدة في تذكرة: ${c.data.subject}`,
+        lines: [`كتب ${c.data.author.username} من جديد في التذكرة «${c.data.subject}».`],
+        action: { label: 'قراءة المحادثة', url },
       };
     case 'stock.low':
       return {

@@ -26,7 +26,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request, reply) => {
       const file = await findFile(db, request.params.id);
-      if (!file) throw new AppError('not_found', messages.fileNotFound);
+      // A ticket's attachment is private: served only through its ticket's access check.
+      if (!file || file.purpose === 'ticket-attachment') {
+        throw new AppError('not_found', messages.fileNotFound);
+      }
       const etag = `"${file.sha256}"`;
       reply
         .header('ETag', etag)

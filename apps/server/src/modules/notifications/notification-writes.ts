@@ -167,17 +167,24 @@ export async function notifyUser(
 }
 
 /**
- * `ticket.opened` for every active administrator but `exceptUserId` (an administrator opening
- * a ticket is not told of it), with its live signal, written in `tx` (the ticket's transaction).
+ * `ticket.opened` (or `ticket.replied`: the author wrote again) for every active administrator
+ * but `exceptUserId` (an administrator writing on its own ticket is not told of it), with its
+ * live signal, written in `tx` (the ticket's transaction).
  */
 export async function notifyTicketOpened(
   tx: Executor,
-  ticket: { ticketId: string; subject: string; authorId: string; exceptUserId?: string },
+  ticket: {
+    ticketId: string;
+    subject: string;
+    authorId: string;
+    exceptUserId?: string;
+    type?: 'ticket.opened' | 'ticket.replied';
+  },
 ): Promise<void> {
   await writeNotification(
     tx,
     notifyAdminsCte('note', {
-      type: 'ticket.opened',
+      type: ticket.type ?? 'ticket.opened',
       ...(ticket.exceptUserId ? { exceptUserId: ticket.exceptUserId } : {}),
       signal: true,
       data: sql`jsonb_build_object('ticketId', ${ticket.ticketId}::text, 'subject', ${ticket.subject}::text,

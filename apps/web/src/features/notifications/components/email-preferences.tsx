@@ -16,6 +16,7 @@ const typesByRole: Record<Role, NotificationType[]> = {
   admin: [
     'order.pending',
     'ticket.opened',
+    'ticket.replied',
     'stock.low',
     'balance.credited',
     'webhook.disabled',

@@ -17,7 +17,8 @@ export function notificationLink(notification: Notification, role: Role): string
       return `/${role}/orders?order=${encodeURIComponent(notification.data.orderId)}`;
     case 'ticket.answered':
     case 'ticket.opened':
-      return `/${role}/tickets`;
+    case 'ticket.replied':
+      return `/${role}/tickets?ticket=${notification.data.ticketId}`;
     case 'balance.credited':
       return `/${role}/statement?bucket=balance`;
     case 'profit.credited':
@@ -114,6 +115,13 @@ export function NotificationText({ notification }: { notification: Notification 
       return (
         <>
           {iso(notification.data.author.username)} {t('notifications.types.ticketOpened')}{' '}
+          {iso(notification.data.subject)}
+        </>
+      );
+    case 'ticket.replied':
+      return (
+        <>
+          {iso(notification.data.author.username)} {t('notifications.types.ticketReplied')}{' '}
           {iso(notification.data.subject)}
         </>
       );

@@ -65,45 +65,81 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
     expect(await screen.findByText('No ticket matches.')).toBeInTheDocument();
   });
 
-  it('reads a ticket and answers it with the chosen status', async () => {
-    const ticket = aTicket({ message: 'Line one\nline two' });
+  it('reads a conversation and answers it with the chosen status', async () => {
+    const ticket = aTicket({ message: 'Line one\nline two', unread: true });
+    const detail = (extra: object[] = [], status = ticket.status) => ({
+      ...ticket,
+      status,
+      unread: false,
+      messages: [
+        {
+          id: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b',
+          fromAdmin: false,
+          author: ticket.user,
+          body: ticket.message,
+          attachments: [
+            {
+              id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+              name: 'invoice.pdf',
+              contentType: 'application/pdf',
+              sizeBytes: 1200,
+              url: `/api/tickets/${ticket.id}/attachments/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d`,
+            },
+          ],
+          createdAt: ticket.createdAt,
+        },
+        ...extra,
+      ],
+    });
     const fetchMock = mockApi({
       'GET /tickets/all': page([ticket]),
-      [`PATCH /tickets/${ticket.id}/respond`]: okReply({
-        ...ticket,
-        status: 'pending',
-        adminResponse: 'We are checking with the supplier.',
-      }),
+      [`GET /tickets/${ticket.id}`]: okReply(detail()),
+      [`POST /tickets/${ticket.id}/messages`]: okReply(
+        detail(
+          [
+            {
+              id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+              fromAdmin: true,
+              author: { id: '9f1c2a4e-8a53-4c39-9d2b-3f0a3c1e7b11', username: 'admin' },
+              body: 'We are checking with the supplier.',
+              attachments: [],
+              createdAt: ticket.createdAt,
+            },
+          ],
+          'closed',
+        ),
+        201,
+      ),
     });
     renderWithProviders(<AdminTicketsScreen />);
     const user = userEvent.setup();
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Read ticket “Key does not work”' }),
-    );
-    const dialog = screen.getByRole('dialog', { name: 'Ticket' });
+    expect(await screen.findByRole('img', { name: 'New message' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Read ticket “Key does not work”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Conversation' });
     expect(dialog).toHaveAccessibleDescription(/^From nadia, opened on/);
-    expect(within(dialog).getByText(/Line one\s+line two/)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Status after answering')).toHaveValue('closed');
+    expect(await within(dialog).findByText(/Line one\s+line two/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'invoice.pdf' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Status after answering')).toHaveValue('pending');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Send answer' }));
-    expect(within(dialog).getByLabelText('Your answer')).toHaveAccessibleDescription(
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByLabelText('Your message')).toHaveAccessibleDescription(
       messages.ticketResponseRequired,
     );
 
     await user.type(
-      within(dialog).getByLabelText('Your answer'),
+      within(dialog).getByLabelText('Your message'),
       'We are checking with the supplier.',
     );
-    await user.selectOptions(within(dialog).getByLabelText('Status after answering'), 'pending');
-    await user.click(within(dialog).getByRole('button', { name: 'Send answer' }));
+    await user.selectOptions(within(dialog).getByLabelText('Status after answering'), 'closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('Answer sent. Status: Pending')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch![1]!.body))).toEqual({
-      response: 'We are checking with the supplier.',
-      status: 'pending',
+    expect(await screen.findByText('Message sent.')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post![1]!.body))).toEqual({
+      message: 'We are checking with the supplier.',
+      status: 'closed',
+      attachmentIds: [],
     });
   });
 
@@ -111,7 +147,8 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
     const ticket = aTicket({ status: 'closed', adminResponse: 'Done.' });
     mockApi({
       'GET /tickets/all': page([ticket]),
-      [`PATCH /tickets/${ticket.id}/respond`]: errorReply('conflict'),
+      [`GET /tickets/${ticket.id}`]: okReply({ ...ticket, messages: [] }),
+      [`POST /tickets/${ticket.id}/messages`]: errorReply('conflict'),
     });
     renderWithProviders(<AdminTicketsScreen />);
     const user = userEvent.setup();
@@ -119,26 +156,41 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
     await user.click(
       await screen.findByRole('button', { name: 'Read ticket “Key does not work”' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Ticket' });
-    // The earlier answer is shown and is where the new one starts.
-    expect(within(dialog).getByLabelText('Your answer')).toHaveValue('Done.');
+    const dialog = screen.getByRole('dialog', { name: 'Conversation' });
+    await user.type(await within(dialog).findByLabelText('Your message'), 'Reopening.');
     await user.selectOptions(within(dialog).getByLabelText('Status after answering'), 'open');
-    await user.click(within(dialog).getByRole('button', { name: 'Send answer' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This user already has another ticket that is not closed, so this one cannot be reopened.',
-    );
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
   });
 
   it('shows a subject with markup as text in the table and the dialog', async () => {
     const subject = '<img src=x onerror=alert(1)>';
-    mockApi({ 'GET /tickets/all': page([aTicket({ subject, message: `<i>${subject}</i>` })]) });
+    const ticket = aTicket({ subject, message: `<i>${subject}</i>` });
+    mockApi({
+      'GET /tickets/all': page([ticket]),
+      [`GET /tickets/${ticket.id}`]: okReply({
+        ...ticket,
+        messages: [
+          {
+            id: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b',
+            fromAdmin: false,
+            author: ticket.user,
+            body: ticket.message,
+            attachments: [],
+            createdAt: ticket.createdAt,
+          },
+        ],
+      }),
+    });
     renderWithProviders(<AdminTicketsScreen />);
     const user = userEvent.setup();
 
     expect(await screen.findByRole('cell', { name: subject })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `Read ticket “${subject}”` }));
-    expect(within(screen.getByRole('dialog')).getByText(`<i>${subject}</i>`)).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('dialog')).findByText(`<i>${subject}</i>`),
+    ).toBeInTheDocument();
     expect(document.querySelector('img, i')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { MessageSquareReply } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sortText } from '@keymarket/contracts/pagination';
 import {
@@ -26,8 +27,9 @@ import {
 import { formatDateTime } from '@/lib/format-date';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { useAllTickets } from '../api/get-all-tickets';
-import { RespondTicketDialog } from './respond-ticket-dialog';
+import { TicketConversationDialog } from './ticket-conversation-dialog';
 import { TicketStatusBadge } from './ticket-status-badge';
+import { UnreadDot } from './unread-dot';
 
 /** Every user's tickets for the administrators: filter, search, read and answer. */
 export function AdminTicketsScreen() {
@@ -39,7 +41,19 @@ export function AdminTicketsScreen() {
   const search = filters.search;
   const onSearch = useCallback((term: string) => setFilters({ search: term }), [setFilters]);
   const [searchText, setSearchText] = useSearchFilter(search, onSearch);
-  const [reading, setReading] = useState<Ticket | null>(null);
+  // The open conversation is in the URL too (`?ticket=`), where a notification leads.
+  const [params, setParams] = useSearchParams();
+  const readingId = params.get('ticket');
+  const setReading = (ticket: Ticket | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (ticket) next.set('ticket', ticket.id);
+        else next.delete('ticket');
+        return next;
+      },
+      { replace: true },
+    );
 
   const ticketsQuery = useAllTickets({
     page: table.page,
@@ -121,7 +135,10 @@ export function AdminTicketsScreen() {
               {rows.map((ticket) => (
                 <TableRow key={ticket.id}>
                   <TableCell kind="title" className="font-medium text-fg sm:max-w-72">
-                    <CellText>{ticket.subject}</CellText>
+                    <span className="flex items-center gap-2">
+                      {ticket.unread && <UnreadDot />}
+                      <CellText>{ticket.subject}</CellText>
+                    </span>
                   </TableCell>
                   <TableCell label={t('fields.user')} className="sm:max-md:hidden">
                     <bdi>{ticket.user.username}</bdi>
@@ -154,7 +171,12 @@ export function AdminTicketsScreen() {
         )}
       </PagedList>
 
-      <RespondTicketDialog ticket={reading} onClose={() => setReading(null)} />
+      <TicketConversationDialog
+        ticketId={readingId}
+        ticket={ticketsQuery.data?.data.find((ticket) => ticket.id === readingId) ?? null}
+        side="admin"
+        onClose={() => setReading(null)}
+      />
     </Card>
   );
 }
