@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { productKeyListSchema } from '@keymarket/contracts/catalogue';
+import {
+  productKeyListSchema,
+  type Product,
+  type productKeysQuerySchema,
+} from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
+import type { ListQuery } from '@/lib/list-query';
 import { queryKeys } from '@/lib/query-keys';
 
-export type ProductKeysPage = {
-  productId: string;
-  page: number;
-  limit: number;
-  /** A whole key, or its first or last characters. */
-  q?: string;
-  status?: 'sold' | 'unsold';
-};
+/** A page of one product's keys; `q` is a whole key, or its first or last characters. */
+export type ProductKeysPage = { productId: Product['id'] } & ListQuery<
+  typeof productKeysQuerySchema
+>;
 
 /** The inventory, masked: the server never sends a stored key back in a listing. */
 export function getProductKeys(

@@ -1,14 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PRODUCT_LIST_MAX, productListSchema } from '@keymarket/contracts/catalogue';
+import type { z } from 'zod';
+import {
+  PRODUCT_LIST_MAX,
+  productListSchema,
+  type productListQuerySchema,
+} from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
-import type { Language } from '@/lib/i18n';
+import type { ListQuery } from '@/lib/list-query';
 import { queryKeys } from '@/lib/query-keys';
 
-export type AdminProductFilters = {
-  categoryId?: string;
-  search?: string;
+type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export type AdminProductFilters = Pick<ProductListQuery, 'categoryId' | 'search'> & {
   /** `only`: the soft-deleted products, which only administrators can list. */
-  deleted: 'exclude' | 'only';
+  deleted: Exclude<ProductListQuery['deleted'], 'include' | undefined>;
 };
 
 /** The whole catalogue in one call (the API's one 10,000-item list), for the key pool's choice. */
@@ -29,13 +34,8 @@ export function useAdminProducts(filters: AdminProductFilters) {
 }
 
 /** One page of the products table: what GET /products takes (`sort` as `?sort=` text). */
-export type AdminProductPageQuery = AdminProductFilters & {
-  page: number;
-  limit: number;
-  sort?: string;
-  /** The language of the category names a sort by category follows. */
-  lang?: Language;
-};
+export type AdminProductPageQuery = AdminProductFilters &
+  Pick<ListQuery<typeof productListQuerySchema>, 'page' | 'limit' | 'sort' | 'lang'>;
 
 export function getAdminProductPage(query: AdminProductPageQuery, signal?: AbortSignal) {
   return apiClient.get('/products', productListSchema, {

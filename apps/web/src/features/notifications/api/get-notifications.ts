@@ -1,9 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { notificationListSchema, unreadCountSchema } from '@keymarket/contracts/notifications';
+import type { z } from 'zod';
+import {
+  notificationListSchema,
+  type notificationsQuerySchema,
+  unreadCountSchema,
+} from '@keymarket/contracts/notifications';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type NotificationsPageQuery = { page: number; limit: number; unread: boolean };
+/** The page asked for, with `unread` as the boolean the server reads from its `true`/`false` text. */
+export type NotificationsPageQuery = z.output<typeof notificationsQuerySchema>;
 
 export function getNotifications(query: NotificationsPageQuery, signal?: AbortSignal) {
   return apiClient.get('/notifications', notificationListSchema, {

@@ -1,9 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PRODUCT_LIST_MAX, productListSchema } from '@keymarket/contracts/catalogue';
+import type { z } from 'zod';
+import {
+  PRODUCT_LIST_MAX,
+  productListSchema,
+  type productListQuerySchema,
+} from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type PriceListFilters = { categoryId?: string; search?: string };
+/** The list's filters the Price Control screen offers, as the contract's query takes them. */
+export type PriceListFilters = Pick<
+  z.input<typeof productListQuerySchema>,
+  'categoryId' | 'search'
+>;
 
 /**
  * Every product the caller may price, with the prices it sees (the platform's for an admin; its

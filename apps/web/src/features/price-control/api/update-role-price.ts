@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { productSchema, type updateRolePriceSchema } from '@keymarket/contracts/catalogue';
+import {
+  productSchema,
+  type Product,
+  type updateRolePriceSchema,
+} from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
+/** The product (the path's `{id}`) and the body of PATCH /products/{id}/update-role-price. */
 export type RolePriceUpdate = {
-  productId: string;
+  productId: Product['id'];
   prices: z.input<typeof updateRolePriceSchema>;
 };
 

@@ -1,13 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PRODUCT_LIST_MAX, productListSchema } from '@keymarket/contracts/catalogue';
+import type { z } from 'zod';
+import {
+  PRODUCT_LIST_MAX,
+  productListSchema,
+  type productListQuerySchema,
+} from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type ProductFilters = {
-  categoryId?: string;
-  subcategoryId?: string;
-  search?: string;
-};
+export type ProductFilters = Pick<
+  z.input<typeof productListQuerySchema>,
+  'categoryId' | 'subcategoryId' | 'search'
+>;
 
 /** The whole catalogue in one call (the API's one 10,000-item list); the screen virtualises it. */
 export function getProducts(filters: ProductFilters, signal?: AbortSignal) {

@@ -1,11 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_LIMIT } from '@keymarket/contracts/pagination';
-import { managerPackageListSchema, packageListSchema } from '@keymarket/contracts/packages';
+import {
+  managerPackageListSchema,
+  packageListSchema,
+  type ManagerPackage,
+  type Package,
+} from '@keymarket/contracts/packages';
 import { apiClient } from '@/lib/api-client';
 import type { PackageKind } from '@/entities/packages/api/assign-package';
 import { queryKeys } from '@/lib/query-keys';
 
-export type AssignablePackage = { id: string; name: string; productCount: number };
+/** A package to pick: an admin's (`Package`) or a manager's own (`ManagerPackage`). */
+export type AssignablePackage = Package | ManagerPackage;
 
 // The dialog offers one list to choose from: the largest page the API serves is plenty.
 const firstPage = { page: 1, limit: MAX_LIMIT };
@@ -21,7 +27,7 @@ export async function getAssignablePackages(
           query: firstPage,
           signal,
         });
-  return list.data.map(({ id, name, products }) => ({ id, name, productCount: products.length }));
+  return list.data;
 }
 
 export const assignablePackagesQueryOptions = (kind: PackageKind) =>

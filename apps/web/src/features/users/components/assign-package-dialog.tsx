@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-error';
 import { useAssignPackage, type PackageKind } from '@/entities/packages/api/assign-package';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
-import { useAssignablePackages } from '../api/get-assignable-packages';
+import { useAssignablePackages, type AssignablePackage } from '../api/get-assignable-packages';
 import { useUserProfile } from '../api/get-user-profile';
 
 type AssignPackageDialogProps = {
@@ -100,7 +100,7 @@ function AssignPackageForm({
 }: {
   kind: PackageKind;
   user: UserSummary;
-  packages: { id: string; name: string; productCount: number }[];
+  packages: AssignablePackage[];
   currentId: string;
   onClose: () => void;
 }) {
@@ -155,7 +155,7 @@ function AssignPackageForm({
               <option value={NO_PACKAGE}>{t('assignPackage.noPackage')}</option>
               {packages.map((option) => (
                 <option key={option.id} value={option.id}>
-                  {t('assignPackage.option', { name: option.name, count: option.productCount })}
+                  {t('assignPackage.option', { name: option.name, count: option.products.length })}
                 </option>
               ))}
             </Select>

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { deliveryListSchema, type DeliveryStatus } from '@keymarket/contracts/integration';
+import { deliveryListSchema, type deliveriesQuerySchema } from '@keymarket/contracts/integration';
 import { apiClient } from '@/lib/api-client';
+import type { ListQuery } from '@/lib/list-query';
 import { queryKeys } from '@/lib/query-keys';
 
-export type DeliveriesQuery = { page: number; limit: number; status?: DeliveryStatus };
+export type DeliveriesQuery = ListQuery<typeof deliveriesQuerySchema>;
 
 export function getDeliveries(webhookId: string, query: DeliveriesQuery, signal?: AbortSignal) {
   return apiClient.get(`/webhooks/${webhookId}/deliveries`, deliveryListSchema, {
