@@ -84,7 +84,7 @@ test.describe('after-sale', () => {
       await adminPage.getByLabel('Search tickets').fill(product.name);
       const row = adminPage.getByRole('row').filter({ hasText: product.name });
       await row.getByRole('button', { name: /Read ticket/ }).click();
-      const ticket = adminPage.getByRole('dialog', { name: 'Ticket' });
+      const ticket = adminPage.getByRole('dialog', { name: 'Conversation' });
       await expect(ticket).toContainText('Faulty key report: key 1 of order');
       await ticket.getByRole('button', { name: 'Replace key 1' }).click();
       await adminPage

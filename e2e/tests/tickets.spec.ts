@@ -9,12 +9,12 @@ const OPEN_TICKET_REFUSAL =
 
 async function sendTicket(page: Page, subject: string, message: string) {
   await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Message').fill(message);
+  await page.getByLabel('Message', { exact: true }).fill(message);
   await page.getByRole('button', { name: 'Send ticket' }).click();
 }
 
 test.describe('support tickets', () => {
-  test('a reseller opens a ticket, a second is refused, the admin answers and closes it', async ({
+  test('a reseller opens a ticket, a second is refused, the admin and the reseller write in turn with an attachment, the admin closes it', async ({
     page,
     browser,
     makeUser,
@@ -46,7 +46,8 @@ test.describe('support tickets', () => {
     await expect(page.getByRole('button', { name: 'Send ticket' })).toBeDisabled();
     await expect(page.getByRole('article')).toHaveCount(1);
 
-    // The admin, in its own browser, finds the ticket, answers and closes it.
+    // The admin, in its own browser, finds the ticket (unread on its side) and asks a question:
+    // the ticket waits for the user.
     const adminContext = await browser.newContext();
     try {
       const adminPage = await adminContext.newPage();
@@ -56,16 +57,52 @@ test.describe('support tickets', () => {
       const row = adminPage.getByRole('row').filter({ hasText: subject });
       await expect(row).toContainText(reseller.username);
       await expect(row).toContainText('Open');
+      await expect(row.getByRole('img', { name: 'New message' })).toBeVisible();
       await row.getByRole('button', { name: `Read ticket “${subject}”` }).click();
 
-      const dialog = adminPage.getByRole('dialog', { name: 'Ticket' });
+      const dialog = adminPage.getByRole('dialog', { name: 'Conversation' });
       await expect(dialog).toContainText('The key I bought this morning is refused by the store.');
-      await dialog.getByLabel('Your answer').fill('A new key was sent to your order.');
-      await expect(dialog.getByLabel('Status after answering')).toHaveValue('closed');
-      await dialog.getByRole('button', { name: 'Send answer' }).click();
+      await expect(dialog.getByLabel('Status after answering')).toHaveValue('pending');
+      await dialog.getByLabel('Your message').fill('Which store refuses it?');
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await expect(adminPage.getByText('Message sent.')).toBeVisible();
+      await expect(dialog.getByRole('listitem').filter({ hasText: 'Which store' })).toBeVisible();
+      await adminPage.keyboard.press('Escape');
+      await expect(row).toContainText('Pending');
+      await expect(row.getByRole('img', { name: 'New message' })).toHaveCount(0);
 
-      await expect(adminPage.getByText('Answer sent. Status: Closed')).toBeVisible();
-      await expect(dialog).toBeHidden();
+      // The reseller answers with a screenshot: the ticket is open again, unread for the admins.
+      await page.reload();
+      await expect(mine).toContainText('Pending');
+      await expect(mine.getByRole('img', { name: 'New message' })).toBeVisible();
+      await mine.getByRole('button', { name: `Open the conversation of “${subject}”` }).click();
+      const conversation = page.getByRole('dialog', { name: 'Conversation' });
+      await expect(conversation).toContainText('Which store refuses it?');
+      await conversation.getByLabel('Attach files').setInputFiles({
+        name: 'store.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      });
+      await expect(conversation.getByText('store.png')).toBeVisible();
+      await conversation.getByLabel('Your message').fill('The Steam store, see the screenshot.');
+      await conversation.getByRole('button', { name: 'Send' }).click();
+      await expect(conversation.getByRole('img', { name: 'store.png' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(mine).toContainText('Open');
+
+      // The admin reads the reply with its attachment and closes the ticket.
+      await adminPage.reload();
+      await expect(row.getByRole('img', { name: 'New message' })).toBeVisible();
+      await row.getByRole('button', { name: `Read ticket “${subject}”` }).click();
+      await expect(dialog.getByRole('img', { name: 'store.png' })).toBeVisible();
+      await dialog.getByLabel('Your message').fill('A new key was sent to your order.');
+      await dialog.getByLabel('Status after answering').selectOption('closed');
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await expect(adminPage.getByText('Message sent.')).toBeVisible();
+      await adminPage.keyboard.press('Escape');
       await expect(row).toContainText('Closed');
     } finally {
       await adminContext.close();
