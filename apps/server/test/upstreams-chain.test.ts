@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from './helpers/database';
 import { Platform } from './helpers/platforms';
+import { TEST_KEYS_SECRET } from './helpers/test-app';
+
+const run = promisify(execFile);
 
 /**
  * A chain of three platforms (DESIGN.md §14): C docks from B, which docks from A. A purchase at C
@@ -75,4 +81,31 @@ describe('a chain of three platforms', () => {
       expect(result.checks.filter((check) => !check.ok)).toEqual([]);
     }
   });
+
+  // The script runs beside the server on PostgreSQL (the embedded database is one process's).
+  it.skipIf(!onPostgres)(
+    "npm run reconcile -- --upstreams finds the docked orders in each supplier's records",
+    async () => {
+      for (const platform of [b, c]) {
+        const { stdout } = await run(
+          process.execPath,
+          ['--import', 'tsx', 'src/scripts/reconcile.ts', '--upstreams'],
+          {
+            env: {
+              PATH: process.env.PATH ?? '',
+              DATABASE_URL: platform.databaseUrl!,
+              KEYS_SECRET: TEST_KEYS_SECRET,
+              JWT_SECRET: 'x'.repeat(64),
+              WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+              DATA_DIR: platform.server.dataDir,
+            },
+          },
+        );
+        expect(stdout).toMatch(
+          /ok\s+upstream Next up the chain: 1 purchase\(s\) match the supplier's 1 order\(s\)\./,
+        );
+        expect(stdout).toContain('Reconciled: every check holds.');
+      }
+    },
+  );
 });

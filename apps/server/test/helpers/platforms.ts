@@ -25,6 +25,8 @@ export class Platform {
     readonly server: ServerProcess,
     readonly admin: HttpSession,
     private readonly closeDatabase: () => Promise<void>,
+    /** Its PostgreSQL database, when the tests run on PostgreSQL. */
+    readonly databaseUrl: string | undefined,
   ) {}
 
   static async start(env: Record<string, string> = {}): Promise<Platform> {
@@ -43,7 +45,7 @@ export class Platform {
       ...env,
     });
     const admin = await HttpSession.signIn(server, 'admin', PROCESS_ADMIN_PASSWORD);
-    return new Platform(server, admin, close);
+    return new Platform(server, admin, close, url);
   }
 
   async dispose() {

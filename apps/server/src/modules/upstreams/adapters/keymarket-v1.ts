@@ -39,6 +39,7 @@ interface V1Product {
 
 interface V1Order {
   id: string;
+  quantity: number;
   status: 'pending' | 'completed' | 'rejected';
   unitPrice: number;
   totalAmount: number;
@@ -113,6 +114,22 @@ export class KeymarketV1Adapter implements UpstreamAdapter {
     return productOf(answer.body as V1Product);
   }
 
+  async order(id: string): Promise<UpstreamOrder | undefined> {
+    const answer = await this.call('GET', `/orders/${encodeURIComponent(id)}`);
+    if (answer.status === 404) return undefined;
+    if (answer.status !== 200) throw new UpstreamUnavailable(describe(answer));
+    return orderOf(answer.body as V1Order);
+  }
+
+  async orders(page: number) {
+    const answer = await this.call('GET', `/orders?page=${page}&limit=100`);
+    const body = answer.body as { data?: V1Order[]; pagination?: { total?: number } } | undefined;
+    if (answer.status !== 200 || !Array.isArray(body?.data)) {
+      throw new UpstreamUnavailable(describe(answer));
+    }
+    return { items: body.data.map(orderOf), total: body.pagination?.total ?? body.data.length };
+  }
+
   async purchase(request: PurchaseRequest, timeoutMs: number): Promise<PurchaseAnswer> {
     const answer = await this.call('POST', '/orders', {
       body: {
@@ -147,6 +164,7 @@ function productOf(p: V1Product): UpstreamProduct {
 function orderOf(o: V1Order): UpstreamOrder {
   return {
     id: o.id,
+    quantity: o.quantity,
     status: o.status,
     keys: o.responseKeys ?? [],
     unitPriceCents: toCents(o.unitPrice),

@@ -17,6 +17,7 @@ export interface UpstreamProduct {
 
 export interface UpstreamOrder {
   id: string;
+  quantity: number;
   status: 'pending' | 'completed' | 'rejected';
   /** Delivered keys, in their order; empty until completed. */
   keys: string[];
@@ -56,6 +57,10 @@ export interface UpstreamAdapter {
   }): Promise<{ items: UpstreamProduct[]; total: number }>;
   /** One product, or undefined when it is gone (deleted, or not for this platform). */
   product(id: string): Promise<UpstreamProduct | undefined>;
+  /** One of this platform's orders there, or undefined when there is none with that id. */
+  order(id: string): Promise<UpstreamOrder | undefined>;
+  /** A page of this platform's orders there, newest first. */
+  orders(page: number): Promise<{ items: UpstreamOrder[]; total: number }>;
   /** Places (or, with the same idempotency key, finds again) the purchase. */
   purchase(request: PurchaseRequest, timeoutMs: number): Promise<PurchaseAnswer>;
 }
