@@ -4,7 +4,7 @@ import { v1ProductsQuerySchema } from './integration';
 import { nonNegativeUsdAmount, positiveUsdAmount } from './money';
 import { createOrderSchema } from './orders';
 import { pageQuerySchema, paginated } from './pagination';
-import { searchText } from './text';
+import { nameText, searchText } from './text';
 
 /**
  * Supply from upstream (DESIGN.md §14): another Keymarket on which this platform holds an
@@ -23,8 +23,7 @@ export const MARKUP_PERCENT_MAX = 1000;
 export const upstreamStatuses = ['unknown', 'ok', 'failing'] as const;
 export type UpstreamStatus = (typeof upstreamStatuses)[number];
 
-const name = z
-  .string({ error: 'Enter a name' })
+const name = nameText({ error: 'Enter a name' })
   .trim()
   .min(1, 'Enter a name')
   .max(UPSTREAM_NAME_MAX, `The name cannot exceed ${UPSTREAM_NAME_MAX} characters`);
