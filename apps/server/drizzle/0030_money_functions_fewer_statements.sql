@@ -56,10 +56,13 @@ BEGIN
       SELECT ARRAY(SELECT k.id FROM product_keys k
                    WHERE k.product_id = product AND k.order_id IS NULL
                    ORDER BY k.position
-                   LIMIT cardinality(owners) FOR UPDATE SKIP LOCKED) AS ids
+                   LIMIT cardinality(owners) FOR UPDATE SKIP LOCKED) AS ids,
+             clock_timestamp() AS at
     )
+    -- One sale time for the keys of one claim: an order's keys are then read back by id, the
+    -- order place_order answers them in.
     UPDATE product_keys k SET order_id = owners[array_position(locked.ids, k.id)],
-                              sold_at = clock_timestamp()
+                              sold_at = locked.at
     FROM locked
     WHERE k.id = ANY(locked.ids) AND cardinality(locked.ids) = cardinality(owners)
       AND k.order_id IS NULL
