@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCombobox } from 'downshift';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchTerm } from '@/lib/use-debounced';
 import { Input } from './input';
@@ -29,7 +30,8 @@ type ComboFilterProps = {
 /**
  * A filter that picks one of many (a product, a user) by searching for it: a text box that lists
  * the matches under it as the user types; once one is chosen, the box shows its name and a button
- * that clears it. Works with the keyboard (arrows, Enter, Escape) and fits a phone's width.
+ * that clears it. An ARIA 1.2 combobox (downshift's useCombobox): arrows move the active choice,
+ * Enter picks it, Escape closes the list; it fits a phone's width.
  * Typed text is only a search for a choice and filters nothing: leaving the box takes the one
  * choice it names exactly, or else empties it, so the box never shows a filter that the list and
  * its CSV download do not apply.
@@ -43,23 +45,6 @@ export function ComboFilter({
   className,
 }: ComboFilterProps) {
   const { t } = useTranslation();
-  const listId = useId();
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const term = useSearchTerm(text);
-  const { choices, isFetching } = useChoices(open ? term : '');
-  const shown = open ? (choices ?? []) : [];
-  const leaving = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(leaving.current), []);
-
-  const choose = (choice: ComboChoice | undefined) => {
-    onChange(choice);
-    setText('');
-    setOpen(false);
-    setActive(0);
-  };
-
   if (value) {
     const name = valueLabel ?? t('pagination.chosen');
     return (
@@ -75,7 +60,7 @@ export function ComboFilter({
         </bdi>
         <button
           type="button"
-          onClick={() => choose(undefined)}
+          onClick={() => onChange(undefined)}
           aria-label={t('pagination.clearFilter', { name: label })}
           className="grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:text-fg"
         >
@@ -85,35 +70,64 @@ export function ComboFilter({
     );
   }
 
+  return (
+    <ComboSearch label={label} onChange={onChange} useChoices={useChoices} className={className} />
+  );
+}
+
+function ComboSearch({
+  label,
+  onChange,
+  useChoices,
+  className,
+}: Pick<ComboFilterProps, 'label' | 'onChange' | 'useChoices' | 'className'>) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const term = useSearchTerm(text);
+  const { choices, isFetching } = useChoices(open ? term : '');
+  const shown = open ? (choices ?? []) : [];
+  const expanded = open && term !== '';
+
+  const { getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<ComboChoice>({
+    items: shown,
+    itemToString: (choice) => choice?.label ?? '',
+    // Nothing stays chosen inside the box: a choice becomes the chip above, and the box empties.
+    selectedItem: null,
+    inputValue: text,
+    isOpen: open,
+    defaultHighlightedIndex: 0,
+    onInputValueChange: ({ inputValue }) => setText(inputValue),
+    onIsOpenChange: ({ isOpen }) => setOpen(isOpen),
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) onChange(selectedItem);
+    },
+    stateReducer: (_state, { type, changes }) => {
+      const { InputBlur, InputKeyDownEnter, ItemClick } = useCombobox.stateChangeTypes;
+      // Leaving the box picks no highlighted choice: `leave` decides from the text.
+      if (type === InputBlur) return { ...changes, selectedItem: null, inputValue: text };
+      const picked = (type === InputKeyDownEnter || type === ItemClick) && changes.selectedItem;
+      if (picked) return { ...changes, inputValue: '' };
+      return changes;
+    },
+  });
+
+  // Typed text filters nothing: leaving takes the one choice it names in full, or empties it.
   const leave = () => {
     const typed = text.trim().toLocaleLowerCase();
     const named = typed ? shown.filter((c) => c.label.toLocaleLowerCase() === typed) : [];
-    if (named.length === 1) {
-      choose(named[0]);
-      return;
-    }
+    if (named.length === 1) onChange(named[0]);
     setText('');
     setOpen(false);
-    setActive(0);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => Math.min(index + 1, Math.max(shown.length - 1, 0)));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((index) => Math.max(index - 1, 0));
-    } else if (event.key === 'Enter' && open && shown[active]) {
-      event.preventDefault();
-      choose(shown[active]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    }
-  };
-
-  const expanded = open && term !== '';
+  const inputProps = getInputProps({
+    'aria-label': label,
+    placeholder: label,
+    onFocus: () => setOpen(true),
+    onBlur: leave,
+    className: 'ps-9',
+  });
   return (
     <div className={clsx('relative min-w-0', className)}>
       <Search
@@ -121,64 +135,41 @@ export function ComboFilter({
         className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
       />
       <Input
-        role="combobox"
-        aria-label={label}
+        {...inputProps}
+        // The list shows only once there is a term to search for.
         aria-expanded={expanded}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={expanded && shown[active] ? `${listId}-${active}` : undefined}
-        placeholder={label}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onFocus={() => {
-          clearTimeout(leaving.current);
-          setOpen(true);
-        }}
-        // Later than a click on a choice, which would otherwise never land.
-        onBlur={() => {
-          leaving.current = setTimeout(leave, 150);
-        }}
-        onKeyDown={onKeyDown}
-        className="ps-9"
+        aria-activedescendant={
+          expanded && shown[highlightedIndex] ? inputProps['aria-activedescendant'] : undefined
+        }
       />
-      {expanded && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-card"
-        >
-          {isFetching && shown.length === 0 && (
-            <li className="grid place-items-center py-3">
-              <Spinner className="size-5" />
-            </li>
-          )}
-          {!isFetching && shown.length === 0 && (
-            <li className="px-3 py-2 text-sm text-muted">{t('messages.noResultsFound')}</li>
-          )}
-          {shown.map((choice, index) => (
+      <ul
+        {...getMenuProps({ 'aria-label': label })}
+        hidden={!expanded}
+        className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-card"
+      >
+        {expanded && isFetching && shown.length === 0 && (
+          <li className="grid place-items-center py-3">
+            <Spinner className="size-5" />
+          </li>
+        )}
+        {expanded && !isFetching && shown.length === 0 && (
+          <li className="px-3 py-2 text-sm text-muted">{t('messages.noResultsFound')}</li>
+        )}
+        {expanded &&
+          shown.map((choice, index) => (
             <li
               key={choice.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(choice)}
+              {...getItemProps({ item: choice, index })}
               className={clsx(
                 'flex cursor-pointer items-baseline gap-2 rounded-md px-3 py-2 text-sm',
-                index === active ? 'bg-primary/15 text-fg' : 'text-fg hover:bg-surface-2',
+                index === highlightedIndex ? 'bg-primary/15 text-fg' : 'text-fg hover:bg-surface-2',
               )}
             >
               <bdi className="min-w-0 flex-1 truncate">{choice.label}</bdi>
               {choice.hint && <bdi className="shrink-0 text-xs text-muted">{choice.hint}</bdi>}
             </li>
           ))}
-        </ul>
-      )}
+      </ul>
     </div>
   );
 }

@@ -1,14 +1,7 @@
 import { clsx } from 'clsx';
+import { useCombobox } from 'downshift';
 import { Search, X } from 'lucide-react';
-import {
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-} from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEARCH_QUERY_MAX } from '@keymarket/contracts/analytics';
@@ -29,15 +22,14 @@ import {
 
 /**
  * The navbar's search over products and users (admins: everyone; sellers: their downline), as
- * an ARIA 1.2 combobox: focus stays in the input, arrows move the active option, Enter opens it,
- * Escape closes the list, then clears the text.
+ * an ARIA 1.2 combobox (downshift's useCombobox): focus stays in the input, arrows move the active
+ * option, Enter opens it, Escape closes the list, then clears the text, then the phone's bar.
  */
 function SearchCombobox({ role }: { role: Role }) {
   const { t } = useTranslation('search', { useSuspense: true });
   const { t: tCore } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
-  const listboxId = `${id}-listbox`;
   const panelId = `${id}-panel`;
   const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -49,11 +41,7 @@ function SearchCombobox({ role }: { role: Role }) {
   const query = useSearchTerm(text);
   const searchQuery = useSearch(query);
   const options = optionsOf(query ? searchQuery.data : undefined, role, query);
-  // The active option belongs to one query: new results start with none active.
-  const [active, setActive] = useState({ query: '', index: -1 });
-  const activeIndex = active.query === query ? active.index : -1;
   const visible = open && query.length > 0;
-  const optionId = (index: number) => `${id}-option-${index}`;
 
   // The field appears when the phone's search button is pressed: typing can start at once.
   useEffect(() => {
@@ -80,35 +68,45 @@ function SearchCombobox({ role }: { role: Role }) {
     void navigate(option.to);
   }
 
-  function move(step: 1 | -1) {
-    if (options.length === 0) return;
-    const next = activeIndex === -1 && step === -1 ? options.length - 1 : activeIndex + step;
-    setActive({ query, index: (next + options.length) % options.length });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!visible) setOpen(true);
-        else move(event.key === 'ArrowDown' ? 1 : -1);
-        break;
-      case 'Enter': {
-        const option = options[activeIndex];
-        if (visible && option) {
-          event.preventDefault();
-          choose(option);
-        }
-        break;
+  const { getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<Option>({
+    items: options,
+    itemToString: (option) =>
+      option?.kind === 'product'
+        ? option.product.name
+        : option?.kind === 'user'
+          ? option.user.username
+          : '',
+    // An option leads to a screen rather than staying chosen in the box.
+    selectedItem: null,
+    inputValue: text,
+    isOpen: open,
+    onInputValueChange: ({ inputValue }) => setText(inputValue),
+    onIsOpenChange: ({ isOpen }) => setOpen(isOpen),
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) choose(selectedItem);
+    },
+    stateReducer: (_state, { type, changes }) => {
+      // Leaving the field (Tab, a click elsewhere) opens nothing and keeps the text.
+      if (type === useCombobox.stateChangeTypes.InputBlur) {
+        return { ...changes, selectedItem: null, inputValue: text };
       }
-      case 'Escape':
-        if (visible) setOpen(false);
-        else if (text) setText('');
-        else setExpanded(false);
-        break;
-    }
-  }
+      // An option picked empties the field behind it.
+      return changes.selectedItem ? { ...changes, inputValue: '' } : changes;
+    },
+  });
+
+  const inputProps = getInputProps({
+    ref: inputRef,
+    'aria-label': t('label'),
+    onFocus: () => setOpen(true),
+    onKeyDown: (event) => {
+      // With the list closed and the field empty, Escape folds the phone's bar away.
+      if (event.key === 'Escape' && !visible && !text) {
+        (event.nativeEvent as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+        setExpanded(false);
+      }
+    },
+  });
 
   function onBlur(event: FocusEvent<HTMLDivElement>) {
     if (event.currentTarget.contains(event.relatedTarget)) return;
@@ -142,14 +140,10 @@ function SearchCombobox({ role }: { role: Role }) {
           return (
             <div
               key={`${option.kind}-${option.id}`}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              onClick={() => choose(option)}
-              onMouseMove={() => index !== activeIndex && setActive({ query, index })}
+              {...getItemProps({ item: option, index })}
               className={clsx(
                 'mx-1 flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-sm text-fg',
-                index === activeIndex && 'bg-primary/15 ring-1 ring-primary/30 ring-inset',
+                index === highlightedIndex && 'bg-primary/15 ring-1 ring-primary/30 ring-inset',
               )}
             >
               {option.kind === 'product' ? (
@@ -197,27 +191,18 @@ function SearchCombobox({ role }: { role: Role }) {
             className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
           />
           <input
-            ref={inputRef}
-            type="text"
-            role="combobox"
-            aria-label={t('label')}
+            {...inputProps}
+            // The list shows only once there is a query.
             aria-expanded={visible}
-            aria-controls={listboxId}
-            aria-autocomplete="list"
+            aria-activedescendant={
+              visible && highlightedIndex >= 0 ? inputProps['aria-activedescendant'] : undefined
+            }
+            type="text"
             aria-keyshortcuts="/ Control+K Meta+K"
-            aria-activedescendant={visible && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-            autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
             maxLength={SEARCH_QUERY_MAX}
             placeholder={t('placeholder')}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setOpen(true);
-            }}
-            onFocus={() => setOpen(true)}
-            onKeyDown={onKeyDown}
             className="h-10 w-full rounded-lg border border-border bg-surface-2 ps-9 pe-9 text-sm text-fg transition placeholder:text-muted focus-visible:border-ring"
           />
           {!text && (
@@ -253,9 +238,7 @@ function SearchCombobox({ role }: { role: Role }) {
             onMouseDown={(event) => event.preventDefault()}
           >
             <div
-              id={listboxId}
-              role="listbox"
-              aria-label={t('results')}
+              {...getMenuProps({ 'aria-label': t('results') })}
               className="max-h-[min(28rem,70vh)] overflow-y-auto"
             >
               {group('product', t('products'), products)}
