@@ -194,6 +194,14 @@ function assertKeyOf(order: OrderRow, keyIndex: number) {
     throw new AppError('conflict', afterSaleMessages.onlyCompletedOrders);
   if (order.deliveryType !== 'instant')
     throw new AppError('conflict', afterSaleMessages.onlyPoolKeys);
+  // A docked order's keys are the supplier's (DESIGN.md §14): a replacement or a refund here
+  // would come out of our own pool or pocket, and the supplier would never hear of it.
+  if (order.sourcing === 'upstream') {
+    throw new AppError(
+      'conflict',
+      'This key was bought from a supplier: it cannot be reported here yet, contact support',
+    );
+  }
   if (keyIndex >= order.quantity) {
     throw validationError(
       'body.keyIndex',

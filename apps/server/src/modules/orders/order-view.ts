@@ -44,7 +44,12 @@ export function orderView(
     view.responseKeys = order.deliveredKeys
       ? keyLines(vault.decrypt(order.deliveredKeys))
       : soldKeys.map((sealed) => vault.decrypt(sealed));
-    if (order.deliveryType === 'instant' && order.status === 'completed') {
+    // A docked order's keys are the supplier's: no after-sale here (after-sale.service.ts).
+    if (
+      order.deliveryType === 'instant' &&
+      order.status === 'completed' &&
+      order.sourcing === 'local'
+    ) {
       view.keyStates = keyStates ?? soldKeys.map(() => 'delivered' as const);
     }
   }
