@@ -27,7 +27,10 @@ export const catalogueModule: AppModule = async (app, { ctx }) => {
   await app.register(filesRoutes, { db });
   await app.register(categoriesRoutes, { categories: new CategoriesService(db) });
   await app.register(productsRoutes, { products });
-  await app.register(productKeysRoutes, { keys: new ProductKeysService(db, vault) });
+  // The unsold keys' CSV tolerates lag: it reads DATABASE_READ_URL's replica when it is fit.
+  await app.register(productKeysRoutes, {
+    keys: new ProductKeysService(db, vault, ctx.database.reads),
+  });
   await app.register(priceControlRoutes, {
     priceControl: new PriceControlService(db, products),
   });

@@ -15,6 +15,7 @@ import { keyLines } from '@keymarket/contracts/orders';
 import { pageOf } from '@keymarket/contracts/pagination';
 import { normaliseKey } from '@keymarket/contracts/text';
 import type { Database, Executor } from '../../db/client';
+import { ReadRouting } from '../../db/read-routing';
 import { AppError, validationError } from '../../lib/app-error';
 import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import { maskKey, type KeyVault } from '../../lib/key-vault';
@@ -95,6 +96,8 @@ export class ProductKeysService {
   constructor(
     private readonly db: Database,
     private readonly vault: KeyVault,
+    /** Where the CSV export reads: a replica that is close behind when there is one. */
+    private readonly reads = new ReadRouting(db),
   ) {}
 
   /**
@@ -399,19 +402,21 @@ export class ProductKeysService {
   async exportUnsold(caller: AuthContext, productId: string): Promise<Readable> {
     assertMayEditCatalogue(caller);
     if (!(await findProductWithRefs(this.db, productId))) throw productNotFound();
+    // One server for the count and the whole file; the audit row is written on the primary.
+    const reader = await this.reads.reader();
     await writeAudit(this.db, {
       actorId: caller.userId,
       action: 'product.keys_exported',
       targetType: 'product',
       targetId: productId,
-      after: { unsold: await countKeys(this.db, productId, 'unsold') },
+      after: { unsold: await countKeys(reader, productId, 'unsold') },
     });
     const batches = keysetBatches<{
       id: string;
       position: number;
       ciphertext: Buffer;
       createdAt: Date;
-    }>((after) => unsoldKeyBatch(this.db, productId, after?.position));
+    }>((after) => unsoldKeyBatch(reader, productId, after?.position));
     const vault = this.vault;
     async function* opened() {
       for await (const batch of batches) {

@@ -14,6 +14,7 @@ import {
   userSummarySchema,
 } from '@keymarket/contracts/users-admin';
 import type { Database } from '../../db/client';
+import type { ReadRouting } from '../../db/read-routing';
 import { imageUpload, registerUploads, uploadSchema } from '../../lib/uploads';
 import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
@@ -28,9 +29,11 @@ const summary = { 200: userSummarySchema };
 export const usersAdminRoutes: FastifyPluginAsyncZod<{
   db: Database;
   me: MeService;
-}> = async (app, { db, me }) => {
+  /** Where the CSV export reads (DATABASE_READ_URL's replica when it is fit); else the primary. */
+  reads?: ReadRouting<Database>;
+}> = async (app, { db, me, reads }) => {
   await registerUploads(app);
-  const users = new UsersAdminService(db);
+  const users = new UsersAdminService(db, reads);
 
   app.get(
     '/users/get-all-users',

@@ -11,6 +11,7 @@ import type {
   usersQuerySchema,
 } from '@keymarket/contracts/users-admin';
 import type { Database } from '../../db/client';
+import { ReadRouting } from '../../db/read-routing';
 import { AppError } from '../../lib/app-error';
 import { csvStream, keysetBatches } from '../../lib/csv';
 import { hashPassword } from '../../lib/passwords';
@@ -40,7 +41,11 @@ type UpdateUser = z.output<typeof updateUserSchema>;
 
 /** The Users screen: admins over everyone, managers and resellers over their own downline. */
 export class UsersAdminService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where the CSV export reads: a replica that is close behind when there is one. */
+    private readonly reads = new ReadRouting(db),
+  ) {}
 
   async list(caller: AuthContext, query: UsersQuery) {
     requireAdmin(caller);
@@ -56,8 +61,10 @@ export class UsersAdminService {
   /** Every user the filters select, as CSV (DESIGN.md §10), read a batch at a time. */
   export(caller: AuthContext, query: UsersQuery): Readable {
     requireAdmin(caller);
-    const batches = keysetBatches<UserSummaryRow>((after) =>
-      userSummaryBatch(this.db, query, after?.user.id),
+    // One server for the whole file.
+    const reader = this.reads.reader();
+    const batches = keysetBatches<UserSummaryRow>(async (after) =>
+      userSummaryBatch(await reader, query, after?.user.id),
     );
     return csvStream(batches, userCsvColumns);
   }
