@@ -6,7 +6,12 @@
  * killed with SIGKILL. Then every key that did not get a 201 is tried again. It passes when every
  * 201 is an order that exists once, no key made two orders, the reconciliation holds on the new
  * primary, the old primary is back as a standby, writes were refused for at most 30 seconds and
- * nothing answered 500. Everything it started is ended and its directory removed, pass or fail.
+ * nothing answered 500. Then, with the cluster whole again, the standby's postmaster is killed
+ * while 8 readers pull the orders and audit CSV exports and the analytics through both instances
+ * (DATABASE_READ_URL at HAProxy's read port): the reads must fall back to the primary within
+ * seconds, every export that ends cleanly must hold every row, and one the kill broke must end
+ * with a connection error, never a clean end. Everything it started is ended and its directory
+ * removed, pass or fail.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +21,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedOrders, USER_PASSWORD } from '../../bench/seed';
 import { HaCluster, HOST, NODE_NAMES, PORTS, sleep, waitFor, assertPortFree } from './cluster';
+import {
+  clientConnections,
+  exportRowCounts,
+  readUntil,
+  type Read,
+  type ReadKind,
+} from './reads-under-replica-loss';
 import {
   placeOrdersUntil,
   retryUnplaced,
@@ -30,6 +42,16 @@ const KILL_AFTER_MS = 10_000;
 const MAX_UNAVAILABLE_MS = 30_000;
 const PAUSE_MS = 20;
 const SERVER_PORTS = [13001, 13002];
+/** The replica scenario: readers, how long they read, when the replica is killed. */
+const READERS = 8;
+const READ_MS = 15_000;
+const REPLICA_KILL_AFTER_MS = 5000;
+/**
+ * After the replica's kill, reads may fail this long (HAProxy marks a server down after two
+ * failed checks a second apart; the routing looks again once a second); after it, every read
+ * must be answered from the primary.
+ */
+const READ_FALLBACK_MS = 3000;
 const ADMIN = { username: 'bench_admin', password: 'Ha-Admin-Passw0rd!' };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -259,12 +281,160 @@ async function scenario(cluster: HaCluster): Promise<boolean> {
     if (problems.length > 0) {
       console.log('FAILED:');
       for (const problem of problems) console.log(`  - ${problem}`);
+    } else console.log('passed');
+    console.log('');
+
+    if (!rejoined) {
+      console.log('replica loss: not run (no standby to kill)');
+      return false;
+    }
+    const readsPassed = await replicaLossScenario(cluster, instances, writePool);
+    return problems.length === 0 && readsPassed;
+  } finally {
+    await writePool.end().catch(() => {});
+  }
+}
+
+/**
+ * The second scenario: with the cluster whole again, the standby's postmaster is killed while
+ * readers pull the orders and audit exports and the analytics through both instances (reading
+ * DATABASE_READ_URL, HAProxy's read port). It passes when the reads fell back to the primary
+ * (every read started `READ_FALLBACK_MS` after the kill answered 200 and whole), every export
+ * that ended cleanly held every row, one that broke ended with a connection error, and nothing
+ * answered 500 or not at all.
+ */
+async function replicaLossScenario(
+  cluster: HaCluster,
+  instances: string[],
+  writePool: pg.Pool,
+): Promise<boolean> {
+  const replica = await waitFor('a streaming standby', 60_000, () => cluster.syncStandby());
+  const replicaPort = PORTS.postgres[NODE_NAMES.indexOf(replica.name)]!;
+  const direct = new pg.Pool({
+    connectionString: `postgres://postgres@${HOST}:${replicaPort}/postgres`,
+    max: 1,
+  });
+  direct.on('error', () => {});
+  try {
+    const cookie = await signIn(instances[0]!, ADMIN.username, ADMIN.password);
+    const before = await exportRowCounts(writePool);
+    say(
+      `replica loss: ${READERS} readers for ${READ_MS / 1000} s (orders and audit CSV, analytics); ` +
+        `${before['orders.csv']} orders, ${before['audit.csv']} audit rows`,
+    );
+    const reads: Read[] = [];
+    const started = Date.now();
+    let killedAt = 0;
+    let onReplica = 0;
+    const killer = (async () => {
+      await sleep(REPLICA_KILL_AFTER_MS);
+      onReplica = await clientConnections(direct).catch(() => -1);
+      const pid = cluster.killPostmaster(replica.name);
+      killedAt = Date.now();
+      say(`SIGKILL to ${replica.name}'s postmaster (pid ${pid}), the standby`);
+    })();
+    await readUntil({
+      clients: READERS,
+      instances,
+      cookie,
+      until: started + READ_MS,
+      onRead: (read) => reads.push(read),
+    });
+    await killer;
+    const after = await exportRowCounts(writePool);
+    const back = await waitFor(`${replica.name} to stream again`, 60_000, async () => {
+      const member = (await cluster.members()).find((m) => m.name === replica.name);
+      return member &&
+        (member.role === 'sync_standby' || member.role === 'replica') &&
+        ['running', 'streaming'].includes(member.state)
+        ? Date.now()
+        : undefined;
+    }).catch(() => undefined);
+
+    const problems: string[] = [];
+    const isCsv = (kind: ReadKind) => kind === 'orders.csv' || kind === 'audit.csv';
+    const truncated = reads.filter(
+      (r) =>
+        r.body === 'whole' &&
+        isCsv(r.kind) &&
+        (r.rows! < before[r.kind] || r.rows! > after[r.kind]),
+    );
+    if (truncated.length > 0) {
+      const first = truncated[0]!;
+      problems.push(
+        `${truncated.length} exports ended cleanly with rows missing (first: ${first.kind}, ` +
+          `${first.rows} rows of ${before[first.kind]})`,
+      );
+    }
+    const errors = reads.filter((r) => r.status >= 500 && r.status !== 503);
+    if (errors.length > 0) problems.push(`${errors.length} reads answered ${errors[0]!.status}`);
+    const unanswered = reads.filter((r) => r.status === 0);
+    if (unanswered.length > 0) problems.push(`${unanswered.length} reads got no answer at all`);
+    const failed = (r: Read) => r.status !== 200 || r.body === 'cut';
+    const lateFailures = reads.filter(
+      (r) => r.startedAt >= killedAt + READ_FALLBACK_MS && failed(r),
+    );
+    if (lateFailures.length > 0) {
+      problems.push(
+        `${lateFailures.length} reads started over ${READ_FALLBACK_MS / 1000} s after the kill ` +
+          `failed (first: ${lateFailures[0]!.kind} ${lateFailures[0]!.status} ${lateFailures[0]!.body ?? ''})`,
+      );
+    }
+    const kinds: ReadKind[] = ['orders.csv', 'audit.csv', 'dashboard', 'revenue'];
+    for (const kind of kinds) {
+      for (const instance of instances) {
+        const served = reads.some(
+          (r) => r.kind === kind && r.instance === instance && r.startedAt > killedAt && !failed(r),
+        );
+        if (!served) problems.push(`no ${kind} read was answered by ${instance} after the kill`);
+      }
+    }
+    const failures = reads.filter(failed);
+    const lastFailure = Math.max(0, ...failures.map((r) => r.endedAt - killedAt));
+    const lastFailedStart = Math.max(...failures.map((r) => r.startedAt - killedAt));
+
+    console.log('test:ha results: replica loss during exports and analytics');
+    console.log(`  reads by ${READERS} clients in ${READ_MS / 1000} s: ${reads.length}`);
+    for (const kind of kinds) {
+      const of = reads.filter((r) => r.kind === kind);
+      const ok = of.filter((r) => !failed(r));
+      const afterKill = ok.filter((r) => r.startedAt > killedAt).length;
+      const statuses = [
+        ...new Set(of.filter(failed).map((r) => `${r.status}${r.body ? ` ${r.body}` : ''}`)),
+      ];
+      console.log(
+        `  ${kind.padEnd(11)} ${String(of.length).padStart(4)} reads, ${String(ok.length).padStart(4)} ` +
+          `whole 200 (${afterKill} started after the kill)` +
+          (of.length > ok.length
+            ? `, ${of.length - ok.length} failed: ${statuses.join(', ')}`
+            : ''),
+      );
+    }
+    const cut = reads.filter((r) => r.body === 'cut').length;
+    const refused = reads.filter((r) => r.status === 503).length;
+    console.log(`  exports cut off with a connection error: ${cut}`);
+    console.log(`  refused (503):                           ${refused}`);
+    console.log(`  exports ended cleanly with rows missing: ${truncated.length}`);
+    console.log(
+      `  reads failing until:                     ${
+        failures.length > 0
+          ? `${(lastFailure / 1000).toFixed(1)} s after the kill (the last started ${(lastFailedStart / 1000).toFixed(1)} s after it)`
+          : 'none failed'
+      }`,
+    );
+    console.log(`  client connections on the replica before the kill: ${onReplica}`);
+    console.log(
+      `  ${replica.name} streaming again: ${back ? `${((back - killedAt) / 1000).toFixed(1)} s after the kill` : 'no'}`,
+    );
+    if (problems.length > 0) {
+      console.log('FAILED:');
+      for (const problem of problems) console.log(`  - ${problem}`);
       return false;
     }
     console.log('passed');
     return true;
   } finally {
-    await writePool.end().catch(() => {});
+    await direct.end().catch(() => {});
   }
 }
 
