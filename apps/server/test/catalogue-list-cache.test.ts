@@ -13,7 +13,11 @@ import {
 import { rowsOf } from '../src/db/client';
 import { loadPricingChain } from '../src/modules/pricing/pricing.service';
 import { ProductListCache } from '../src/modules/catalogue-list/product-list-cache';
-import { jsonMembers, pricedList, renderList } from '../src/modules/catalogue-list/product-list-render';
+import {
+  jsonMembers,
+  pricedList,
+  renderList,
+} from '../src/modules/catalogue-list/product-list-render';
 import { listFingerprint } from '../src/modules/catalogue-list/product-list-state';
 import { foldStockChanges } from '../src/modules/stock/stock';
 import { badgesOf } from '../src/modules/products/product-view';
