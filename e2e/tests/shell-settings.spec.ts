@@ -184,33 +184,39 @@ test('maintenance shows resellers a maintenance page, not administrators, until 
   }
 });
 
-test('the public pages follow the site name, default language and closed registration', async ({
-  page,
-  admin,
-}) => {
-  try {
-    await updateSettings(admin, {
-      siteName: 'Cardhouse',
-      defaultLanguage: 'fr',
-      registrationOpen: false,
-    });
+// The site's default language is for browsers that speak none of the app's: this one reads
+// German, so the first visit gets the default (a French or Arabic browser gets its own).
+test.describe('a browser in a language the app does not speak', () => {
+  test.use({ locale: 'de-DE' });
 
-    // A first visit: no language chosen yet.
-    await page.goto('/signup');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    // The tab names the page, then the site.
-    await expect(page).toHaveTitle(/ · Cardhouse$/);
-    await expect(page.getByRole('link', { name: 'Cardhouse' }).first()).toBeVisible();
-    await expect(
-      page.getByRole('heading', { name: text('fr', 'messages.registrationClosed') }),
-    ).toBeVisible();
-    await expect(page.getByLabel(text('fr', 'auth.signup.inviteCode'))).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBeNull();
-  } finally {
-    await updateSettings(admin, {
-      siteName: 'Keymarket',
-      defaultLanguage: 'en',
-      registrationOpen: true,
-    });
-  }
+  test('the public pages follow the site name, default language and closed registration', async ({
+    page,
+    admin,
+  }) => {
+    try {
+      await updateSettings(admin, {
+        siteName: 'Cardhouse',
+        defaultLanguage: 'fr',
+        registrationOpen: false,
+      });
+
+      // A first visit: no language chosen yet.
+      await page.goto('/signup');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      // The tab names the page, then the site.
+      await expect(page).toHaveTitle(/ · Cardhouse$/);
+      await expect(page.getByRole('link', { name: 'Cardhouse' }).first()).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: text('fr', 'messages.registrationClosed') }),
+      ).toBeVisible();
+      await expect(page.getByLabel(text('fr', 'auth.signup.inviteCode'))).toBeHidden();
+      expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBeNull();
+    } finally {
+      await updateSettings(admin, {
+        siteName: 'Keymarket',
+        defaultLanguage: 'en',
+        registrationOpen: true,
+      });
+    }
+  });
 });
