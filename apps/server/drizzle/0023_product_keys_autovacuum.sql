@@ -6,7 +6,7 @@
 -- product's range, and every later claim of the product reads past all of them: under steady
 -- sales of one product with PostgreSQL's defaults the claim read 41 buffers after 7,000 sales and
 -- 610 after 123,000, and the order rate fell by a third until autovacuum took the table at a fifth
--- of it dead (bench/README.md, "Steady sales with autovacuum", stop 37); for a million keys that
+-- of it dead (bench/README.md, "Steady sales with autovacuum"); for a million keys that
 -- trigger is 200,000 dead. With a fixed threshold autovacuum takes the table on its next round
 -- (autovacuum_naptime) once 10,000 keys are dead, whatever the inventory's size.
 -- vacuum_index_cleanup = on: a vacuum that finds few dead rows in a large table may otherwise skip
