@@ -32,6 +32,11 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    // The unread `order.pending` entries about one order, cleared when it is answered
+    // (`resolvePendingOrderNotifications`): without it each answer reads every unread entry.
+    index('notifications_pending_order_idx')
+      .on(sql`(${t.data}->>'orderId')`)
+      .where(sql`${t.type} = 'order.pending' and ${t.readAt} is null`),
     // At most one unread profit entry per seller: each sale adds itself to it (ON CONFLICT).
     uniqueIndex('notifications_one_unread_profit')
       .on(t.userId)

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_pending_order_idx" ON "notifications" USING btree (("data"->>'orderId')) WHERE "notifications"."type" = 'order.pending' and "notifications"."read_at" is null;
