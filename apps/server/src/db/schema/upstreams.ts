@@ -6,6 +6,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -32,11 +33,39 @@ export const upstreams = pgTable('upstreams', {
   balanceCents: bigint('balance_cents', { mode: 'bigint' }),
   /** Below this balance the administrators are told (`upstream.balance_low`); null: never. */
   lowBalanceAlertCents: bigint('low_balance_alert_cents', { mode: 'bigint' }),
+  /** Since when the balance there has been below the alert (null: above it): one alert a crossing. */
+  balanceLowSince: timestampTz('balance_low_since'),
   lastSyncAt: timestampTz('last_sync_at'),
   lastError: text('last_error'),
+  /**
+   * Our webhook endpoint there (`product.changed`, the orders' events), made when the upstream
+   * was added, and its signing secret, sealed: an event is applied only with a valid signature.
+   */
+  webhookId: uuid('webhook_id'),
+  webhookSecretCiphertext: bytea('webhook_secret_ciphertext'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The events received from an upstream (its `evt_…` ids), kept to apply each once: a replayed
+ * or retried event is answered 200 and changes nothing.
+ */
+export const upstreamEvents = pgTable(
+  'upstream_events',
+  {
+    upstreamId: uuid('upstream_id')
+      .notNull()
+      .references(() => upstreams.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.upstreamId, t.eventId] }),
+    index('upstream_events_received_idx').on(t.receivedAt),
+  ],
+);
 
 /**
  * A local product supplied by an upstream: its cost is the upstream's price to this platform
@@ -58,9 +87,15 @@ export const dockedProducts = pgTable(
     /** Hidden from buyers since then (the cost rose above a hand-set price, the upstream removed it). */
     pausedAt: timestampTz('paused_at'),
     pauseReason: text('pause_reason'),
+    /**
+     * What a refusal upstream that will not change does to the local order: `refund` at once, or
+     * `wait`, a backorder retried every 10 minutes for 24 hours before the refund.
+     */
+    onUpstreamFailure: text('on_upstream_failure').notNull().default('refund'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('docked_products_on_upstream_failure', sql`${t.onUpstreamFailure} in ('refund', 'wait')`),
     uniqueIndex('docked_products_upstream_product_key').on(t.upstreamId, t.upstreamProductId),
     check(
       'docked_products_markup_nonnegative',
