@@ -79,6 +79,19 @@ describe('useTableParams', () => {
     expect(url(router)).toBe('/admin/orders?sort=-total&status=pending&size=50');
   });
 
+  it('makes each page a history entry, so Back returns to the previous page', async () => {
+    const router = renderAt('/admin/orders?status=pending');
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Next'));
+    await user.click(screen.getByText('Next'));
+    expect(url(router)).toBe('/admin/orders?status=pending&page=3');
+    await act(() => router.navigate(-1));
+    expect(url(router)).toBe('/admin/orders?status=pending&page=2');
+    expect(state()).toMatchObject({ page: 2 });
+    await act(() => router.navigate(-1));
+    expect(url(router)).toBe('/admin/orders?status=pending');
+  });
+
   it('keeps both of two changes made before the page renders again', async () => {
     const router = renderAt('/admin/orders?page=2&sort=total');
     await userEvent.setup().click(screen.getByText('Both'));

@@ -29,8 +29,8 @@ export type TableParams<Filter extends string, Column extends string> = {
  * declared by name; sorting is limited to the `sortable` columns; anything else in the URL is
  * ignored, and a value out of range falls back to the default instead of failing the request.
  *
- * The URL entry is replaced, not pushed: filtering is not navigation, and Back leaves the
- * screen instead of undoing keystrokes.
+ * A page is a history entry of its own, so Back returns to the previous page; a filter, sort or
+ * page size replaces the entry instead: it is not navigation, and Back does not undo keystrokes.
  */
 export function useTableParams<const Filter extends string, const Column extends string>({
   filters: filterNames,
@@ -50,7 +50,7 @@ export function useTableParams<const Filter extends string, const Column extends
   const asked = useRef<{ from: Location; next: URLSearchParams } | null>(null);
 
   const update = useCallback(
-    (changes: Record<string, string | undefined>, firstPage: boolean) => {
+    (changes: Record<string, string | undefined>, firstPage: boolean, push = false) => {
       const pending = asked.current?.from === location ? asked.current.next : undefined;
       const next = new URLSearchParams(pending ?? params);
       for (const [name, value] of Object.entries(changes)) {
@@ -59,7 +59,7 @@ export function useTableParams<const Filter extends string, const Column extends
       }
       if (firstPage) next.delete(PAGE);
       asked.current = { from: location, next };
-      setParams(next, { replace: true });
+      setParams(next, { replace: !push });
     },
     [location, params, setParams],
   );
@@ -73,7 +73,7 @@ export function useTableParams<const Filter extends string, const Column extends
     pageSize: pageSizeOf(params.get(PAGE_SIZE)),
     sort: sortOf(params.get(SORT), sortable),
     filters,
-    setPage: (page) => update({ [PAGE]: page > 1 ? String(page) : undefined }, false),
+    setPage: (page) => update({ [PAGE]: page > 1 ? String(page) : undefined }, false, true),
     setPageSize: (size) =>
       update({ [PAGE_SIZE]: size === DEFAULT_LIMIT ? undefined : String(size) }, true),
     setSort: (sort) => update({ [SORT]: sort && sortText(sort) }, true),
