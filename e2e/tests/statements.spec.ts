@@ -59,7 +59,7 @@ test.describe('statements, audit log and reconciliation', () => {
     await expect(rows).toHaveCount(2);
     // Newest first: the withdrawal, signed and followed by the running balance, then the deposit.
     await expect(rows.nth(0)).toContainText('سحب');
-    await expect(rows.nth(0)).toContainText('−$15.00');
+    await expect(rows.nth(0)).toContainText('-$15.00');
     await expect(rows.nth(0)).toContainText('$25.00');
     await expect(rows.nth(1)).toContainText('إيداع');
     await expect(rows.nth(1)).toContainText('+$40.00');

@@ -21,7 +21,17 @@ describe('formatPrice', () => {
   it('uses the reader’s decimal separator, with Latin digits in Arabic', () => {
     expect(formatMoney(1345.678, USD, 'fr')).toBe('$1345,68');
     expect(formatMoney(1345.678, USD, 'ar')).toBe('$1345.68');
-    expect(formatMoney(-0.5, USD, 'en')).toBe('$-0.50');
+  });
+
+  it('writes a negative amount with the language’s own minus sign before the whole amount', () => {
+    expect(formatMoney(-0.5, USD, 'en')).toBe('-$0.50');
+    expect(formatMoney(-88.79, USD, 'fr')).toBe('-$88,79');
+    // Intl writes Arabic's sign after a left-to-right mark, which keeps it before the amount.
+    expect(formatMoney(-88.79, USD, 'ar')).toBe('\u200e-$88.79');
+    expect(formatMoney(-10, { symbol: 'DA', rateToUSD: 134.568 }, 'en')).toBe('-DA\u00a01345.68');
+    expect(formatMoney(1.5, USD, 'en', { signed: true })).toBe('+$1.50');
+    expect(formatMoney(-1.5, USD, 'en', { signed: true })).toBe('-$1.50');
+    expect(formatMoney(0, USD, 'en', { signed: true })).toBe('$0.00');
   });
 
   it('sets a symbol made of letters apart from the digits', () => {

@@ -21,6 +21,8 @@ type ConfirmDialogProps = {
   children?: ReactNode;
   /** The confirm button's look: `danger` for what destroys, `primary` for a change. */
   confirmVariant?: 'danger' | 'primary';
+  /** The action cannot be confirmed as it stands (the children say why). */
+  confirmDisabled?: boolean;
 };
 
 /** Asks before a destructive action; Cancel has the focus first, so Enter never deletes. */
@@ -36,6 +38,7 @@ export function ConfirmDialog({
   onCancel,
   children,
   confirmVariant = 'danger',
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const shown = failure ?? (error != null ? { title: describeApiError(error, t) } : undefined);
@@ -55,7 +58,12 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button variant={confirmVariant} loading={pending} onClick={onConfirm}>
+          <Button
+            variant={confirmVariant}
+            loading={pending}
+            disabled={confirmDisabled}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </Button>
         </div>

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { formatUsdAmount } from '@/lib/format-price';
 
 /**
- * A movement's amount with its sign written out ("+$12.00", "−$40.00") as well as coloured
- * (credit green, debit red), so it reads the same without colour; always in USD, as the ledger
- * and its CSV are.
+ * A movement's amount with its sign written out ("+$12.00", "-$40.00", the sign as every amount
+ * writes it: formatMoney) as well as coloured (credit green, debit red), so it reads the same
+ * without colour; always in USD, as the ledger and its CSV are.
  */
 export function SignedAmount({ amount, className }: { amount: number; className?: string }) {
   const { i18n } = useTranslation();
@@ -19,8 +19,7 @@ export function SignedAmount({ amount, className }: { amount: number; className?
         className,
       )}
     >
-      {credit ? '+' : '\u2212'}
-      {formatUsdAmount(Math.abs(amount), i18n.language)}
+      {formatUsdAmount(amount, i18n.language, { signed: true })}
     </bdi>
   );
 }

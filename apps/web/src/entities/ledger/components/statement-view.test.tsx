@@ -76,7 +76,7 @@ describe('statement', { timeout: 15_000 }, () => {
 
     const table = await screen.findByRole('table', { name: 'Statement' });
     const [, purchase, transfer] = within(table).getAllByRole('row');
-    expect(within(purchase!).getAllByText('−$20.00')[0]).toHaveClass('text-danger');
+    expect(within(purchase!).getAllByText('-$20.00')[0]).toHaveClass('text-danger');
     expect(within(purchase!).getByText('$20.00')).toBeInTheDocument();
     expect(within(purchase!).getByText('@demo_reseller11')).toBeInTheDocument();
     expect(

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -27,9 +28,22 @@ function currentPrice(product: Product, field: AmountField, isAdmin: boolean): n
   return isAdmin ? product.resellerPrice : product.sellingPrice;
 }
 
-/** "+$1.50" / "-$0.25": a signed USD amount. */
-function signedUsd(amount: number, language: string): string {
-  return `${amount < 0 ? '-' : '+'}${formatUsdAmount(Math.abs(amount), language)}`;
+/** A price after `change` of `field`, rounded to the cent; undefined where the caller has none. */
+function newPrice(product: Product, field: AmountField, change: Change, isAdmin: boolean) {
+  const from = currentPrice(product, field, isAdmin);
+  return from === undefined ? undefined : Math.round((from + (change[field] ?? 0)) * 100) / 100;
+}
+
+/** The products whose price of some changed field would fall below zero: the server refuses them. */
+export function productsBelowZero(
+  change: Change,
+  products: readonly Product[],
+  isAdmin: boolean,
+): Product[] {
+  const fields = Object.keys(change) as AmountField[];
+  return products.filter((product) =>
+    fields.some((field) => (newPrice(product, field, change, isAdmin) ?? 0) < 0),
+  );
 }
 
 /** What a bulk change will do: the rule, then the first products with their prices before and after. */
@@ -46,14 +60,50 @@ function ChangePreview({
   const language = i18n.language;
   const changed = (Object.keys(change) as AmountField[]).filter((field) => change[field]);
   const label = (field: AmountField) => t(isAdmin ? `table.${field}` : 'table.sellingPrice');
+  const belowZero = productsBelowZero(change, products, isAdmin);
+  const priceLine = (product: Product, field: AmountField) => {
+    const from = currentPrice(product, field, isAdmin);
+    const to = newPrice(product, field, change, isAdmin);
+    return from === undefined || to === undefined ? (
+      '—'
+    ) : (
+      <bdi dir="ltr" className={clsx('tabular-nums', to < 0 && 'font-semibold text-danger')}>
+        {formatUsdAmount(from, language)} → {formatUsdAmount(to, language)}
+      </bdi>
+    );
+  };
   return (
     <div className="flex flex-col gap-3 text-sm" data-testid="bulk-preview">
+      {belowZero.length > 0 && (
+        <Alert title={t('bulk.belowZero', { count: belowZero.length })}>
+          {/* Inside the alert's paragraph: spans set as blocks, not a list. */}
+          {belowZero.slice(0, PREVIEWED_PRODUCTS).map((product) => (
+            <span key={product.id} className="mt-1 block">
+              <bdi dir="auto" className="font-medium wrap-anywhere">
+                {product.name}
+              </bdi>
+              {changed
+                .filter((field) => (newPrice(product, field, change, isAdmin) ?? 0) < 0)
+                .map((field) => (
+                  <span key={field} className="block text-xs">
+                    {label(field)}: {priceLine(product, field)}
+                  </span>
+                ))}
+            </span>
+          ))}
+          {belowZero.length > PREVIEWED_PRODUCTS && (
+            <span className="mt-1 block">
+              {t('bulk.previewMore', { count: belowZero.length - PREVIEWED_PRODUCTS })}
+            </span>
+          )}
+        </Alert>
+      )}
       <ul className="flex flex-col gap-1">
         {changed.map((field) => (
           <li key={field} className="flex justify-between gap-3">
             <span className="text-muted">{label(field)}</span>
             <bdi dir="ltr" className="font-semibold tabular-nums">
-              {signedUsd(change[field] ?? 0, language)}
+              {formatUsdAmount(change[field] ?? 0, language, { signed: true })}
             </bdi>
           </li>
         ))}
@@ -67,25 +117,11 @@ function ChangePreview({
             <bdi dir="auto" className="font-medium wrap-anywhere text-fg">
               {product.name}
             </bdi>
-            {changed.map((field) => {
-              const from = currentPrice(product, field, isAdmin);
-              return (
-                <span key={field} className="text-xs text-muted">
-                  {label(field)}:{' '}
-                  {from === undefined ? (
-                    '—'
-                  ) : (
-                    <bdi dir="ltr" className="tabular-nums">
-                      {formatUsdAmount(from, language)} →{' '}
-                      {formatUsdAmount(
-                        Math.round((from + (change[field] ?? 0)) * 100) / 100,
-                        language,
-                      )}
-                    </bdi>
-                  )}
-                </span>
-              );
-            })}
+            {changed.map((field) => (
+              <span key={field} className="text-xs text-muted">
+                {label(field)}: {priceLine(product, field)}
+              </span>
+            ))}
           </li>
         ))}
         {products.length > PREVIEWED_PRODUCTS && (
@@ -152,7 +188,7 @@ export function BulkUpdateForm({
   });
 
   function apply() {
-    if (!pending) return;
+    if (!pending || productsBelowZero(pending.change, pending.products, isAdmin).length > 0) return;
     const { change, products } = pending;
     bulkUpdate.mutate(
       { products: products.map((product) => ({ productId: product.id, ...change })) },
@@ -227,6 +263,11 @@ export function BulkUpdateForm({
           description={t('bulk.confirmDescription')}
           confirmLabel={t('bulk.confirm')}
           confirmVariant="primary"
+          // No price may fall below zero: the preview names the products, and nothing is sent.
+          confirmDisabled={
+            pending !== null &&
+            productsBelowZero(pending.change, pending.products, isAdmin).length > 0
+          }
           pending={bulkUpdate.isPending}
         >
           {pending && (

@@ -243,6 +243,38 @@ describe('price control', () => {
     expect(screen.getByText('Selected: 0')).toBeInTheDocument();
   });
 
+  it('refuses, in the preview, a bulk change that takes a price below zero, naming the product', async () => {
+    const products = [
+      aProduct(1, { ...adminPrices, managerPrice: 11.21 }),
+      aProduct(2, { ...adminPrices, managerPrice: 150 }),
+    ];
+    const fetchMock = mockApi({
+      'GET /categories': categoriesReply,
+      'GET /products': listOf(products),
+      'PATCH /products/bulk-update-prices': okReply({ updated: 2 }),
+    });
+    renderWithProviders(<PriceControlScreen role="admin" />);
+    const user = userEvent.setup();
+
+    await user.click(
+      await screen.findByRole('checkbox', { name: 'Select all listed products (2)' }),
+    );
+    await user.type(screen.getByLabelText('Manager price change (USD)'), '-100');
+    await user.click(screen.getByRole('button', { name: 'Apply to the selection (2)' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change the prices of 2 products?' });
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('1 product would fall below zero');
+    expect(alert).toHaveTextContent('Product 1Manager price: $11.21 → -$88.79');
+    expect(alert).not.toHaveTextContent('Product 2');
+    // The change as every amount writes a negative one: the sign before the symbol.
+    expect(dialog).toHaveTextContent('Manager price-$100.00');
+    const confirm = within(dialog).getByRole('button', { name: 'Change prices' });
+    expect(confirm).toBeDisabled();
+    await user.click(confirm);
+    expect(requestedPaths(fetchMock)).not.toContain('PATCH /products/bulk-update-prices');
+  });
+
   it('asks for an amount before a bulk update', async () => {
     const fetchMock = mockApi({
       'GET /categories': categoriesReply,
