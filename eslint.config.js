@@ -143,6 +143,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Services hold the rules, repositories the SQL (STYLE.md): a service neither builds SQL
+    // nor names a table, so a reviewer finds every statement in the repositories.
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...envOnlyInEnvTs.imports,
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: 'Services hold no SQL: write the statement in a repository.',
+            },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)plugins(/|$)',
+              message: 'Modules do not import plugins: move what both need to modules/ or lib/.',
+            },
+            {
+              regex: '(^|/)db/schema(/|$)',
+              allowTypeImports: true,
+              message: 'Services name no table: read and write it in a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The web app's layers point one way: app → features → entities → shared (components/, lib/,
   // testing/, locales/, types/), as bulletproof-react's import/no-restricted-paths zones do. A
   // feature never imports another feature: what two features share moves down to an entity (a

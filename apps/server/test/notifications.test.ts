@@ -233,6 +233,41 @@ describe('notifications raised by their cause, for their audience only', () => {
   });
 });
 
+describe('order.pending entries follow their order', () => {
+  const pendingAbout = async (each: SignedInUser, orderId: string) =>
+    (await unreadOf(each, 'order.pending')).filter(
+      (n) => (n.data as { orderId: string }).orderId === orderId,
+    );
+
+  it.each([
+    ['completed by an administrator', 'admin', { status: 'completed', keys: deliveryLines(1) }],
+    ['rejected by an administrator', 'admin', { status: 'rejected', reason: 'Out of codes' }],
+    ['cancelled by its buyer', 'buyer', { status: 'rejected', reason: 'Mistake' }],
+  ] as const)('are read for every administrator once the order is %s', async (_, who, answer) => {
+    const { secondAdmin, resellerA } = people;
+    const order = await pendingRequestOrder(resellerA);
+    const other = await pendingRequestOrder(resellerA);
+    for (const each of [admin, secondAdmin]) {
+      expect(await pendingAbout(each, order.id)).toHaveLength(1);
+    }
+
+    const response = await respond(who === 'admin' ? secondAdmin : resellerA, order.id, answer);
+    expect(response.statusCode, response.body).toBe(200);
+
+    for (const each of [admin, secondAdmin]) {
+      expect(await pendingAbout(each, order.id)).toEqual([]);
+      const [entry] = (await listOf(each, '?type=order.pending&limit=100')).data.filter(
+        (n) => (n.data as { orderId: string }).orderId === order.id,
+      );
+      expect(entry?.readAt).not.toBeNull();
+      // The order still waiting keeps its entry.
+      expect(await pendingAbout(each, other.id)).toHaveLength(1);
+    }
+    await respond(admin, other.id, { status: 'rejected', reason: 'Tidy up' });
+    for (const each of [admin, secondAdmin, resellerA]) await readAll(each);
+  });
+});
+
 describe('reading notifications', () => {
   it('lists newest first with the unread count, filters unread, marks one and all read', async () => {
     const { resellerB, resellerA } = people;
@@ -269,7 +304,26 @@ describe('reading notifications', () => {
     expect((await listOf(resellerB)).unread).toBe(0);
   });
 
+  it('filters by type, keeping the unread count of every type', async () => {
+    const { resellerB } = people;
+    await readAll(resellerB);
+    await deposit(admin, resellerB.user.id, 4);
+    const rejected = await pendingRequestOrder(resellerB);
+    await respond(admin, rejected.id, { status: 'rejected', reason: 'Out of codes' });
+
+    const credited = await listOf(resellerB, '?type=balance.credited&unread=true');
+    expect(credited.data.map((n) => n.type)).toEqual(['balance.credited']);
+    expect(credited.pagination.total).toBe(1);
+    expect(credited.unread).toBe(2);
+    const answered = await listOf(resellerB, '?type=order.rejected');
+    expect(answered.data.map((n) => n.type)).toEqual(['order.rejected']);
+    expect((await listOf(resellerB, '?type=stock.low')).data).toEqual([]);
+    await readAll(resellerB);
+  });
+
   it('refuses a bad id or filter with the error envelope', async () => {
+    const badType = await admin.inject({ method: 'GET', url: '/api/notifications?type=order' });
+    expectError(badType, 400, 'validation');
     const bad = await admin.inject({ method: 'POST', url: '/api/notifications/nope/read' });
     expectError(bad, 400, 'validation');
     const filter = await admin.inject({ method: 'GET', url: '/api/notifications?unread=maybe' });

@@ -139,6 +139,8 @@ export const notificationsQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'Expected true or false' })
     .transform((v) => v === 'true')
     .optional(),
+  /** Only the entries of this type. */
+  type: notificationTypeSchema.optional(),
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { NotificationType } from '@keymarket/contracts/notifications';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 
@@ -20,9 +21,18 @@ const unreadOf = (userId: string) =>
 
 export async function listNotifications(
   db: Executor,
-  filter: { userId: string; unread: boolean; limit: number; offset: number },
+  filter: {
+    userId: string;
+    unread: boolean;
+    type: NotificationType | undefined;
+    limit: number;
+    offset: number;
+  },
 ) {
-  const where = filter.unread ? unreadOf(filter.userId) : eq(notifications.userId, filter.userId);
+  const where = and(
+    filter.unread ? unreadOf(filter.userId) : eq(notifications.userId, filter.userId),
+    filter.type ? eq(notifications.type, filter.type) : undefined,
+  );
   const [rows, [total], unread] = await Promise.all([
     db
       .select(columns)
@@ -62,6 +72,30 @@ export async function markAllRead(db: Executor, userId: string): Promise<number>
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(unreadOf(userId))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/**
+ * Marks read, for every administrator, the `order.pending` entries about `orderId`: the order was
+ * answered (by an administrator, its buyer, a key import or its supplier), so nothing waits any
+ * more. Run in the transaction that took the order out of `pending`, so the entries clear exactly
+ * when the decision commits. The partial index `notifications_pending_order_idx` finds them.
+ */
+export async function resolvePendingOrderNotifications(
+  db: Executor,
+  orderId: string,
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.type, 'order.pending'),
+        isNull(notifications.readAt),
+        sql`(${notifications.data}->>'orderId') = ${orderId}::text`,
+      ),
+    )
     .returning({ id: notifications.id });
   return rows.length;
 }

@@ -27,6 +27,7 @@ export class NotificationsService {
     const { rows, total, unread } = await listNotifications(this.db, {
       userId: caller.userId,
       unread: query.unread ?? false,
+      type: query.type,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     });

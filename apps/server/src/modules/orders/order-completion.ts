@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema/index';
 import { sendSignalsSql } from '../notifications/live-signals';
 import { notifyUserCte, writeNotification } from '../notifications/notification-writes';
+import { resolvePendingOrderNotifications } from '../notifications/notifications.repository';
 import { jsonParam, recordEvent } from '../outbox/outbox-events';
 import { orderWithoutKeys } from './order-view';
 import { orderWithRefs } from './orders.repository';
@@ -12,10 +13,12 @@ import { orderWithRefs } from './orders.repository';
 // (orders.service.ts) and an import filling a backorder (backorders/fill-backorders.ts).
 
 /**
- * Tells the buyer its order left `pending` (unless it cancelled it itself), and signals the
- * buyer's and the administrators' lists, at the commit of `tx`.
+ * Tells the buyer its order left `pending` (unless it cancelled it itself), marks read the
+ * administrators' `order.pending` entries about it (nothing waits any more, whoever answered),
+ * and signals the buyer's and the administrators' lists, at the commit of `tx`.
  */
 export async function notifyOrderAnswered(tx: Executor, order: OrderRow, actorId: string | null) {
+  await resolvePendingOrderNotifications(tx, order.id);
   if (order.buyerId !== actorId) {
     const common = {
       orderId: order.id,
