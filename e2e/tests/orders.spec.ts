@@ -232,10 +232,10 @@ test.describe('request orders', () => {
       await page.goto('/reseller/orders');
       const balance = page.getByLabel(say('balance.label'));
       await expect(balance).toContainText('11.00');
-      // Its own purchases: what it spent, not a revenue.
+      // Its own purchases: the completed orders' total, by that name (not a revenue, and not the
+      // balance's "Spent", which counts pending purchases).
       const stats = page.getByRole('region', { name: say('orders.stats.label') });
-      await expect(stats).toContainText(say('orders.stats.spent'));
-      await expect(stats).not.toContainText(say('orders.stats.revenue'));
+      await expect(stats).toContainText(say('orders.stats.completedTotal'));
       await page.getByLabel(say('orders.list.search')).fill(product.name);
       const row = page.getByRole('table').getByRole('row').filter({ hasText: product.name });
       await row.getByRole('button', { name: say('orders.cancel.open'), exact: true }).click();

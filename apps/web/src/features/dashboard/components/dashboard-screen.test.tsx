@@ -224,6 +224,9 @@ describe('manager and reseller dashboard', { timeout: 15_000 }, () => {
 
     const balance = await screen.findByRole('group', { name: 'Balance' });
     expect(balance).toHaveTextContent('$80.50');
+    // "Spent" is the balance's figure, pending purchases included, as the label says: the orders
+    // list's total of completed orders has a name of its own.
+    expect(balance).toHaveTextContent('Spent, pending orders included$219.50');
     expect(screen.getByRole('group', { name: 'Profit earned' })).toHaveTextContent(
       '$48.20Ready to convert$12.75',
     );

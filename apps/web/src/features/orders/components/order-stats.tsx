@@ -52,15 +52,13 @@ function StatCard({
   );
 }
 
-/** Five across only from xl: at lg the sidebar leaves ~140 px a card, which cut the labels. */
-export function OrderStatsCards({
-  stats,
-  ownOrders,
-}: {
-  stats: OrderStats;
-  /** The caller's own purchases only: their total is what it spent, not a revenue. */
-  ownOrders: boolean;
-}) {
+/**
+ * Five across only from xl: at lg the sidebar leaves ~140 px a card, which cut the labels. The
+ * amount is named for what it is, whoever reads it: the total of the completed orders the
+ * filters select (pending and rejected ones left out). It is not "Spent" (the balance's figure,
+ * pending purchases included) nor "Revenue" (a reseller's own purchases are not its revenue).
+ */
+export function OrderStatsCards({ stats }: { stats: OrderStats }) {
   const formatPrice = useFormatPrice();
   const { t } = useTranslation();
   return (
@@ -77,7 +75,7 @@ export function OrderStatsCards({
       />
       <StatCard label={t('orders.stats.rejected')} value={String(stats.rejected)} icon={CircleX} />
       <StatCard
-        label={ownOrders ? t('orders.stats.spent') : t('orders.stats.revenue')}
+        label={t('orders.stats.completedTotal')}
         value={formatPrice(stats.revenue)}
         icon={DollarSign}
         // Alone on the last row of a phone's two columns: it takes both, room for large sums.

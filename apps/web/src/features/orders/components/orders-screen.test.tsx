@@ -60,14 +60,19 @@ describe('orders screen', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<OrdersScreen role="reseller" />);
 
+    // The list's amount is the completed orders' total, named so whether the reseller reads its
+    // own orders or its downline's too: neither "Spent" (the balance's, pending included) nor
+    // "Revenue" (its own purchases are none of it).
     const stats = await screen.findByRole('region', { name: 'Order statistics' });
     expect(within(stats).getByText('$12.50')).toBeInTheDocument();
-    expect(within(stats).getByText('Spent')).toBeInTheDocument();
+    expect(within(stats).getByText('Completed orders’ total')).toBeInTheDocument();
     expect(await screen.findAllByRole('button', { name: 'Cancel' })).toHaveLength(1);
 
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Include my downline'));
     await screen.findAllByRole('button', { name: 'Cancel' });
+    expect(within(stats).getByText('Completed orders’ total')).toBeInTheDocument();
+    expect(within(stats).queryByText(/Revenue|Spent/)).not.toBeInTheDocument();
     const lastList = fetchMock.mock.calls
       .map(([input]) => String(input))
       .filter((url) => url.includes('/orders/all'))

@@ -93,9 +93,7 @@ export function OrdersScreen({ role }: { role: Role }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {orderStats.isSuccess && (
-        <OrderStatsCards stats={orderStats.data} ownOrders={!isAdmin && !showAll} />
-      )}
+      {orderStats.isSuccess && <OrderStatsCards stats={orderStats.data} />}
       <Card title={t('orders.list.title')}>
         <div className="mb-4 flex flex-col gap-3">
           <TableToolbar
