@@ -174,6 +174,11 @@ function OrderDetails({ id, listed }: { id: string; listed: Order | undefined })
           </Row>
         )}
       </dl>
+      {order.status === 'pending' && order.backordered && (
+        <p className="rounded-lg bg-warning/10 p-3 text-sm text-fg">
+          {t('orders.details.backordered')}
+        </p>
+      )}
       {orderQuery.isPending && (
         <div className="grid place-items-center">
           <Spinner />

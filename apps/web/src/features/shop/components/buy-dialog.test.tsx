@@ -130,6 +130,38 @@ describe('buy dialog', () => {
     expect(alert).toHaveTextContent('Your balance is too low for this.');
   });
 
+  it('says before paying that a purchase beyond the stock is backordered, refunded in full if cancelled', async () => {
+    mockApi({
+      'POST /orders': okReply(
+        anOrder({ status: 'pending', backordered: true, quantity: 5, responseKeys: [] }),
+        201,
+      ),
+    });
+    renderWithProviders(
+      <BuyDialog
+        product={aProduct({ stockQuantity: 2, allowBackorder: true })}
+        onClose={vi.fn()}
+      />,
+    );
+    const user = userEvent.setup();
+    const quantity = await screen.findByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    expect(screen.queryByTestId('backorder-notice')).not.toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    expect(screen.getByTestId('backorder-notice')).toHaveTextContent(
+      'This purchase will be backordered: 5 ordered, 2 in stock. You pay now and it is delivered as soon as enough keys arrive; until then you can cancel it for a full refund.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Confirm purchase' }));
+
+    const placed = await screen.findByRole('status');
+    expect(placed).toHaveTextContent('Your order is backordered');
+    expect(placed).toHaveTextContent('cancel it in your orders for a full refund');
+    expect(placed).not.toHaveTextContent('an administrator will deliver it');
+  });
+
   it('refuses more than the stock without calling the server', async () => {
     const fetchMock = mockApi({});
     renderWithProviders(<BuyDialog product={aProduct({ stockQuantity: 2 })} onClose={vi.fn()} />);

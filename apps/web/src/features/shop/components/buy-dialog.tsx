@@ -153,6 +153,22 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
         </output>
       </p>
       <Charge total={total} />
+      {product.deliveryType === 'instant' &&
+        product.allowBackorder &&
+        Number.isInteger(quantity) &&
+        quantity > product.stockQuantity && (
+          // Said before paying: beyond the keys in stock the whole order waits for the next import.
+          <p
+            className="flex items-start gap-2 rounded-lg bg-warning/10 p-3 text-sm text-fg"
+            data-testid="backorder-notice"
+          >
+            <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+            {t('shop.buyDialog.backorderNotice', {
+              stock: product.stockQuantity,
+              quantity,
+            })}
+          </p>
+        )}
       {createOrder.isError && (
         <Alert title={t('messages.failedToPlaceOrder')}>
           {describeApiError(createOrder.error, t)}
@@ -231,9 +247,14 @@ function PlacedOrder({ order, onClose }: { order: Order; onClose: () => void }) 
           aria-hidden
           className={`mt-0.5 size-4 shrink-0 ${instant ? 'text-success' : 'text-warning'}`}
         />
-        {instant
-          ? t('shop.buyDialog.completed', { total: formatPrice(order.totalAmount) })
-          : t('shop.buyDialog.pending', { total: formatPrice(order.totalAmount) })}
+        {t(
+          instant
+            ? 'shop.buyDialog.completed'
+            : order.backordered
+              ? 'shop.buyDialog.backordered'
+              : 'shop.buyDialog.pending',
+          { total: formatPrice(order.totalAmount) },
+        )}
       </p>
       {order.responseKeys && order.responseKeys.length > 0 && <KeyList keys={order.responseKeys} />}
       <div className="flex justify-end">

@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Order } from '@keymarket/contracts/orders';
+import { mockApi, okReply } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-app';
+import { OrderDetailsDialog } from './order-details-dialog';
+
+const id = '9b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d';
+
+function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id,
+    status: 'pending',
+    productId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    productName: 'Steam 20 USD',
+    buyer: { id: '6f1c2a4e-8a53-4c39-9d2b-3f0a3c1e7b11', username: 'nadia' },
+    seller: null,
+    category: null,
+    quantity: 5,
+    deliveryType: 'instant',
+    unitPrice: 12.5,
+    totalAmount: 62.5,
+    createdAt: '2025-02-01T09:00:00.000Z',
+    deliveredAt: null,
+    notes: null,
+    rejectionReason: null,
+    cancelledByBuyer: false,
+    backordered: false,
+    ...overrides,
+  };
+}
+
+function show(order: Order) {
+  mockApi({ [`GET /orders/${id}`]: okReply(order) });
+  renderWithProviders(<OrderDetailsDialog order={order} onClose={vi.fn()} />);
+}
+
+describe('order details', () => {
+  it('says a backordered order waits for keys and that cancelling it refunds in full', async () => {
+    show(anOrder({ backordered: true }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+    expect(dialog).toHaveTextContent(
+      'Backordered: it is delivered as soon as enough keys are imported. Cancelling it before then refunds the buyer in full.',
+    );
+  });
+
+  it('says nothing of a backorder for a plain pending order', async () => {
+    show(anOrder());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+    expect(dialog).not.toHaveTextContent('Backordered');
+  });
+});
