@@ -13,3 +13,4 @@ export * from './outbox';
 export * from './notifications';
 export * from './topups';
 export * from './upstreams';
+export * from './upstream-reports';

@@ -134,9 +134,14 @@ export const orderKeyActions = pgTable(
     /** The key's place among the order's delivered keys, from 0. */
     keyIndex: integer('key_index').notNull(),
     action: keyActionEnum('action').notNull(),
-    /** The key replaced (the one delivered at that place). */
-    keyId: uuid('key_id').notNull(),
+    /** The key replaced (the one delivered at that place); null for a docked order's key. */
+    keyId: uuid('key_id'),
     replacementKeyId: uuid('replacement_key_id'),
+    /**
+     * A docked order's replacement, as its supplier delivered it (DESIGN.md §14), sealed by the
+     * key vault: the supplier's key is not in this platform's pool.
+     */
+    replacementCiphertext: bytea('replacement_ciphertext'),
     refundCents: bigint('refund_cents', { mode: 'bigint' }),
     actorId: uuid('actor_id').references(() => users.id),
     createdAt: createdAt(),
