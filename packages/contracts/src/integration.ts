@@ -128,10 +128,38 @@ export const webhookEventTypes = [
   'order.key_replaced',
   'order.unit_refunded',
   'balance.credited',
+  /**
+   * A product the subscriber can buy changed for it: its price, deleted or restored, out of
+   * stock or back in (DESIGN.md §14). `data: { product: { id }, changes }`: the subscriber reads
+   * the product at its price with `GET /v1/products/{id}` (404 once deleted).
+   */
+  'product.changed',
   'ping',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+
+/** What `product.changed` says changed. */
+export const productChangeKinds = [
+  'price',
+  'deleted',
+  'restored',
+  'out_of_stock',
+  'in_stock',
+] as const;
+export type ProductChangeKind = (typeof productChangeKinds)[number];
+
+/**
+ * A webhook event as delivered (DESIGN.md §9), read by a platform that docked products of the
+ * sender (DESIGN.md §14): `data` is read by the handler of its `type`.
+ */
+export const webhookEventBodySchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.string().min(1).max(100),
+  createdAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEventBody = z.infer<typeof webhookEventBodySchema>;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /** Endpoints one user may hold. */

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { productSchema } from '@keymarket/contracts/catalogue';
-import { v1BalanceSchema, v1OrdersQuerySchema } from '@keymarket/contracts/integration';
+import {
+  createdWebhookSchema,
+  createWebhookSchema,
+  v1BalanceSchema,
+  v1OrdersQuerySchema,
+  webhookListSchema,
+} from '@keymarket/contracts/integration';
 import {
   v1CreateOrderSchema,
   v1ProductListSchema,
@@ -25,6 +31,7 @@ import type { OrdersService } from '../orders/orders.service';
 import { sendPlacedOrder } from '../orders/orders.routes';
 import type { ProductsService } from '../products/products.service';
 import { productChangesSince } from '../upstreams/product-changes';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 
 /** Every v1 route: an API key, its owner authorised as a signed-in user would be. */
 const byKey = { access: 'authenticated', credentials: 'api-key' } as const;
@@ -42,6 +49,7 @@ const orderHeaders = z.object({
 });
 const productParams = z.object({ id: z.uuid(messages.productNotFound) });
 const orderParams = z.object({ id: z.uuid(messages.orderNotFound) });
+const webhookParams = z.object({ id: z.uuid(messages.webhookNotFound) });
 
 /**
  * The integration API (DESIGN.md §9) for shops and bots. Each route calls the service the web's
@@ -51,8 +59,9 @@ export const v1Routes: FastifyPluginAsyncZod<{
   products: ProductsService;
   orders: OrdersService;
   balance: BalanceService;
+  webhooks: WebhooksService;
   db: Database;
-}> = async (app, { products, orders, balance, db }) => {
+}> = async (app, { products, orders, balance, webhooks, db }) => {
   app.get(
     '/products',
     {
@@ -157,5 +166,54 @@ export const v1Routes: FastifyPluginAsyncZod<{
       },
     },
     (request) => orders.getOwn(authOf(request), request.params.id),
+  );
+
+  // Webhooks, for a program that subscribes itself: a platform docking products here subscribes
+  // to `product.changed` and its orders' events when it adds this one as its supplier.
+  app.post(
+    '/webhooks',
+    {
+      config: byKey,
+      schema: {
+        tags,
+        security,
+        summary: 'Subscribe a URL to events',
+        description:
+          'As `POST /api/webhooks` in the web app: the answer holds the signing `secret`, shown only this once. Deliveries are signed (`Keymarket-Signature`, docs/api.md).',
+        body: createWebhookSchema,
+        response: { 201: createdWebhookSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(await webhooks.create(authOf(request), request.body)),
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      config: byKey,
+      schema: {
+        tags,
+        security,
+        summary: 'Your webhook endpoints',
+        response: { 200: webhookListSchema },
+      },
+    },
+    (request) => webhooks.list(authOf(request)),
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      config: byKey,
+      schema: { tags, security, summary: 'Remove a webhook endpoint', params: webhookParams },
+    },
+    async (request, reply) => {
+      await webhooks.remove(authOf(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
 };

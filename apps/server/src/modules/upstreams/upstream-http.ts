@@ -34,7 +34,7 @@ const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 export function callUpstream(
   url: URL,
   request: {
-    method: 'GET' | 'POST';
+    method: 'GET' | 'POST' | 'DELETE';
     apiKey: string;
     body?: unknown;
     headers?: Record<string, string>;

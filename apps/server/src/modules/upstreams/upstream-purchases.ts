@@ -117,7 +117,34 @@ export class UpstreamPurchases implements UpstreamBuyer {
       await this.reject(orderId, REFUSAL_REASONS[answer.refused], answer.text);
       return { settled: true };
     }
-    const placed = answer.placed;
+    return this.applyPlaced(orderId, order.quantity, upstream, answer.placed);
+  }
+
+  /**
+   * The upstream order's state read again (`GET /v1/orders/{id}` when its id is known, else the
+   * purchase asked again with its Idempotency-Key): what an `order.completed` or
+   * `order.rejected` event from the upstream, or the sync's poll of pending purchases, calls.
+   */
+  async refresh(orderId: string): Promise<void> {
+    const found = await findPurchase(this.db, orderId);
+    if (!found || found.purchase.status !== 'pending' || found.order.status !== 'pending') return;
+    const { purchase, order, upstream } = found;
+    if (!purchase.upstreamOrderId) return this.buyNow(orderId);
+    const placed = await adapterFor(upstream, this.vault, this.rules).order(
+      purchase.upstreamOrderId,
+    );
+    if (!placed) return this.buyNow(orderId);
+    await this.applyPlaced(orderId, order.quantity, upstream, placed);
+  }
+
+  /** Settles the local order by the upstream order's state, or records why it is still open. */
+  private async applyPlaced(
+    orderId: string,
+    quantity: number,
+    upstream: UpstreamRow,
+    placed: UpstreamOrder,
+  ): Promise<AttemptResult> {
+    const order = { quantity };
     if (placed.status === 'rejected') {
       const reason = placed.rejectionReason ?? 'no reason given';
       await this.reject(orderId, 'Rejected by the supplier: refunded in full', reason, placed.id);

@@ -8,9 +8,11 @@ import type { UpstreamProduct } from './adapters/upstream-adapter';
 import { adapterFor } from './upstream-adapters';
 import type { UpstreamUrlRules } from './upstream-http';
 import type { UpstreamPurchases } from './upstream-purchases';
+import { ensureSubscribed } from './upstream-subscription';
 import {
   claimDueSyncs,
   dockedOf,
+  pendingPurchasesAt,
   recordUpstreamHealth,
   setPaused,
   type UpstreamRow,
@@ -68,6 +70,8 @@ export class UpstreamSync {
     private readonly vault: KeyVault,
     private readonly rules: UpstreamUrlRules,
     private readonly purchases: UpstreamPurchases,
+    /** This platform's address, for the subscription to the upstream's events. */
+    private readonly publicUrl: string,
   ) {}
 
   /** Syncs the due upstreams (or `onlyId` now); answers how many were synced. */
@@ -75,6 +79,18 @@ export class UpstreamSync {
     const due = await claimDueSyncs(this.db, intervalMs, onlyId);
     for (const upstream of due) await this.syncOne(upstream);
     return due.length;
+  }
+
+  /**
+   * One docked product read again from its upstream and brought in line (a `product.changed`
+   * event); answers false when nothing here is docked from it.
+   */
+  async syncProduct(upstream: UpstreamRow, upstreamProductId: string): Promise<boolean> {
+    const [row] = await dockedOf(this.db, upstream.id, upstreamProductId);
+    if (!row) return false;
+    const now = await adapterFor(upstream, this.vault, this.rules).product(upstreamProductId);
+    await this.apply(row, decide(row, now));
+    return true;
   }
 
   private async syncOne(upstream: UpstreamRow) {
@@ -89,6 +105,11 @@ export class UpstreamSync {
     }
     for (const row of docked)
       await this.apply(row, decide(row, catalogue.get(row.docked.upstreamProductId)));
+    // The poll behind the events: purchases still open there are read again.
+    for (const orderId of await pendingPurchasesAt(this.db, upstream.id)) {
+      await this.purchases.refresh(orderId).catch(() => undefined);
+    }
+    await ensureSubscribed(this.db, this.vault, this.rules, upstream, this.publicUrl);
     await this.purchases.refreshBalance(upstream);
   }
 

@@ -6,6 +6,7 @@ import {
   orders,
   outboxDeliveries,
   products,
+  upstreamEvents,
   upstreamOrders,
   upstreams,
   users,
@@ -196,8 +197,8 @@ export async function claimDueSyncs(db: Executor, intervalMs: number, onlyId?: s
     .returning();
 }
 
-/** The products docked from an upstream, with the prices the sync compares. */
-export async function dockedOf(db: Executor, upstreamId: string) {
+/** The products docked from an upstream (or its one `upstreamProductId`), with the prices the sync compares. */
+export async function dockedOf(db: Executor, upstreamId: string, upstreamProductId?: string) {
   return db
     .select({
       docked: dockedProducts,
@@ -210,7 +211,14 @@ export async function dockedOf(db: Executor, upstreamId: string) {
     })
     .from(dockedProducts)
     .innerJoin(products, eq(products.id, dockedProducts.productId))
-    .where(eq(dockedProducts.upstreamId, upstreamId));
+    .where(
+      and(
+        eq(dockedProducts.upstreamId, upstreamId),
+        upstreamProductId === undefined
+          ? undefined
+          : eq(dockedProducts.upstreamProductId, upstreamProductId),
+      ),
+    );
 }
 
 export async function setPaused(db: Executor, productId: string, reason: string | null) {
@@ -253,4 +261,47 @@ export async function listPurchases(
       .where(where),
   ]);
   return { rows, total: counted?.n ?? 0 };
+}
+
+/**
+ * Takes an event received from an upstream to apply: false when it was taken before (a retry, a
+ * replay), which then changes nothing.
+ */
+export async function claimEvent(db: Executor, upstreamId: string, eventId: string, type: string) {
+  const rows = await db
+    .insert(upstreamEvents)
+    .values({ upstreamId, eventId, type })
+    .onConflictDoNothing()
+    .returning({ eventId: upstreamEvents.eventId });
+  return rows.length > 0;
+}
+
+/** An event whose handler failed is given back, so the upstream's retry applies it. */
+export async function releaseEvent(db: Executor, upstreamId: string, eventId: string) {
+  await db
+    .delete(upstreamEvents)
+    .where(and(eq(upstreamEvents.upstreamId, upstreamId), eq(upstreamEvents.eventId, eventId)));
+}
+
+/** The local orders whose purchase at `upstreamId` is still open, oldest first. */
+export async function pendingPurchasesAt(
+  db: Executor,
+  upstreamId: string,
+  upstreamOrderId?: string,
+) {
+  const rows = await db
+    .select({ orderId: upstreamOrders.orderId })
+    .from(upstreamOrders)
+    .where(
+      and(
+        eq(upstreamOrders.upstreamId, upstreamId),
+        eq(upstreamOrders.status, 'pending'),
+        upstreamOrderId === undefined
+          ? undefined
+          : eq(upstreamOrders.upstreamOrderId, upstreamOrderId),
+      ),
+    )
+    .orderBy(asc(upstreamOrders.createdAt))
+    .limit(1000);
+  return rows.map((r) => r.orderId);
 }

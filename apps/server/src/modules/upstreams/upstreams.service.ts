@@ -23,6 +23,7 @@ import { UpstreamUnavailable, type UpstreamProduct } from './adapters/upstream-a
 import { adapterFor } from './upstream-adapters';
 import type { UpstreamUrlRules } from './upstream-http';
 import type { UpstreamPurchases } from './upstream-purchases';
+import { ensureSubscribed, unsubscribe } from './upstream-subscription';
 import { UpstreamSync } from './upstream-sync';
 import {
   deleteUnusedUpstream,
@@ -50,6 +51,8 @@ export class UpstreamsService {
     private readonly vault: KeyVault,
     private readonly rules: UpstreamUrlRules,
     private readonly purchases: UpstreamPurchases,
+    /** This platform's address, where its upstreams send their events. */
+    private readonly publicUrl: string,
   ) {}
 
   async list(caller: AuthContext) {
@@ -81,8 +84,10 @@ export class UpstreamsService {
       await this.audit(tx, caller, 'upstream.created', created.id, { name: input.name, baseUrl });
       return created;
     });
-    // Its first balance and health, so the list shows at once whether the key works.
+    // Its first balance and health, so the list shows at once whether the key works; and the
+    // subscription to its events (each sync tries again until it is made).
     await this.purchases.refreshBalance(row);
+    await ensureSubscribed(this.db, this.vault, this.rules, row, this.publicUrl);
     return this.get(caller, row.id);
   }
 
@@ -116,8 +121,9 @@ export class UpstreamsService {
   /** Refused while products are docked from it or orders were bought there (their record). */
   async remove(caller: AuthContext, id: string): Promise<void> {
     assertMayManageUpstreams(caller);
-    await this.db.transaction(async (tx) => {
-      if (!(await findUpstream(tx, id))) throw upstreamNotFound();
+    const removed = await this.db.transaction(async (tx) => {
+      const found = await findUpstream(tx, id);
+      if (!found) throw upstreamNotFound();
       if (!(await deleteUnusedUpstream(tx, id))) {
         throw new AppError(
           'conflict',
@@ -125,7 +131,9 @@ export class UpstreamsService {
         );
       }
       await this.audit(tx, caller, 'upstream.deleted', id, undefined);
+      return found.upstream;
     });
+    await unsubscribe(this.vault, this.rules, removed);
   }
 
   /** Reads the upstream's /v1/balance with the sealed key. */
@@ -249,7 +257,10 @@ export class UpstreamsService {
   async syncNow(caller: AuthContext, id: string): Promise<Upstream> {
     assertMayManageUpstreams(caller);
     await this.upstreamRow(id);
-    await new UpstreamSync(this.db, this.vault, this.rules, this.purchases).syncDue(0, id);
+    await new UpstreamSync(this.db, this.vault, this.rules, this.purchases, this.publicUrl).syncDue(
+      0,
+      id,
+    );
     return this.get(caller, id);
   }
 

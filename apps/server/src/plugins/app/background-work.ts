@@ -56,7 +56,7 @@ export async function startBackgroundWork(
   app.addHook(
     'onClose',
     startUpstreamSync(
-      new UpstreamSync(db, vault, ctx.urlRules, ctx.shared.upstreamPurchases),
+      new UpstreamSync(db, vault, ctx.urlRules, ctx.shared.upstreamPurchases, env.PUBLIC_URL),
       app.log,
       env.UPSTREAM_SYNC_INTERVAL_MS,
     ),
