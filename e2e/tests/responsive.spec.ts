@@ -3,6 +3,8 @@ import { ADMIN, deposit, type TestUser } from './support/api';
 import { settle } from './support/axe';
 import { sidewaysOverflow } from './support/layout';
 import { expect, signInAs, test } from './support/fixtures';
+import { namespaceText, text } from './support/locales';
+import { wavFile } from './support/media';
 
 /**
  * Phones and tablets: no screen of an area is wider than the window (a page that scrolls
@@ -53,6 +55,44 @@ for (const { language, theme } of LOOKS) {
     test('the admin screens fit the window', async ({ page }) => {
       await signInAs(page, ADMIN);
       await expectEveryScreenFits(page, 'admin');
+    });
+
+    test("at 1366 and 1536 px with a music track set, the account button keeps the top bar's margin", async ({
+      page,
+      admin,
+      makeUser,
+    }) => {
+      const music = await admin.post('/api/music/update', {
+        multipart: {
+          music: { name: 'bar.wav', mimeType: 'audio/wav', buffer: wavFile(1) },
+        },
+      });
+      expect(music.ok()).toBe(true);
+      const manager = await makeUser('manager');
+      await deposit(admin, manager.id, 987_654.32);
+      await signInAs(page, manager);
+      // 1366 px: the music and currency join the bar; 1536 px: the search becomes a wide field.
+      for (const width of [1366, 1536]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/manager');
+        await settle(page);
+        // The track's controls are in the bar at this width, beside the currency.
+        await expect(
+          page
+            .getByRole('banner')
+            .getByRole('group', { name: namespaceText(language, 'shell', 'music.label') }),
+        ).toBeVisible();
+        const account = page.getByRole('button', { name: text(language, 'userMenu.open') });
+        const gap = await account.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const header = button.closest('header')!;
+          return document.dir === 'rtl'
+            ? box.left - header.getBoundingClientRect().left
+            : header.getBoundingClientRect().right - box.right;
+        });
+        // The bar's own padding (24 px) is kept: the button never touches the window's edge.
+        expect(gap).toBeGreaterThanOrEqual(20);
+      }
     });
 
     test('the manager and reseller screens fit the window', async ({ page, admin, makeUser }) => {

@@ -25,6 +25,10 @@ export function BalanceSummary() {
   const { current, profit } = userQuery.data.balance;
   const ToggleIcon = profitVisible ? EyeOff : Eye;
 
+  // The labels show from xl until the music and currency controls join the bar at 1360 px
+  // (top-bar.tsx), and again from 1800 px, where the search field, wide from 2xl, leaves room.
+  const label = 'sr-only xl:max-[1359px]:not-sr-only min-[1800px]:not-sr-only';
+
   return (
     <dl
       aria-label={t('balance.label')}
@@ -33,7 +37,7 @@ export function BalanceSummary() {
       <div className={chip}>
         <dt className="flex items-center gap-1.5 text-muted">
           <Wallet aria-hidden className="size-4" />
-          <span className="sr-only xl:not-sr-only">{t('balance.current')}</span>
+          <span className={label}>{t('balance.current')}</span>
         </dt>
         <dd className="font-semibold text-fg tabular-nums">
           <bdi dir="ltr">{formatPrice(current)}</bdi>
@@ -42,7 +46,7 @@ export function BalanceSummary() {
       <div className={chip}>
         <dt className="flex items-center gap-1.5 text-muted">
           <TrendingUp aria-hidden className="size-4" />
-          <span className="sr-only xl:not-sr-only">{t('balance.profit')}</span>
+          <span className={label}>{t('balance.profit')}</span>
         </dt>
         <dd className="flex items-center gap-1 font-semibold text-success tabular-nums">
           {profitVisible ? (
