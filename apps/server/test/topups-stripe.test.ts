@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Topup } from '@keymarket/contracts/topups';
+import { topupMessages, type Topup } from '@keymarket/contracts/topups';
 import { StripePayments } from '../src/modules/topups/stripe-payments';
 import { expectError } from './helpers/expect-error';
 import { expectLedgerInvariants } from './helpers/invariants';
@@ -221,10 +221,30 @@ describe('card top-ups through Stripe', () => {
     expect((await confirm(first.topup.id, 'pi_1')).statusCode).toBe(200);
     expect((await balanceOf(first.reseller)).current).toBe(20);
 
+    const audit = await queryRows<{ action: string; actor: string }>(
+      ctx.database.db,
+      sql`select action, actor_id as actor from audit_log where target_id = ${first.topup.id}`,
+    );
+    expect(audit).toEqual([{ action: 'topup.payment_confirmed', actor: admin.user.id }]);
+
+    // A reference that credited another request is refused, saying so; nothing is credited.
     const second = await cardTopup(20);
     const reused = await confirm(second.topup.id, 'pi_1');
-    expect(reused.json()).toMatchObject({ status: 'pending' });
+    expectError(reused, 409, 'conflict');
+    expect(reused.json().message.text).toBe(topupMessages.topupPaymentRefUsed);
+    const read = await admin.inject({ method: 'GET', url: `/api/topups/${second.topup.id}` });
+    expect(read.json()).toMatchObject({ status: 'pending' });
     expect((await balanceOf(second.reseller)).current).toBe(0);
+
+    // A request its requester cancelled is not credited by hand either.
+    const cancelled = await cardTopup(20);
+    const cancel = await cancelled.reseller.inject({
+      method: 'POST',
+      url: `/api/topups/${cancelled.topup.id}/cancel`,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expectError(await confirm(cancelled.topup.id, 'pi_2'), 409, 'conflict');
+    expect((await balanceOf(cancelled.reseller)).current).toBe(0);
     await expectLedgerInvariants(ctx.database.db);
   });
 });

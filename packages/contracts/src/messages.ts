@@ -1,3 +1,5 @@
+import { topupMessages, topupMessageTemplates } from './topup-messages';
+
 /**
  * English texts that the specification fixes word for word. The server sends them in error
  * envelopes and zod issues; the web app looks each text up here to find its i18n key
@@ -132,6 +134,8 @@ export const messages = {
   totpCodeInvalid: 'The code is incorrect or has expired',
   twoFactorRequired: 'Enter the code from your authenticator app to sign in',
   twoFactorSetupRequired: 'Administrators must turn on two-factor sign-in before continuing',
+  // Top-ups (DESIGN.md §13)
+  ...topupMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -166,6 +170,7 @@ export const messageTemplates = {
     text: ({ host }: { host: string }) => `The host name ${host} could not be resolved`,
     pattern: /^The host name (?<host>\S+) could not be resolved$/,
   },
+  ...topupMessageTemplates,
 } as const;
 
 export type MessageTemplateKey = keyof typeof messageTemplates;

@@ -11,7 +11,26 @@ import {
   sortParam,
 } from './pagination';
 import { freeText } from './text';
+import {
+  TOPUP_FEE_PERCENT_MAX,
+  TOPUP_INSTRUCTIONS_MAX,
+  TOPUP_NAME_MAX,
+  TOPUP_REASON_MAX,
+  TOPUP_REFERENCE_MAX,
+  topupMessages,
+} from './topup-messages';
 import { userRefSchema } from './users';
+
+export {
+  TOPUP_FEE_PERCENT_MAX,
+  TOPUP_INSTRUCTIONS_MAX,
+  TOPUP_NAME_MAX,
+  TOPUP_PENDING_MAX,
+  TOPUP_REASON_MAX,
+  TOPUP_REFERENCE_MAX,
+  topupMessages,
+  topupMessageTemplates,
+} from './topup-messages';
 
 /*
  * Money in (DESIGN.md §13): a user asks its funder (whoever prices it: the platform, or its
@@ -27,9 +46,6 @@ export const topupStatuses = ['pending', 'approved', 'rejected', 'cancelled', 'e
 export const topupStatusSchema = z.enum(topupStatuses);
 export type TopupStatus = z.infer<typeof topupStatusSchema>;
 
-export const TOPUP_FEE_PERCENT_MAX = 20;
-/** At most this many pending requests per user: a funder is not flooded. */
-export const TOPUP_PENDING_MAX = 3;
 export const TOPUP_PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const TOPUP_PROOF_TYPES = [
   'image/png',
@@ -37,70 +53,50 @@ export const TOPUP_PROOF_TYPES = [
   'image/webp',
   'application/pdf',
 ] as const;
-export const TOPUP_PROOF_UNSUPPORTED_TEXT = 'The proof must be a PNG, JPEG, WebP or PDF file';
-export const TOPUP_PROOF_TOO_LARGE_TEXT = 'The proof cannot exceed 5 MB';
-export const TOPUP_NAME_MAX = 80;
-export const TOPUP_INSTRUCTIONS_MAX = 2000;
-export const TOPUP_REFERENCE_MAX = 200;
-export const TOPUP_REASON_MAX = 500;
+export const TOPUP_PROOF_UNSUPPORTED_TEXT = topupMessages.topupProofUnsupported;
+export const TOPUP_PROOF_TOO_LARGE_TEXT = topupMessages.topupProofTooLarge;
 
-export const topupMessages = {
-  methodNotFound: 'Payment method not found',
-  topupNotFound: 'Top-up request not found',
-  rangeOrder: 'The maximum must be at least the minimum',
-  stripePlatformOnly: 'Only the platform offers card payments',
-  methodDisabled: 'This payment method is not available',
-  proofRequired: 'This payment method needs a proof of payment',
-  creditTooSmall: 'After the fee, this amount credits less than $0.01',
-  tooManyPending: `You already have ${TOPUP_PENDING_MAX} pending top-up requests: wait for an answer or cancel one`,
-  adminsHaveNoFunder: 'Administrators have no funder to ask for money',
-  notPending: 'This request was already decided',
-  expired: 'This request has expired',
-  noteRequired: 'Say why the amount changed',
-  referenceRequired: 'Reference is required',
-} as const;
+const m = topupMessages;
 
-const localised = (label: string, max: number, required: boolean) => {
-  const text = freeText({ error: `${label} is required` }).trim();
-  return (required ? text.min(1, `${label} is required`) : text).max(
-    max,
-    `${label} cannot exceed ${max} characters`,
-  );
+/** A name or instructions in one language: `required` names it (its text when missing or not text). */
+const localised = (max: number, tooLong: string, required?: string) => {
+  const text = freeText({ error: required ?? m.topupInstructionsText }).trim();
+  return (required ? text.min(1, required) : text).max(max, tooLong);
 };
 
 const feePercent = z
-  .number({ error: 'Fee percent must be a number' })
-  .min(0, 'Fee percent cannot be negative')
-  .max(TOPUP_FEE_PERCENT_MAX, `Fee percent cannot exceed ${TOPUP_FEE_PERCENT_MAX}`)
+  .number({ error: m.topupFeePercentNumber })
+  .min(0, m.topupFeePercentNegative)
+  .max(TOPUP_FEE_PERCENT_MAX, m.topupFeePercentMax)
   .refine(
     (value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-    'Fee percent can have at most 2 decimals',
+    m.topupFeePercentDecimals,
   );
 
 const methodFields = {
-  nameEn: localised('English name', TOPUP_NAME_MAX, true),
-  nameFr: localised('French name', TOPUP_NAME_MAX, true),
-  nameAr: localised('Arabic name', TOPUP_NAME_MAX, true),
-  instructionsEn: localised('English instructions', TOPUP_INSTRUCTIONS_MAX, false),
-  instructionsFr: localised('French instructions', TOPUP_INSTRUCTIONS_MAX, false),
-  instructionsAr: localised('Arabic instructions', TOPUP_INSTRUCTIONS_MAX, false),
+  nameEn: localised(TOPUP_NAME_MAX, m.topupNameEnTooLong, m.topupNameEnRequired),
+  nameFr: localised(TOPUP_NAME_MAX, m.topupNameFrTooLong, m.topupNameFrRequired),
+  nameAr: localised(TOPUP_NAME_MAX, m.topupNameArTooLong, m.topupNameArRequired),
+  instructionsEn: localised(TOPUP_INSTRUCTIONS_MAX, m.topupInstructionsEnTooLong),
+  instructionsFr: localised(TOPUP_INSTRUCTIONS_MAX, m.topupInstructionsFrTooLong),
+  instructionsAr: localised(TOPUP_INSTRUCTIONS_MAX, m.topupInstructionsArTooLong),
   kind: topupMethodKindSchema,
   /** One of the configured currencies; amounts and the fixed fee are in it. */
   currencyCode: z
-    .string({ error: 'Currency code must be 3 uppercase letters, e.g. EUR' })
+    .string({ error: m.topupCurrencyFormat })
     .trim()
-    .regex(/^[A-Z]{3}$/, 'Currency code must be 3 uppercase letters, e.g. EUR'),
+    .regex(/^[A-Z]{3}$/, m.topupCurrencyFormat),
   minAmount: positiveUsdAmount,
   maxAmount: positiveUsdAmount,
   feePercent,
   feeFixed: nonNegativeUsdAmount,
-  proofRequired: z.boolean({ error: 'Expected true or false' }),
-  enabled: z.boolean({ error: 'Expected true or false' }),
+  proofRequired: z.boolean({ error: m.topupTrueOrFalse }),
+  enabled: z.boolean({ error: m.topupTrueOrFalse }),
 };
 
 const limitsInOrder = (v: { minAmount?: number; maxAmount?: number }) =>
   v.minAmount === undefined || v.maxAmount === undefined || v.maxAmount >= v.minAmount;
-const limitsOrderError = { message: topupMessages.rangeOrder, path: ['maxAmount'] };
+const limitsOrderError = { message: m.topupRangeOrder, path: ['maxAmount'] };
 
 /** POST /topup-methods. */
 export const topupMethodInputSchema = z
@@ -143,8 +139,8 @@ export type TopupMethodList = z.infer<typeof topupMethodListSchema>;
 /** DELETE /topup-methods/{id}: deleted, or only disabled while requests still wait on it. */
 export const topupMethodDeleteSchema = z.object({ outcome: z.enum(['deleted', 'disabled']) });
 
-export const topupMethodParams = z.object({ id: z.uuid(topupMessages.methodNotFound) });
-export const topupParams = z.object({ id: z.uuid(topupMessages.topupNotFound) });
+export const topupMethodParams = z.object({ id: z.uuid(m.topupMethodNotFound) });
+export const topupParams = z.object({ id: z.uuid(m.topupNotFound) });
 
 /**
  * A number as a form writes it (multipart sends text): digits and decimals only. Not
@@ -156,7 +152,7 @@ const formAmount = z.union(
     z
       .string()
       .trim()
-      .min(1, 'Amount is required')
+      .min(1, m.topupAmountRequired)
       .regex(NUMBER_TEXT, messages.amountNumber)
       .transform(Number)
       .pipe(positiveUsdAmount),
@@ -169,16 +165,16 @@ const formAmount = z.union(
         : undefined,
   },
 );
-const reference = freeText({ error: 'Reference must be text' })
+const reference = freeText({ error: m.topupReferenceText })
   .trim()
-  .max(TOPUP_REFERENCE_MAX, `Reference cannot exceed ${TOPUP_REFERENCE_MAX} characters`);
+  .max(TOPUP_REFERENCE_MAX, m.topupReferenceTooLong);
 
 /**
  * POST /topups (multipart: these fields, and the file `proof`). `amount` is in the method's
  * currency. The web form validates these; the server adds the file.
  */
 export const createTopupSchema = z.strictObject({
-  methodId: z.uuid(topupMessages.methodNotFound),
+  methodId: z.uuid(m.topupMethodNotFound),
   amount: formAmount,
   reference: reference.default(''),
 });
@@ -186,37 +182,37 @@ export type CreateTopupInput = z.input<typeof createTopupSchema>;
 
 /** POST /v1/topups: JSON, a reference the funder can match the payment with, no proof. */
 export const v1CreateTopupSchema = z.strictObject({
-  methodId: z.uuid(topupMessages.methodNotFound),
+  methodId: z.uuid(m.topupMethodNotFound),
   amount: positiveUsdAmount,
-  reference: reference.min(1, topupMessages.referenceRequired),
+  reference: reference.min(1, m.topupReferenceRequired),
 });
 export type V1CreateTopupInput = z.input<typeof v1CreateTopupSchema>;
 
 /** POST /topups/{id}/approve: the credit may be changed, saying why in `note`. */
 export const approveTopupSchema = z.strictObject({
   creditAmount: positiveUsdAmount.optional(),
-  note: freeText({ error: 'Note must be text' })
+  note: freeText({ error: m.topupNoteText })
     .trim()
-    .max(TOPUP_REASON_MAX, `Note cannot exceed ${TOPUP_REASON_MAX} characters`)
+    .max(TOPUP_REASON_MAX, m.topupNoteTooLong)
     .optional(),
 });
 export type ApproveTopupInput = z.input<typeof approveTopupSchema>;
 
 export const rejectTopupSchema = z.strictObject({
-  reason: freeText({ error: 'Reason is required' })
+  reason: freeText({ error: m.topupReasonRequired })
     .trim()
-    .min(1, 'Reason is required')
-    .max(TOPUP_REASON_MAX, `Reason cannot exceed ${TOPUP_REASON_MAX} characters`),
+    .min(1, m.topupReasonRequired)
+    .max(TOPUP_REASON_MAX, m.topupReasonTooLong),
 });
 export type RejectTopupInput = z.input<typeof rejectTopupSchema>;
 
 /** POST /topups/{id}/confirm-payment (administrators): the payment's reference in Stripe. */
 export const confirmTopupPaymentSchema = z.strictObject({
   providerRef: z
-    .string({ error: 'Reference is required' })
+    .string({ error: m.topupReferenceRequired })
     .trim()
-    .min(1, 'Reference is required')
-    .max(TOPUP_REFERENCE_MAX, `Reference cannot exceed ${TOPUP_REFERENCE_MAX} characters`),
+    .min(1, m.topupReferenceRequired)
+    .max(TOPUP_REFERENCE_MAX, m.topupReferenceTooLong),
 });
 
 export const topupSchema = z.object({

@@ -362,7 +362,7 @@ export function funderOf(
   user: { role: Role; invitedById: string | null },
   inviterRole: Role | null,
 ): string | null {
-  if (user.role === 'admin') throw new AppError('forbidden', topupMessages.adminsHaveNoFunder);
+  if (user.role === 'admin') throw new AppError('forbidden', topupMessages.topupAdminsHaveNoFunder);
   return isPricedByPlatform(user.role, inviterRole) ? null : user.invitedById;
 }
 
@@ -373,7 +373,7 @@ export const topupMethodOwnerOf = (caller: Caller): string | null =>
 /** Card payments go to the platform's Stripe account: an administrator's method only. */
 export function assertMayOfferTopupMethod(caller: Caller, kind: 'manual' | 'stripe') {
   if (kind === 'stripe' && !isAdmin(caller)) {
-    throw new AppError('forbidden', topupMessages.stripePlatformOnly);
+    throw new AppError('forbidden', topupMessages.topupStripePlatformOnly);
   }
 }
 
@@ -383,7 +383,7 @@ export function assertMayManageTopupMethod<T extends { ownerId: string | null }>
   method: T | undefined,
 ): T {
   if (!method || method.ownerId !== topupMethodOwnerOf(caller)) {
-    throw new AppError('not_found', topupMessages.methodNotFound);
+    throw new AppError('not_found', topupMessages.topupMethodNotFound);
   }
   return method;
 }
@@ -410,7 +410,7 @@ export function assertMayDecideTopup<T extends { userId: string; funderId: strin
 ): T {
   const readable = assertMayReadTopup(caller, topup);
   if (!decidesTopup(caller, readable)) {
-    throw new AppError('forbidden', 'Only your funder can decide your own request');
+    throw new AppError('forbidden', topupMessages.topupOnlyFunderDecides);
   }
   return readable;
 }
@@ -422,7 +422,7 @@ export function assertMayCancelTopup<T extends { userId: string; funderId: strin
 ): T {
   const readable = assertMayReadTopup(caller, topup);
   if (readable.userId !== caller.userId) {
-    throw new AppError('forbidden', 'Only the requester can cancel a request');
+    throw new AppError('forbidden', topupMessages.topupOnlyRequesterCancels);
   }
   return readable;
 }

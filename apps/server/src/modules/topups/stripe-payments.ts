@@ -1,11 +1,12 @@
 import Stripe from 'stripe';
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import { topupQuoteCents } from '@keymarket/contracts/topups';
+import { topupMessages, topupQuoteCents } from '@keymarket/contracts/topups';
 import type { Database } from '../../db/client';
 import { topupMethods, topupRequests } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { retryOnConflict } from '../../lib/transactions';
+import { writeAudit } from '../ledger/ledger.repository';
 import { creditTopup } from './topup-credit';
 import { lockTopup, updateTopup, type TopupRow } from './topups.repository';
 
@@ -107,7 +108,7 @@ export class StripePayments {
         this.config.webhookSecret,
       );
     } catch {
-      throw new AppError('bad_request', 'The Stripe signature does not match this body');
+      throw new AppError('bad_request', topupMessages.topupSignatureMismatch);
     }
     if (event.type !== 'checkout.session.completed') return;
     const paid = paidSession(event.data.object);
@@ -141,33 +142,43 @@ export class StripePayments {
 
   /**
    * An administrator's confirmation of a card payment seen in Stripe's dashboard: the amount
-   * asked, credited once under that reference.
+   * asked, credited once under that reference, audited. Unlike a callback it says why nothing was
+   * credited: a request rejected or cancelled, or a reference that credited another request.
    */
   async confirmByHand(topupId: string, providerRef: string, adminId: string): Promise<void> {
-    await this.creditOnce({ id: providerRef, topupId, amountTotal: null }, adminId);
+    const credited = await this.creditOnce(
+      { id: providerRef, topupId, amountTotal: null },
+      adminId,
+    );
+    if (credited === 'reference-used') {
+      throw new AppError('conflict', topupMessages.topupPaymentRefUsed);
+    }
+    if (credited === 'closed') throw new AppError('conflict', topupMessages.topupNotPending);
   }
 
   /**
    * Credits the request once for this payment. Paid after expiry is still credited (a top-up
    * holds no stock); paid another amount than asked, that amount is credited at the frozen rate
    * and the request flagged `amountMismatch`. A repeated or raced callback finds it approved.
+   * An administrator's confirmation (`adminId`) writes its audit row in the same transaction.
    */
   private async creditOnce(
     paid: { id: string; topupId: string; amountTotal: number | null },
     adminId: string | null,
-  ): Promise<void> {
+  ): Promise<'credited' | 'approved' | 'closed' | 'reference-used'> {
     try {
-      await retryOnConflict(() =>
+      return await retryOnConflict(() =>
         this.db.transaction(async (tx) => {
           const topup = await lockTopup(tx, paid.topupId);
-          if (!topup) throw new AppError('not_found', 'Top-up request not found');
-          if (topup.status === 'approved' || topup.status === 'rejected') return;
+          if (!topup) throw new AppError('not_found', topupMessages.topupNotFound);
+          if (topup.status === 'approved') return 'approved';
+          if (topup.status === 'rejected' || topup.status === 'cancelled') return 'closed';
           const [method] = await tx
             .select()
             .from(topupMethods)
             .where(eq(topupMethods.id, topup.methodId));
           if (method?.kind !== 'stripe') {
-            throw new AppError('bad_request', 'Only a card top-up is confirmed by its payment');
+            throw new AppError('bad_request', topupMessages.topupCardOnly);
           }
           const paidCents =
             paid.amountTotal === null ? topup.amountCents : BigInt(paid.amountTotal);
@@ -177,7 +188,7 @@ export class StripePayments {
             : topup.creditCents;
           if (creditCents < 1n) {
             await updateTopup(tx, topup.id, { amountMismatch: true });
-            return;
+            return 'closed';
           }
           await creditTopup(tx, topup, {
             creditCents,
@@ -185,11 +196,22 @@ export class StripePayments {
             providerRef: paid.id,
             amountMismatch: mismatch,
           });
+          if (adminId !== null) {
+            await writeAudit(tx, {
+              actorId: adminId,
+              action: 'topup.payment_confirmed',
+              targetType: 'topup',
+              targetId: topup.id,
+              before: { status: topup.status, creditCents: topup.creditCents },
+              after: { status: 'approved', creditCents, providerRef: paid.id },
+            });
+          }
+          return 'credited';
         }),
       );
     } catch (error) {
       // The reference credited another request already: nothing more is credited.
-      if (isUniqueViolation(error)) return;
+      if (isUniqueViolation(error)) return 'reference-used';
       throw error;
     }
   }

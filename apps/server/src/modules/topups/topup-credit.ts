@@ -1,4 +1,5 @@
 import { formatAmount, fromCents } from '@keymarket/contracts/money';
+import { topupMessageTemplates } from '@keymarket/contracts/topups';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { creditBucket, debitBucket } from '../ledger/ledger.repository';
@@ -49,9 +50,10 @@ export async function creditTopup(tx: Executor, topup: TopupRow, credit: TopupCr
       note,
     });
     if (own === undefined) {
+      const amount = formatAmount(fromCents(creditCents));
       throw new AppError(
         'insufficient_balance',
-        `Your balance is too low to credit ${formatAmount(fromCents(creditCents))}`,
+        topupMessageTemplates.topupBalanceTooLow.text({ amount }),
       );
     }
     await creditBucket(tx, topup.userId, 'balance', creditCents, {

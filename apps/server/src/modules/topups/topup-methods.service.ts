@@ -1,5 +1,6 @@
 import {
   topupMessages,
+  topupMessageTemplates,
   type TopupMethod,
   type TopupMethodList,
   type topupMethodInputSchema,
@@ -8,7 +9,7 @@ import {
 import { fromCents, toCents } from '@keymarket/contracts/money';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, validationError } from '../../lib/app-error';
 import type { AuthContext } from '../access/auth-context';
 import {
   assertMayManageTopupMethod,
@@ -63,10 +64,11 @@ function valuesOf(input: Partial<MethodInput>): Partial<TopupMethodValues> {
   };
 }
 
-const unknownCurrency = (code: string) =>
-  new AppError('validation', `${code} is not one of the configured currencies`, [
-    { path: 'body.currencyCode', message: `${code} is not one of the configured currencies` },
-  ]);
+const unknownCurrency = (currency: string) =>
+  validationError(
+    'body.currencyCode',
+    topupMessageTemplates.topupUnknownCurrency.text({ currency }),
+  );
 
 /** The methods funders offer (DESIGN.md §13): the platform's by administrators, a seller's own. */
 export class TopupMethodsService {
@@ -97,10 +99,7 @@ export class TopupMethodsService {
   async create(caller: AuthContext, input: MethodInput): Promise<TopupMethod> {
     assertMayOfferTopupMethod(caller, input.kind);
     if (input.kind === 'stripe' && !this.stripeEnabled()) {
-      throw new AppError(
-        'bad_request',
-        'Card payments are not set up on this server (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)',
-      );
+      throw new AppError('bad_request', topupMessages.topupStripeNotSetUp);
     }
     const currency = await findCurrencyByCode(this.db, input.currencyCode);
     if (!currency) throw unknownCurrency(input.currencyCode);
@@ -126,9 +125,7 @@ export class TopupMethodsService {
     const min = patch.minAmount !== undefined ? toCents(patch.minAmount) : before.minAmountCents;
     const max = patch.maxAmount !== undefined ? toCents(patch.maxAmount) : before.maxAmountCents;
     if (max < min) {
-      throw new AppError('validation', topupMessages.rangeOrder, [
-        { path: 'body.maxAmount', message: topupMessages.rangeOrder },
-      ]);
+      throw validationError('body.maxAmount', topupMessages.topupRangeOrder);
     }
     if (
       patch.currencyCode !== undefined &&
@@ -138,7 +135,7 @@ export class TopupMethodsService {
     }
     await this.db.transaction(async (tx) => {
       const after = await updateTopupMethod(tx, id, valuesOf(patch));
-      if (!after) throw new AppError('not_found', topupMessages.methodNotFound);
+      if (!after) throw new AppError('not_found', topupMessages.topupMethodNotFound);
       await writeAudit(tx, {
         actorId: caller.userId,
         action: 'topup_method.updated',
@@ -149,7 +146,7 @@ export class TopupMethodsService {
       });
     });
     const saved = await findTopupMethod(this.db, id);
-    if (!saved) throw new AppError('not_found', topupMessages.methodNotFound);
+    if (!saved) throw new AppError('not_found', topupMessages.topupMethodNotFound);
     return topupMethodOf(saved);
   }
 

@@ -10,6 +10,7 @@ import {
   topupMethodInputSchema,
   topupMethodListSchema,
   topupMethodParams,
+  topupMessages,
   topupMethodPatchSchema,
   topupMethodSchema,
   topupParams,
@@ -105,7 +106,7 @@ export const topupsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Ask your funder for balance (multipart; optional file "proof")',
         body: createTopupSchema.extend({
-          proof: uploadSchema('Choose a proof of payment').optional(),
+          proof: uploadSchema(topupMessages.topupProofChoose).optional(),
         }),
         response: { 201: topupSchema },
       },

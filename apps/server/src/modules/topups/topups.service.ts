@@ -4,6 +4,7 @@ import { pageOf } from '@keymarket/contracts/pagination';
 import {
   TOPUP_PENDING_MAX,
   topupMessages,
+  topupMessageTemplates,
   topupQuoteCents,
   type ApproveTopupInput,
   type RejectTopupInput,
@@ -112,8 +113,8 @@ const csvColumns: CsvColumn<Topup>[] = [
 
 /** What a request may still become; refused otherwise, inside the request row's lock. */
 function assertStillPending(topup: TopupRow, now: Date) {
-  if (topup.status !== 'pending') throw new AppError('conflict', topupMessages.notPending);
-  if (topup.expiresAt <= now) throw new AppError('conflict', topupMessages.expired);
+  if (topup.status !== 'pending') throw new AppError('conflict', topupMessages.topupNotPending);
+  if (topup.expiresAt <= now) throw new AppError('conflict', topupMessages.topupExpired);
 }
 
 /**
@@ -140,24 +141,29 @@ export class TopupsService {
         // Shared, so a method being deleted (which locks it) cannot lose a request made now.
         const method = await lockTopupMethodShared(tx, input.methodId);
         if (!method || method.deletedAt || method.ownerId !== funderId) {
-          throw new AppError('not_found', topupMessages.methodNotFound);
+          throw new AppError('not_found', topupMessages.topupMethodNotFound);
         }
         if (!method.enabled || (method.kind === 'stripe' && !this.payments)) {
-          throw new AppError('bad_request', topupMessages.methodDisabled);
+          throw new AppError('bad_request', topupMessages.topupMethodDisabled);
         }
         const currency = await findCurrencyByCode(tx, method.currencyCode);
-        if (!currency) throw new AppError('bad_request', topupMessages.methodDisabled);
+        if (!currency) throw new AppError('bad_request', topupMessages.topupMethodDisabled);
         if (amountCents < method.minAmountCents || amountCents > method.maxAmountCents) {
-          const text = `Amount must be between ${fromCents(method.minAmountCents).toFixed(2)} and ${fromCents(method.maxAmountCents).toFixed(2)} ${method.currencyCode}`;
+          const text = topupMessageTemplates.topupAmountRange.text({
+            min: fromCents(method.minAmountCents).toFixed(2),
+            max: fromCents(method.maxAmountCents).toFixed(2),
+            currency: method.currencyCode,
+          });
           throw validationError('body.amount', text);
         }
         if (method.proofRequired && method.kind === 'manual' && !input.proof) {
-          throw validationError('body.proof', topupMessages.proofRequired);
+          throw validationError('body.proof', topupMessages.topupProofRequired);
         }
         const { feeCents, creditCents } = topupQuoteCents(amountCents, method, currency.rateToUsd);
-        if (creditCents < 1n) throw validationError('body.amount', topupMessages.creditTooSmall);
+        if (creditCents < 1n)
+          throw validationError('body.amount', topupMessages.topupCreditTooSmall);
         if ((await pendingCount(tx, caller.userId)) >= TOPUP_PENDING_MAX) {
-          throw new AppError('conflict', topupMessages.tooManyPending);
+          throw new AppError('conflict', topupMessages.topupTooManyPending);
         }
         const proofFileId = input.proof
           ? await storeFile(tx, input.proof, { purpose: 'topup-proof', ownerId: caller.userId })
@@ -200,10 +206,7 @@ export class TopupsService {
         reason: 'The card payment could not be started',
         decidedAt: new Date(),
       });
-      throw new AppError(
-        'unavailable',
-        'Card payments are unavailable at the moment; try again later',
-      );
+      throw new AppError('unavailable', topupMessages.topupCardUnavailable);
     }
   }
 
@@ -214,7 +217,7 @@ export class TopupsService {
   async confirmPayment(caller: AuthContext, id: string, providerRef: string): Promise<Topup> {
     const topup = assertMayDecideTopup(caller, await findTopup(this.db, id));
     if (!this.payments || topup.funderId !== null) {
-      throw new AppError('bad_request', 'Only a card top-up is confirmed by its payment');
+      throw new AppError('bad_request', topupMessages.topupCardOnly);
     }
     await this.payments.confirmByHand(id, providerRef, caller.userId);
     return this.view(id);
@@ -249,7 +252,7 @@ export class TopupsService {
   async proof(caller: AuthContext, id: string) {
     const topup = assertMayReadTopup(caller, await findTopup(this.db, id));
     const file = topup.proofFileId ? await findFile(this.db, topup.proofFileId) : undefined;
-    if (!file) throw new AppError('not_found', 'This request has no proof');
+    if (!file) throw new AppError('not_found', topupMessages.topupNoProof);
     return file;
   }
 
@@ -263,7 +266,7 @@ export class TopupsService {
           input.creditAmount === undefined ? topup.creditCents : toCents(input.creditAmount);
         const note = input.note || null;
         if (creditCents !== topup.creditCents && !note) {
-          throw validationError('body.note', topupMessages.noteRequired);
+          throw validationError('body.note', topupMessages.topupNoteRequired);
         }
         await creditTopup(tx, topup, { creditCents, approverId: caller.userId, note });
         await writeAudit(tx, {
