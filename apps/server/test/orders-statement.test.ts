@@ -170,4 +170,26 @@ describe('the order statement: all of an order or nothing', () => {
       expect(plans).not.toMatch(/Seq Scan on product_keys/);
     },
   );
+
+  it.skipIf(!onPostgres)(
+    "looks a chain order's sellers up one by one in its generic plan, never hashing every user",
+    async () => {
+      // The generic plan guesses a hundred margins; joined to users it hashed the whole table,
+      // a cost that grew with the platform's users on every chain order.
+      const buyer = await fundedReseller(app.ctx.factory, app.admin, 100);
+      const seller = await fundedReseller(app.ctx.factory, app.admin, 0);
+      for (let i = 0; i < 40; i += 1) await fundedReseller(app.ctx.factory, app.admin, 0);
+      await db().execute(sql`analyze users`);
+      const product = await app.catalogue.product({ keys: 2 });
+      const chain = plan(buyer.user.id, product, 1, {
+        sellerId: seller.user.id,
+        sellerCostCents: 800n,
+      });
+      const plans = await nestedPlans(db(), orderStatement(chain));
+      const accrual = plans.slice(plans.indexOf('Insert on profit_accruals'));
+      // Per margin, a lookup of one row (an index or, while users fit a page or two, a scan).
+      expect(accrual).toMatch(/Nested Loop[^\n]*\n[^\n]*jsonb_to_recordset m[^\n]*\n[^\n]*users u/);
+      expect(accrual).not.toMatch(/Hash/);
+    },
+  );
 });
