@@ -148,6 +148,25 @@ export interface CpuUsage {
 }
 
 /** CPU seconds of every process now, by pid, from /proc. */
+/**
+ * The postmaster of the cluster being measured, when the machine runs others too (BENCH_PG_PORT):
+ * then only its processes count as PostgreSQL's, not the backends of another cluster's clients.
+ */
+let measuredPostmaster: number | undefined;
+export function countPostgresOf(postmasterPid: number) {
+  measuredPostmaster = postmasterPid;
+}
+
+/** The parent of process `pid` (field 4 of /proc/pid/stat), or NaN once it is gone. */
+export function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function processTimes(): Map<number, { name: string; seconds: number }> {
   const times = new Map<number, { name: string; seconds: number }>();
   for (const entry of readdirSync('/proc')) {
@@ -166,6 +185,9 @@ function processTimes(): Map<number, { name: string; seconds: number }> {
   return times;
 }
 
+const ofMeasuredCluster = (pid: number) =>
+  measuredPostmaster === undefined || pid === measuredPostmaster || parentOf(pid) === measuredPostmaster;
+
 /** Starts measuring CPU use; the returned function stops and answers the figures. */
 export function measureCpu(serverPid: number | undefined) {
   const start = machineCpu();
@@ -181,7 +203,7 @@ export function measureCpu(serverPid: number | undefined) {
       if (pid === serverPid) groups.server += used;
       else if (pid === process.pid || loadProcessPids.has(pid) || name === 'pgbench')
         groups.loadGenerator += used;
-      else if (name === 'postgres') groups.postgres += used;
+      else if (name === 'postgres' && ofMeasuredCluster(pid)) groups.postgres += used;
       else groups.other += used;
     }
     const percent = (cpuSeconds: number) => Math.round((cpuSeconds / seconds) * 100);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createBenchDatabase } from './database';
-import { measureCpu } from './diagnose';
+import { countPostgresOf, measureCpu, parentOf } from './diagnose';
 import { runPgbench, serverOrderScript, type PgbenchOptions } from './pgbench';
 import { fmt } from './report';
 import { ensureServerBuilt, startServer } from './server';
@@ -118,6 +118,9 @@ async function run(
 ) {
   const { database, url } = state();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // Only this cluster's processes are PostgreSQL's CPU: a backend's parent is its postmaster.
+  const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+  countPostgresOf(parentOf(rows[0]!.pid));
   const results = new Map<string, { ordersPerSecond: number; cpuMs: number }[]>();
   for (const name of names) {
     const shape = shapeOf(name);
