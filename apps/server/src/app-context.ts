@@ -8,6 +8,8 @@ import type { RateLimits } from './lib/rate-limiter';
 import { SystemSettingsCache } from './lib/settings';
 import { AccessTokens } from './lib/tokens';
 import { createRateLimits } from './plugins/external/rate-limits';
+import { AfterSaleService } from './modules/after-sale/after-sale.service';
+import { UpstreamAfterSale } from './modules/after-sale/upstream-answers';
 import { BalanceService } from './modules/balance/balance.service';
 import { ProductListCache } from './modules/catalogue-list/product-list-cache';
 import { productListStore } from './modules/catalogue-list/product-list-store';
@@ -62,6 +64,9 @@ export interface AppContext {
     twoFactor: TwoFactorService;
     /** Docked products' orders are bought upstream (DESIGN.md §14). */
     upstreamPurchases: UpstreamPurchases;
+    /** Faulty keys (§11), a docked order's passed to its supplier and answered from there (§14). */
+    afterSale: AfterSaleService;
+    upstreamAfterSale: UpstreamAfterSale;
   };
 }
 
@@ -99,6 +104,20 @@ export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): App
     // A retry's attempt ends well within the outbox's lease (background-work.ts).
     { inlineMs: env.UPSTREAM_INLINE_TIMEOUT_MS, retryMs: WEBHOOK_TIMEOUT_MS * 2 },
   );
+  const upstreamAfterSale = new UpstreamAfterSale(db, vault, urlRules, {
+    inlineMs: env.UPSTREAM_INLINE_TIMEOUT_MS,
+    retryMs: WEBHOOK_TIMEOUT_MS * 2,
+  });
+  const orders = new OrdersService(
+    db,
+    vault,
+    database.preparedStatements,
+    live.publisher,
+    systemSettings,
+    database.batchedReads,
+    database.reads,
+    upstreamPurchases,
+  );
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither');
   }
@@ -126,20 +145,13 @@ export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): App
     live,
     shared: {
       products: new ProductsService(db, listCache),
-      orders: new OrdersService(
-        db,
-        vault,
-        database.preparedStatements,
-        live.publisher,
-        systemSettings,
-        database.batchedReads,
-        database.reads,
-        upstreamPurchases,
-      ),
+      orders,
       balance: new BalanceService(db),
       me: new MeService(db, rateLimits),
       twoFactor: new TwoFactorService(db, vault, systemSettings, rateLimits),
       upstreamPurchases,
+      afterSale: new AfterSaleService(db, orders, upstreamAfterSale),
+      upstreamAfterSale,
     },
   };
 }

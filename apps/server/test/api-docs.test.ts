@@ -46,6 +46,7 @@ describe('GET /api/docs: the interactive API reference', () => {
       'get /api/v1/topup-methods',
       'get /api/v1/topups/{id}',
       'post /api/v1/orders',
+      'post /api/v1/orders/{id}/report',
       'post /api/v1/topups',
     ]);
     for (const { operation, method, path } of v1) {

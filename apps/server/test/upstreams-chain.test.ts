@@ -27,38 +27,10 @@ describe('a chain of three platforms', () => {
     await Promise.all([a?.dispose(), b?.dispose(), c?.dispose()]);
   });
 
-  /** `downstream` docks `productId` of `upstream` with a 10 % markup; answers its own product. */
-  async function dockFrom(
-    downstream: Platform,
-    upstream: Platform,
-    productId: string,
-    funds: number,
-  ) {
-    const account = await upstream.reseller(funds);
-    const apiKey = await upstream.apiKey(account.session);
-    const added = await downstream.ok(downstream.admin, 'POST', '/api/upstreams', {
-      name: 'Next up the chain',
-      baseUrl: upstream.server.url,
-      apiKey,
-    });
-    const docked = await downstream.ok(
-      downstream.admin,
-      'POST',
-      `/api/upstreams/${added.id}/products`,
-      {
-        upstreamProductIds: [productId],
-        categoryId: await downstream.category(),
-        markupPercent: 10,
-        markupFixed: 0,
-      },
-    );
-    return { account, productId: (docked.docked as { productId: string }[])[0]!.productId };
-  }
-
   it("completes a purchase at C with A's keys, every ledger exact", async () => {
     const original = await a.product(10, 5);
-    const atB = await dockFrom(b, a, original.id, 100);
-    const atC = await dockFrom(c, b, atB.productId, 100);
+    const atB = await b.dockFrom(a, original.id, 100);
+    const atC = await c.dockFrom(b, atB.productId, 100);
     const buyer = await c.reseller(50);
 
     const placed = await c.call(buyer.session, 'POST', '/api/orders', {

@@ -36,6 +36,35 @@ export const createOrderSchema = z.strictObject({
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
+/** A docked order's report of one key as passed to its supplier (DESIGN.md §14). */
+export const upstreamKeyReportStatuses = ['pending', 'forwarded', 'answered', 'refused'] as const;
+
+/**
+ * Admins: how a docked order is bought from its supplier (DESIGN.md §14): the supplier, its own
+ * order id (the reference to quote to it), the cost, the purchase's state and its last failure,
+ * and the reports of its keys passed there.
+ */
+export const orderUpstreamSchema = z.object({
+  upstreamId: z.uuid(),
+  upstreamName: z.string(),
+  /** The supplier's own order id, once it answered. */
+  orderId: z.uuid().nullable(),
+  unitCost: z.number(),
+  status: orderStatusSchema,
+  /** The supplier's order status as last read there. */
+  upstreamStatus: z.string().nullable(),
+  lastError: z.string().nullable(),
+  attempts: z.number().int(),
+  reports: z.array(
+    z.object({
+      keyIndex: z.number().int(),
+      status: z.enum(upstreamKeyReportStatuses),
+      lastError: z.string().nullable(),
+    }),
+  ),
+});
+export type OrderUpstream = z.infer<typeof orderUpstreamSchema>;
+
 export const orderSchema = z.object({
   id: z.uuid(),
   status: orderStatusSchema,
@@ -63,6 +92,8 @@ export const orderSchema = z.object({
   responseKeys: z.array(z.string()).optional(),
   /** Beside `responseKeys` (same places), for the keys of a completed instant order. */
   keyStates: z.array(z.enum(['delivered', 'reported', 'replaced', 'refunded'])).optional(),
+  /** Admins, for an order of a docked product: its purchase from the supplier. */
+  upstream: orderUpstreamSchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export type KeyState = NonNullable<Order['keyStates']>[number];

@@ -137,16 +137,9 @@ export function markedUpCents(costCents: bigint, markupBasisPoints: number, fixe
 /** A percentage as hundredths of a percent (12.5 → 1250). */
 export const basisPointsOf = (percent: number) => Math.round(percent * 100);
 
-/** Admins: how a docked order is being bought upstream. */
-export const upstreamOrderInfoSchema = z.object({
-  upstreamId: z.uuid(),
-  /** The upstream's own order id, once it answered. */
-  orderId: z.uuid().nullable(),
-  unitCost: z.number(),
-  status: z.enum(['pending', 'completed', 'rejected']),
-  lastError: z.string().nullable(),
-});
-export type UpstreamOrderInfo = z.infer<typeof upstreamOrderInfoSchema>;
+/** Admins: how a docked order is being bought upstream (on the order, `upstream`). */
+export { orderUpstreamSchema as upstreamOrderInfoSchema } from './orders';
+export type { OrderUpstream as UpstreamOrderInfo } from './orders';
 
 // /api/v1 additions
 
@@ -193,3 +186,18 @@ export const upstreamPurchaseSchema = z.object({
 });
 export type UpstreamPurchase = z.infer<typeof upstreamPurchaseSchema>;
 export const upstreamPurchaseListSchema = paginated(upstreamPurchaseSchema);
+
+/**
+ * GET /upstreams/docked-products (admin): where each docked product comes from, for the products
+ * screen (DESIGN.md §14: docked products show their source).
+ */
+export const dockedProductSourceSchema = z.object({
+  productId: z.uuid(),
+  upstream: z.object({ id: z.uuid(), name: z.string() }),
+  upstreamProductId: z.uuid(),
+  /** Hidden from buyers since then, and why (docs/suppliers.md, sync). */
+  pausedAt: z.iso.datetime().nullable(),
+  pauseReason: z.string().nullable(),
+});
+export type DockedProductSource = z.infer<typeof dockedProductSourceSchema>;
+export const dockedProductSourceListSchema = z.object({ data: z.array(dockedProductSourceSchema) });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { freshPostgresDatabase, onPostgres } from './database';
 import { PNG_BYTES } from './multipart';
-import { HttpSession, ServerProcess } from './server-process';
+import { freePort, HttpSession, ServerProcess } from './server-process';
 import { TEST_PASSWORD } from './test-app';
 
 /**
@@ -37,13 +37,17 @@ export class Platform {
       url = fresh.url;
       close = () => fresh.database.close();
     }
-    const server = await ServerProcess.start({
+    const port = await freePort();
+    const server = new ServerProcess(port, {
+      // Where its upstreams send their events (DESIGN.md §14): itself.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       OUTBOX_POLL_INTERVAL_MS: '100',
       WEBHOOK_RETRY_BASE_MS: '300',
       ...(url ? { DATABASE_URL: url, DATABASE_POOL_MAX: '8' } : {}),
       ...env,
     });
+    await server.start();
     const admin = await HttpSession.signIn(server, 'admin', PROCESS_ADMIN_PASSWORD);
     return new Platform(server, admin, close, url);
   }
@@ -153,6 +157,31 @@ export class Platform {
   async apiKey(session: HttpSession): Promise<string> {
     const body = await this.ok(session, 'POST', '/api/api-keys', { name: 'docking' });
     return body.key as string;
+  }
+
+  /**
+   * Docks `productId` of `upstream` here with a 10 % markup, through an account there holding
+   * `funds` USD; answers that account and the local product.
+   */
+  async dockFrom(upstream: Platform, productId: string, funds: number) {
+    const account = await upstream.reseller(funds);
+    const apiKey = await upstream.apiKey(account.session);
+    const added = await this.ok(this.admin, 'POST', '/api/upstreams', {
+      name: 'Next up the chain',
+      baseUrl: upstream.server.url,
+      apiKey,
+    });
+    const docked = await this.ok(this.admin, 'POST', `/api/upstreams/${added.id}/products`, {
+      upstreamProductIds: [productId],
+      categoryId: await this.category(),
+      markupPercent: 10,
+      markupFixed: 0,
+    });
+    return {
+      account,
+      upstreamId: added.id!,
+      productId: (docked.docked as { productId: string }[])[0]!.productId,
+    };
   }
 
   /** Every reconciliation check, which must all hold. */

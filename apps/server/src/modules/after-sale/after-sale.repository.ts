@@ -1,23 +1,38 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sideBySide } from '../../db/side-by-side';
-import { orderKeyActions, productKeys, tickets } from '../../db/schema/index';
+import { orderKeyActions, productKeys, tickets, users } from '../../db/schema/index';
 import type { KeyState } from '@keymarket/contracts/orders';
 
 export type KeyAction = typeof orderKeyActions.$inferSelect;
+
+/** An order whose key places are read: a docked one's keys are its supplier's, not the pool's. */
+export interface KeyedOrder {
+  id: string;
+  quantity: number;
+  sourcing: 'local' | 'upstream';
+}
+
+export interface KeyPlaces {
+  /** The pool's keys it was delivered (none for a docked order). */
+  delivered: { id: string; ciphertext: Buffer }[];
+  /** The pool's keys it holds now, each replaced one swapped for its replacement. */
+  current: Buffer[];
+  /** A docked order's replacements from its supplier, sealed, by place. */
+  replacements: Map<number, Buffer>;
+  states: KeyState[];
+}
 
 /**
  * The keys sold to each order, in place order: the keys it was delivered (by sale time, then id,
  * as `keysOfOrders` lists them), each replaced one swapped for its replacement. A replacement is
  * sold to the same order later, so it is told apart by the action that names it, not by its place.
+ * A docked order's keys are its delivered text (one per unit) and its supplier's replacements.
  */
-export async function keyPlacesOf(db: Executor, orderIds: readonly string[]) {
-  const result = new Map<
-    string,
-    { delivered: { id: string; ciphertext: Buffer }[]; current: Buffer[]; states: KeyState[] }
-  >();
-  if (orderIds.length === 0) return result;
-  const ids = [...orderIds];
+export async function keyPlacesOf(db: Executor, orders: readonly KeyedOrder[]) {
+  const result = new Map<string, KeyPlaces>();
+  if (orders.length === 0) return result;
+  const ids = orders.map((o) => o.id);
   // Also read inside an after-sale transaction: side by side only on the pool.
   const [keys, actions, reports] = await sideBySide(
     db,
@@ -42,10 +57,14 @@ export async function keyPlacesOf(db: Executor, orderIds: readonly string[]) {
     actions.flatMap((a) => (a.replacementKeyId ? [a.replacementKeyId] : [])),
   );
   const byId = new Map(keys.map((k) => [k.id, k.ciphertext]));
-  for (const orderId of ids) {
+  for (const { id: orderId, quantity, sourcing } of orders) {
     const delivered = keys.filter((k) => k.orderId === orderId && !replacements.has(k.id));
-    const states: KeyState[] = delivered.map(() => 'delivered');
+    const states: KeyState[] = Array.from(
+      { length: sourcing === 'upstream' ? quantity : delivered.length },
+      () => 'delivered',
+    );
     const current = delivered.map((k) => k.ciphertext);
+    const supplied = new Map<number, Buffer>();
     for (const report of reports) {
       if (
         report.orderId === orderId &&
@@ -60,10 +79,14 @@ export async function keyPlacesOf(db: Executor, orderIds: readonly string[]) {
       states[action.keyIndex] = action.action;
       const replacement = action.replacementKeyId && byId.get(action.replacementKeyId);
       if (replacement) current[action.keyIndex] = replacement;
+      if (action.replacementCiphertext) {
+        supplied.set(action.keyIndex, action.replacementCiphertext);
+      }
     }
     result.set(orderId, {
       delivered: delivered.map((k) => ({ id: k.id, ciphertext: k.ciphertext })),
       current,
+      replacements: supplied,
       states,
     });
   }
@@ -107,4 +130,15 @@ export async function reportTicketOf(db: Executor, orderId: string, keyIndex: nu
     .where(and(eq(tickets.orderId, orderId), eq(tickets.keyIndex, keyIndex)))
     .limit(1);
   return row;
+}
+
+/** The platform's first administrator: the author of what the platform writes by itself. */
+export async function firstAdminId(db: Executor): Promise<string | undefined> {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return admin?.id;
 }

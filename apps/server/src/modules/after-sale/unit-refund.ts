@@ -29,7 +29,8 @@ export async function refundUnit(
   tx: Executor,
   order: OrderRow,
   keyIndex: number,
-  actorId: string,
+  /** Null when the supplier of a docked order refunded the unit (after-sale across platforms). */
+  actorId: string | null,
 ): Promise<UnitRefund> {
   const note = `Key ${keyIndex + 1} of the order refunded`;
   const refundCents = order.unitPriceCents;

@@ -1,11 +1,12 @@
 import { fromCents } from '@keymarket/contracts/money';
-import { keyLines, type KeyState, type Order } from '@keymarket/contracts/orders';
+import { keyLines, type Order } from '@keymarket/contracts/orders';
 import type { Executor } from '../../db/client';
 import type { CsvColumn } from '../../lib/csv';
 import type { KeyVault } from '../../lib/key-vault';
 import type { AuthContext } from '../access/auth-context';
-import { mayReadOrderKeys } from '../access/policy';
-import { keyPlacesOf } from '../after-sale/after-sale.repository';
+import { isAdmin, mayReadOrderKeys } from '../access/policy';
+import { keyPlacesOf, type KeyPlaces } from '../after-sale/after-sale.repository';
+import { upstreamOfOrders } from '../upstreams/docked-sources';
 import type { OrderExportRow, OrderWithRefs } from './orders.repository';
 
 /** Orders as `viewer` sees them: keys only for the buyer and admins (DESIGN.md §2). */
@@ -15,42 +16,53 @@ export async function orderViews(
   viewer: AuthContext,
   rows: OrderWithRefs[],
 ): Promise<Order[]> {
-  const instantIds = rows
+  const keyed = rows
     .filter(
       (r) =>
         mayReadOrderKeys(viewer, r.order) &&
         r.order.deliveryType === 'instant' &&
         r.order.status === 'completed',
     )
-    .map((r) => r.order.id);
-  const places = await keyPlacesOf(db, instantIds);
+    .map((r) => r.order);
+  const places = await keyPlacesOf(db, keyed);
+  // Admins see where a docked order was bought (DESIGN.md §14); nobody else does.
+  const docked = isAdmin(viewer)
+    ? rows.filter((r) => r.order.sourcing === 'upstream').map((r) => r.order.id)
+    : [];
+  const sources = await upstreamOfOrders(db, docked);
   return rows.map((row) => {
     const place = places.get(row.order.id);
-    return orderView(vault, viewer, row, place?.current ?? [], place?.states);
+    const view = orderView(vault, viewer, row, place?.current ?? [], place);
+    const upstream = sources.get(row.order.id);
+    if (upstream) view.upstream = upstream;
+    return view;
   });
 }
 
-/** One order as `viewer` sees it, given the sealed keys sold to it (instant orders). */
+/**
+ * One order as `viewer` sees it, given the sealed keys sold to it (instant orders) and what was
+ * done about them since (`keyPlacesOf`).
+ */
 export function orderView(
   vault: KeyVault,
   viewer: AuthContext,
   row: OrderWithRefs,
   soldKeys: readonly Buffer[],
-  keyStates?: KeyState[],
+  places?: Pick<KeyPlaces, 'states' | 'replacements'>,
 ): Order {
   const view = orderWithoutKeys(row);
   const { order } = row;
   if (mayReadOrderKeys(viewer, order)) {
-    view.responseKeys = order.deliveredKeys
+    const keys = order.deliveredKeys
       ? keyLines(vault.decrypt(order.deliveredKeys))
       : soldKeys.map((sealed) => vault.decrypt(sealed));
-    // A docked order's keys are the supplier's: no after-sale here (after-sale.service.ts).
-    if (
-      order.deliveryType === 'instant' &&
-      order.status === 'completed' &&
-      order.sourcing === 'local'
-    ) {
-      view.keyStates = keyStates ?? soldKeys.map(() => 'delivered' as const);
+    // A docked order's replacements come from its supplier (after-sale/upstream-answers.ts).
+    for (const [index, sealed] of places?.replacements ?? []) {
+      if (index < keys.length) keys[index] = vault.decrypt(sealed);
+    }
+    view.responseKeys = keys;
+    if (order.deliveryType === 'instant' && order.status === 'completed') {
+      view.keyStates = places?.states ?? keys.map(() => 'delivered' as const);
     }
   }
   return view;

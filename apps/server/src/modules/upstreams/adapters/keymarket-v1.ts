@@ -10,6 +10,7 @@ import {
   type FinalRefusal,
   type PurchaseAnswer,
   type PurchaseRequest,
+  type ReportAnswer,
   type UpstreamAdapter,
   type UpstreamOrder,
   type UpstreamProduct,
@@ -45,6 +46,7 @@ interface V1Order {
   totalAmount: number;
   responseKeys?: string[];
   rejectionReason: string | null;
+  keyStates?: UpstreamOrder['keyStates'];
 }
 
 /**
@@ -149,6 +151,24 @@ export class KeymarketV1Adapter implements UpstreamAdapter {
     // A 409 `conflict`: the same key still being processed there; anything else unknown.
     throw new UpstreamUnavailable(describe(answer));
   }
+
+  async report(
+    orderId: string,
+    report: { keyIndex: number; reason: string },
+    timeoutMs: number,
+  ): Promise<ReportAnswer> {
+    const answer = await this.call('POST', `/orders/${encodeURIComponent(orderId)}/report`, {
+      body: report,
+      timeoutMs,
+    });
+    if (answer.status === 200) return { taken: true };
+    // Refused: taken all the same when the supplier holds a report or an answer for that key
+    // already (an earlier attempt whose answer was lost); otherwise its reason.
+    const order = await this.order(orderId);
+    const state = order?.keyStates[report.keyIndex];
+    if (state && state !== 'delivered') return { taken: true };
+    return { taken: false, text: describe(answer) };
+  }
 }
 
 function productOf(p: V1Product): UpstreamProduct {
@@ -170,6 +190,7 @@ function orderOf(o: V1Order): UpstreamOrder {
     unitPriceCents: toCents(o.unitPrice),
     totalCents: toCents(o.totalAmount),
     rejectionReason: o.rejectionReason,
+    keyStates: o.keyStates ?? [],
   };
 }
 

@@ -24,6 +24,11 @@ export interface UpstreamOrder {
   unitPriceCents: bigint;
   totalCents: bigint;
   rejectionReason: string | null;
+  /**
+   * The after-sale state of each delivered key, in their order (DESIGN.md §11): `reported`,
+   * `replaced` (its replacement is then in `keys`) or `refunded`; empty when the supplier shows none.
+   */
+  keyStates: ('delivered' | 'reported' | 'replaced' | 'refunded')[];
 }
 
 /** Refusals that will not change by trying again (the local order is then rejected). */
@@ -63,7 +68,19 @@ export interface UpstreamAdapter {
   orders(page: number): Promise<{ items: UpstreamOrder[]; total: number }>;
   /** Places (or, with the same idempotency key, finds again) the purchase. */
   purchase(request: PurchaseRequest, timeoutMs: number): Promise<PurchaseAnswer>;
+  /**
+   * Reports the key at `keyIndex` of one of this platform's orders there as faulty. A report it
+   * already holds for that key (a retry) is taken too.
+   */
+  report(
+    orderId: string,
+    report: { keyIndex: number; reason: string },
+    timeoutMs: number,
+  ): Promise<ReportAnswer>;
 }
+
+/** What a supplier said to a report of one of its keys (after-sale across platforms). */
+export type ReportAnswer = { taken: true } | { taken: false; text: string };
 
 /** A call that may succeed when tried again: no answer, a 5xx, a rate limit, a busy key. */
 export class UpstreamUnavailable extends Error {}
