@@ -79,3 +79,62 @@ test('a reseller sees the bell count rise and its order complete when the admin 
   await expect(details).toBeHidden();
   await expect(bell(page)).toHaveAccessibleName('Notifications');
 });
+
+test("a reseller watching its dashboard sees the balance, the top bar and its order counts follow the admin's rejection, without reloading", async ({
+  page,
+  browser,
+  admin,
+  makeUser,
+}) => {
+  test.setTimeout(120_000);
+  const product = await seedProduct(admin, {
+    deliveryType: 'request',
+    stockQuantity: 5,
+    resellerPrice: 6,
+  });
+  const buyer = await makeUser('reseller', 'dashlive');
+  await deposit(admin, buyer.id, 20);
+  await signInAs(page, buyer);
+  await placeOrder(page.request, product.id, 1);
+
+  await page.goto('/reseller');
+  const card = (name: string) => page.getByRole('group', { name, exact: true });
+  const topBar = page.getByLabel('Your balance');
+  // The card's headline (its details hold the total credited, $20.00 from the start).
+  await expect(card('Balance')).toContainText(/^Balance\s*\$14\.00/);
+  await expect(topBar).toContainText('$14.00');
+  await expect(card('My orders')).toContainText('Pending1');
+  await expect(card('My orders')).toContainText('Rejected0');
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+
+  // The administrator rejects the order in a browser of its own: the buyer is refunded.
+  const adminContext = await browser.newContext();
+  try {
+    const adminPage = await adminContext.newPage();
+    await signInAs(adminPage, ADMIN);
+    await adminPage.goto('/admin/orders');
+    await adminPage.getByLabel('Search orders').fill(product.name);
+    await adminPage
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: product.name })
+      .getByRole('button', { name: 'Reject' })
+      .click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Reject order' });
+    await dialog.getByLabel('Reason').fill('No codes left');
+    await dialog.getByRole('button', { name: 'Reject order' }).click();
+    await expect(adminPage.getByText('Order rejected and refunded')).toBeVisible();
+  } finally {
+    await adminContext.close();
+  }
+
+  // Every figure on the buyer's screen follows the one refund.
+  await expect(topBar).toContainText('$20.00');
+  await expect(card('Balance')).toContainText(/^Balance\s*\$20\.00/);
+  await expect(card('My orders')).toContainText('Pending0');
+  await expect(card('My orders')).toContainText('Rejected1');
+  expect(reloaded).toBe(false);
+});

@@ -3,42 +3,37 @@ import { useEffect } from 'react';
 import { notificationItemSchema } from '@keymarket/contracts/notifications';
 import { API_BASE_URL } from '@/lib/api-client';
 import { unreadCountQueryOptions } from './get-notifications';
-import { queryKeys } from '@/lib/query-keys';
+import {
+  distinctKeys,
+  EVERYTHING_LIVE,
+  LIVE_EVENT_KEYS,
+  NOTIFICATION_KEYS,
+  type QueryKey,
+} from './live-query-keys';
 
-/** What a stream event makes stale. Exported for its unit test. */
-export function invalidationsFor(event: string, data: unknown): (readonly string[])[] {
-  if (event === 'balance') return [queryKeys.currentUser];
-  if (event === 'orders') return [queryKeys.orders, queryKeys.currentUser];
-  if (event !== 'notification') return [];
-  const parsed = notificationItemSchema.safeParse(data);
-  const keys: (readonly string[])[] = [queryKeys.notifications];
-  if (!parsed.success) return keys;
-  const { type } = parsed.data;
-  if (type.startsWith('order.')) keys.push(queryKeys.orders, queryKeys.currentUser);
-  if (type.startsWith('ticket.')) keys.push(queryKeys.tickets);
-  if (type === 'balance.credited' || type === 'profit.credited') keys.push(queryKeys.currentUser);
-  return keys;
+/** What a stream event makes stale (`live-query-keys.ts`). Exported for its unit test. */
+export function invalidationsFor(event: string, data: unknown): QueryKey[] {
+  if (event !== 'balance' && event !== 'orders' && event !== 'notification') return [];
+  const keys = [...LIVE_EVENT_KEYS[event]];
+  if (event === 'notification') {
+    const parsed = notificationItemSchema.safeParse(data);
+    if (parsed.success) keys.push(...NOTIFICATION_KEYS[parsed.data.type]);
+  }
+  return distinctKeys(keys);
 }
 
-function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])[]) {
+function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
-
-/** Everything the stream would have refreshed, for when it could not (focus fallback, reopen). */
-const EVERYTHING_LIVE = [
-  queryKeys.notifications,
-  queryKeys.currentUser,
-  queryKeys.orders,
-  queryKeys.tickets,
-];
 
 const FIRST_RETRY_MS = 3_000;
 const LAST_RETRY_MS = 60_000;
 
 /**
  * Keeps the signed-in user's figures live (DESIGN.md §12): one EventSource on
- * `/notifications/stream` per tab, whose events invalidate the queries they concern, so the top
- * bar's balance and profit, the bell, the orders lists and an open order refresh themselves.
+ * `/notifications/stream` per tab, whose events invalidate the queries they concern
+ * (`live-query-keys.ts`), so the top bar, the dashboard, the bell, the orders lists and counts,
+ * the statements, the tickets and the top-ups all show the same state without a reload.
  *
  * When the stream cannot stay open (a proxy that buffers, a laptop asleep, an expired session),
  * the tab refetches on focus instead, and tries the stream again later: first a request through
@@ -80,7 +75,7 @@ export function useLiveUpdates(enabled = true) {
         wasDown = false;
         retryMs = FIRST_RETRY_MS;
       });
-      for (const name of ['notification', 'balance', 'orders']) {
+      for (const name of Object.keys(LIVE_EVENT_KEYS)) {
         source.addEventListener(name, onEvent as EventListener);
       }
       source.addEventListener('error', () => {

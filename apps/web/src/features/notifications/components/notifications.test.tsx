@@ -169,14 +169,41 @@ describe('live figures', () => {
 });
 
 describe('invalidationsFor', () => {
-  it('names what each event makes stale', () => {
-    expect(invalidationsFor('balance', {})).toEqual([['users', 'me']]);
-    expect(invalidationsFor('orders', { orderId: null })).toEqual([['orders'], ['users', 'me']]);
-    expect(invalidationsFor('notification', completed)).toEqual([
-      ['notifications'],
-      ['orders'],
-      ['users', 'me'],
-    ]);
+  const rejected: Notification = {
+    ...completed,
+    type: 'order.rejected',
+    data: { ...completed.data, reason: 'Out of codes' },
+  };
+
+  it('refreshes every money figure on screen together: top bar, dashboard and statements', () => {
+    const money = [['users', 'me'], ['analytics'], ['ledger']];
+    expect(invalidationsFor('balance', {})).toEqual(money);
+    for (const keys of [
+      invalidationsFor('orders', { orderId: null }),
+      invalidationsFor('notification', completed),
+      invalidationsFor('notification', rejected),
+      invalidationsFor('notification', profit),
+    ]) {
+      expect(keys).toEqual(expect.arrayContaining(money));
+    }
+  });
+
+  it('refreshes the order lists, details and counts (and the dashboard) with any order change', () => {
+    for (const keys of [
+      invalidationsFor('orders', { orderId: null }),
+      invalidationsFor('notification', rejected),
+    ]) {
+      expect(keys).toEqual(expect.arrayContaining([['orders'], ['analytics']]));
+    }
+    // An answered order resolves the administrators' order.pending entries: their bell reads again.
+    expect(invalidationsFor('orders', { orderId: null })).toContainEqual(['notifications']);
+  });
+
+  it('names each query once, and nothing for an event it does not know', () => {
+    const keys = invalidationsFor('notification', rejected);
+    expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(keys.length);
+    expect(keys[0]).toEqual(['notifications']);
     expect(invalidationsFor('ready', {})).toEqual([]);
+    expect(invalidationsFor('notification', { type: 'unknown' })).toEqual([['notifications']]);
   });
 });
