@@ -61,11 +61,23 @@ export async function startBackgroundWork(
       env.UPSTREAM_SYNC_INTERVAL_MS,
     ),
   );
+  // A supplier's answers to the reports it holds, when their event was missed (DESIGN.md §14).
+  app.addHook(
+    'onClose',
+    startBackgroundFold(
+      'upstream answers',
+      () => ctx.shared.upstreamAfterSale.pollAnswers(),
+      db,
+      app.log,
+      env.UPSTREAM_SYNC_INTERVAL_MS,
+    ),
+  );
   // One worker for every delivery to the outside: webhooks, the purchases of docked orders from
-  // their upstream (DESIGN.md §14) and, with SMTP_URL, email.
+  // their upstream and the reports of their keys (DESIGN.md §14) and, with SMTP_URL, email.
   const outboxConsumers = [
     webhookConsumer(db, vault, ctx.urlRules),
     ctx.shared.upstreamPurchases.consumer(),
+    ctx.shared.upstreamAfterSale.consumer(),
     ...(mailer ? [emailConsumer(db, vault, mailer, ctx.systemSettings, env.PUBLIC_URL)] : []),
   ];
   app.addHook(

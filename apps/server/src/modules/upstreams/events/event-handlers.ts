@@ -5,6 +5,7 @@ import type { UpstreamAdapter } from '../adapters/upstream-adapter';
 import type { UpstreamPurchases } from '../upstream-purchases';
 import type { UpstreamSync } from '../upstream-sync';
 import type { UpstreamRow } from '../upstreams.repository';
+import { orderKeyAnswered } from './order-key-answered';
 import { orderSettled } from './order-settled';
 import { productChanged } from './product-changed';
 
@@ -38,4 +39,6 @@ export const upstreamEventHandlers: Readonly<Partial<Record<string, UpstreamEven
   'product.changed': productChanged,
   'order.completed': orderSettled,
   'order.rejected': orderSettled,
+  'order.key_replaced': orderKeyAnswered,
+  'order.unit_refunded': orderKeyAnswered,
 };
