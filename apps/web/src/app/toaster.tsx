@@ -12,9 +12,10 @@ const themedToast = {
 } as CSSProperties;
 
 /**
- * One toast at a time, five seconds each (specification §4, §9), mirrored for Arabic. At the top,
- * under the top bar: at the bottom corner it covered the row actions of the table it reported
- * on (a phone's cards end with their buttons).
+ * One toast at a time, five seconds each (specification §4, §9), mirrored for Arabic. Over the
+ * top bar, at its end: at the bottom corner it covered the row actions of the table it reported
+ * on (a phone's cards end with their buttons), and under the bar it covered the page's title.
+ * Dialogs begin below the bar (components/ui/dialog.tsx), so their titles stay clear too.
  */
 export function AppToaster() {
   const { t, i18n } = useTranslation();
@@ -26,9 +27,9 @@ export function AppToaster() {
       visibleToasts={1}
       duration={5000}
       dir={dir}
-      position="top-center"
-      offset={72}
-      mobileOffset={72}
+      position={dir === 'rtl' ? 'top-left' : 'top-right'}
+      offset={{ top: 6, right: 24, left: 24 }}
+      mobileOffset={{ top: 6, right: 8, left: 8 }}
       theme={theme === 'light' ? 'light' : 'dark'}
       closeButton
       containerAriaLabel={t('common.notifications')}

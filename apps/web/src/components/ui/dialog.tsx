@@ -37,9 +37,11 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
         <DialogPrimitive.Content
           className={clsx(
-            'fixed inset-x-4 top-1/2 z-50 mx-auto -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-fg shadow-card',
+            // Centred 2rem lower than the window's middle, so that even the tallest begins 5rem
+            // down, below the top bar's band where toasts show (app/toaster.tsx).
+            'fixed inset-x-4 top-[calc(50%+2rem)] z-50 mx-auto -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-fg shadow-card',
             // A long form (a product, three languages) scrolls inside the dialog on small screens.
-            'max-h-[calc(100dvh-2rem)] overflow-y-auto',
+            'max-h-[calc(100dvh-6rem)] overflow-y-auto',
             widths[size],
           )}
           onOpenAutoFocus={() => {
