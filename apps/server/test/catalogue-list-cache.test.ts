@@ -1,7 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import type { Product, ProductList } from '@keymarket/contracts/catalogue';
+import {
+  productListQuerySchema,
+  type Product,
+  type ProductList,
+} from '@keymarket/contracts/catalogue';
+import type { Role } from '@keymarket/contracts/users';
 import {
   categories,
   packageProducts,
@@ -19,9 +24,9 @@ import {
   renderList,
 } from '../src/modules/catalogue-list/product-list-render';
 import { listFingerprint } from '../src/modules/catalogue-list/product-list-state';
-import { foldStockChanges } from '../src/modules/stock/stock';
+import { foldStockChanges, pruneStockLog } from '../src/modules/stock/stock';
 import { badgesOf } from '../src/modules/products/product-view';
-import { CACHED_LIST_MIN_LIMIT } from '../src/modules/products/products.service';
+import { CACHED_LIST_MIN_LIMIT, ProductsService } from '../src/modules/products/products.service';
 import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder } from './helpers/money';
 import { useCatalogueApp } from './helpers/catalogue-app';
@@ -142,6 +147,44 @@ describe('the whole-catalogue product list cache', () => {
     }
   });
 
+  it('reads only the stock changed since the last answer, and every product again once the log was pruned past it', async () => {
+    const instant = await catalogue.product({ deliveryType: 'instant', keys: 4 });
+    const requested = await catalogue.product({ deliveryType: 'request', stock: 5 });
+    await deposit(admin, resellerB.user.id, 100);
+    const db = ctx.database.db;
+    const cache = new ProductListCache(64 * 1024 * 1024);
+    const service = new ProductsService(db, cache);
+    const { stock } = cache;
+    const caller = { userId: resellerB.user.id, role: resellerB.user.role as Role };
+    const query = productListQuerySchema.parse({ limit: CACHED_LIST_MIN_LIMIT });
+    const stockOf = async () => {
+      const rendered = await service.renderedList(caller, query);
+      const list = JSON.parse(gunzipSync(rendered.gzip).toString()) as ProductList;
+      return [find(list, instant.id).stockQuantity, find(list, requested.id).stockQuantity];
+    };
+    expect(await stockOf()).toEqual([4, 5]);
+    const reads = () => ({ whole: stock.wholeReads, changes: stock.changeReads });
+    const before = reads();
+
+    // A sale of each kind, a fold, and counters changed straight in the database.
+    await placedOrder(resellerB, instant.id);
+    await placedOrder(resellerB, requested.id);
+    await foldStockChanges(db);
+    await db.update(products).set({ stock: 9 }).where(eq(products.id, requested.id));
+    expect(await stockOf()).toEqual([3, 9]);
+    expect(reads()).toEqual({ whole: before.whole, changes: before.changes + 1 });
+
+    // The log pruned past the last read (twice a minute apart): the next read is of every product.
+    const aMinuteAgo = sql`update product_stock_log_horizon set next_at = now() - interval '2 minutes'`;
+    for (let i = 0; i < 2; i++) {
+      await db.execute(aMinuteAgo);
+      await pruneStockLog(db);
+    }
+    await db.update(products).set({ stock: 7 }).where(eq(products.id, requested.id));
+    expect(await stockOf()).toEqual([3, 7]);
+    expect(reads()).toEqual({ whole: before.whole + 1, changes: before.changes + 1 });
+  });
+
   it('has the trigger that versions the catalogue watch every column of products but the stock', async () => {
     const rows = await rowsOf<{ column: string; watched: boolean }>(
       ctx.database.db,
@@ -224,7 +267,7 @@ describe('the whole-catalogue product list cache', () => {
 
 describe('ProductListCache', () => {
   const list = (name: string, bytes: number) => ({
-    ...pricedList([], {}, 0),
+    ...pricedList([], {}),
     head: name,
     fixed: Buffer.alloc(bytes),
   });
@@ -273,30 +316,37 @@ describe('ProductListCache.answer', () => {
           badgesInStock: '[]',
         },
         prices: jsonMembers({ price: 1 }),
-        stockSlot: 0,
       },
     ],
     { page: 1 },
-    1,
   );
   const stockIn = async (answer: Promise<{ gzip: Buffer }>) =>
     (JSON.parse(gunzipSync((await answer).gzip).toString()) as ProductList).data[0]?.stockQuantity;
 
   it('gives a request that comes during a stock read the next read, begun after it came', async () => {
     const cache = new ProductListCache(1 << 20);
-    const reads: ((state: { fingerprint: string; stock: string }) => void)[] = [];
-    const state = () => new Promise<{ fingerprint: string; stock: string }>((r) => reads.push(r));
-    const build = async () => ({ key: 'k', fingerprint: 'f', list, stock: '5' });
+    const reads: ((stock: number) => void)[] = [];
+    // A read of the fingerprint and of the product's stock, answered when the test says.
+    const state = () =>
+      new Promise<{ fingerprint: string }>((resolve) =>
+        reads.push((stock) => {
+          const read = { stockSince: '1', stockWhole: true, stockDatabase: 'd' };
+          resolve(
+            cache.stock.take({ fingerprint: 'f', ...read, stockPairs: `${id}:${stock}` }, []),
+          );
+        }),
+      );
+    const build = async () => ({ key: 'k', fingerprint: 'f', list });
 
     const first = cache.answer('k', state, build);
     // These two come while the first read is under way: it may not hold a sale they follow.
     const second = cache.answer('k', state, build);
     const third = cache.answer('k', state, build);
     expect(reads).toHaveLength(1);
-    reads[0]!({ fingerprint: 'f', stock: '5' });
+    reads[0]!(5);
     expect(await stockIn(first)).toBe(5);
     await vi.waitFor(() => expect(reads).toHaveLength(2));
-    reads[1]!({ fingerprint: 'f', stock: '4' });
+    reads[1]!(4);
     expect([await stockIn(second), await stockIn(third)]).toEqual([4, 4]);
     expect(reads).toHaveLength(2);
   });
@@ -320,7 +370,7 @@ describe('renderList', () => {
     stockQuantity: 0,
   }));
   const pagination = { page: 1, limit: 500, total: 130, totalPages: 1 };
-  /** The list of `products`, product i's stock at slot 129 - i of a stock read. */
+  /** The list of `products`. */
   const listed = (price: (i: number) => number) =>
     pricedList(
       products.map((product, i) => {
@@ -336,16 +386,14 @@ describe('renderList', () => {
             badgesInStock: JSON.stringify(badgesOf({ ...row, stock: 1 })),
           },
           prices: jsonMembers({ price: price(i), sellingPrice }),
-          stockSlot: 129 - i,
         };
       }),
       pagination,
-      130,
     );
   const list = listed(() => 1.5);
-  /** A stock read giving product i `stockOf(i)`. */
+  /** The stock of the list's products, product i's `stockOf(i)`. */
   const read = (stockOf: (i: number) => number) =>
-    Int32Array.from({ length: 130 }, (_, slot) => stockOf(129 - slot));
+    Int32Array.from({ length: 130 }, (_, i) => stockOf(i));
   const json = (rendered: { rendered: { gzip: Buffer } }) =>
     JSON.parse(gunzipSync(rendered.rendered.gzip).toString()) as ProductList;
   const same = (a: { pieces: { piece: unknown }[] }, b: { pieces: { piece: unknown }[] }) =>

@@ -6,28 +6,28 @@ import { chainKeyFields } from '../pricing/pricing-inputs';
 import type { PricingChain } from '../pricing/pricing.service';
 import { ProductFragments, type FragmentKeeper } from '../products/product-fragments';
 import {
-  readStock,
   renderList,
-  stockCountOf,
   type Piece,
   type PricedList,
   type RenderedList,
   type RenderedPieces,
 } from './product-list-render';
 import type { ListState } from './product-list-state';
+import { ListStock } from './product-list-stock';
 
 /**
  * Whole-catalogue product lists, priced once and served again while nothing they were priced
  * from has changed, with the current stock written in for each answer.
  *
  * The shop loads every product at once (up to 10,000, priced through the buyer's whole chain of
- * sellers). Sales change only the stock, and they come many a second, so an entry is the list
- * without its stock: each product's JSON up to its stock-dependent fields (`badges` and
- * `stockQuantity`, written last), kept as bytes. An answer reads the stock of every product (one
- * small query, with the fingerprint, in one statement so both are of one moment), writes those
- * fields between the kept bytes and compresses again only the pieces of it whose stock changed
- * (product-list-render.ts). The last answer is kept too, and served again while the stock is
- * unchanged.
+ * sellers). Sales change only the stock, and they come many a second, so the priced list and the
+ * stock are kept apart: an entry is the list without its stock, each product's JSON up to its
+ * stock-dependent fields (`badges` and `stockQuantity`, written last), kept as bytes; the stock
+ * of every product is kept once for all lists (product-list-stock.ts). An answer reads the
+ * fingerprint and the stock changed since the last answer (one statement, so both are of one
+ * moment; what changed, not every product), writes the stock fields between the kept bytes and
+ * compresses again only the pieces of it whose stock changed (product-list-render.ts). The last
+ * answer is kept too, and served again while its products' stock is unchanged.
  *
  * An entry is valid for as long as the list's fingerprint is unchanged (product-list-state.ts):
  * the database's identity, the catalogue's version row (bumped by a trigger on any change of a
@@ -48,9 +48,9 @@ import type { ListState } from './product-list-state';
 interface Entry {
   fingerprint: string;
   list: PricedList;
-  /** The last answer and the stock it was rendered with. */
+  /** The last answer and the stock it was rendered with (`ListStockFigures.key`). */
   last?: { stock: string; rendered: RenderedList };
-  /** An answer being rendered, and the stock it was read with. */
+  /** An answer being rendered, and the stock it was rendered with. */
   rendering?: { stock: string; done: Promise<RenderedList> };
   /** The compressed pieces of the last answer, and the list they are of (renderList). */
   pieces?: RenderedPieces;
@@ -92,16 +92,21 @@ export interface Replaced {
   list: PricedList;
 }
 
-/**
- * What `build` answers: a list of one snapshot, with the stock of that snapshot unless the list
- * is of the key and fingerprint it was asked for (then the request's stock read is of it too).
- */
+/** What `build` answers: a list of one snapshot. */
 export interface BuiltList {
   key: string;
   fingerprint: string;
   list: PricedList;
-  stock?: string;
 }
+
+/** The stock a list is answered with: each product's (product i's at i), and a key of them. */
+interface ListStockFigures {
+  key: string;
+  figures: Int32Array;
+}
+
+/** Reads a list's state now, with the stock of `ids` besides (products never read). */
+export type StateReader = (ids: readonly string[]) => Promise<ListState>;
 
 /** Priced lists by key, least recently used dropped first past a budget in bytes. */
 export class ProductListCache {
@@ -110,6 +115,8 @@ export class ProductListCache {
   private readonly reading = new Map<string, StateRead>();
   /** The products' shared JSON, kept across lists and builds (a quarter of the budget). */
   readonly fragments: ProductFragments;
+  /** Every product's stock, brought up to date by each answer's read. */
+  readonly stock = new ListStock();
 
   private readonly store: ListKeeper | undefined;
   /** Keys whose kept list was looked for on disk (once per key), or is being read. */
@@ -164,20 +171,21 @@ export class ProductListCache {
 
   /**
    * The answer for `key`: `state` reads the fingerprint and the stock now, `build` builds the
-   * list afresh from one snapshot (told the fingerprint the request read: `BuiltList.stock`). Requests for one key that come together share one build, and
-   * share one rendering when the stock they read is the same; those that come while one is
+   * list afresh from one snapshot. Requests for one key that come together share one build, and
+   * share one rendering when their products' stock is the same; those that come while one is
    * being rendered share the next, which reads the stock again once it starts.
    */
   async answer(
     key: string,
-    state: () => Promise<ListState>,
+    state: StateReader,
     build: (replaced: Replaced | undefined, fingerprint: string) => Promise<BuiltList>,
   ): Promise<RenderedList> {
     if (this.store && !this.entries?.has(key)) await this.lookOnDisk(key, this.store);
     const now = await this.stateOf(key, state);
     const entry = this.entries?.get(key);
-    if (entry && fits(entry, now)) {
-      const rendered = await this.rendered(key, entry, now, state);
+    if (entry && entry.fingerprint === now.fingerprint) {
+      const stock = await this.stockOf(key, entry.list, state);
+      const rendered = await this.rendered(key, entry, stock, state);
       if (rendered) return rendered;
       return this.answer(key, state, build);
     }
@@ -187,15 +195,24 @@ export class ProductListCache {
     if (this.entries?.get(built.key)?.fingerprint !== built.fingerprint) {
       this.set(built.key, built.fingerprint, built.list);
     }
+    const stock = await this.stockOf(key, built.list, state);
     const fresh = this.entries?.get(built.key);
-    if (fresh && built.key === key && fits(fresh, now)) {
-      const rendered = await this.rendered(key, fresh, now, state);
+    if (fresh && built.key === key && fresh.fingerprint === now.fingerprint) {
+      const rendered = await this.rendered(key, fresh, stock, state);
       if (rendered) return rendered;
     }
-    // The list changed while it was built: answer the build's own snapshot.
-    const stock = built.stock ?? now.stock;
-    const etag = etagOf(built.key, built.fingerprint, stock);
-    return (await renderList(etag, built.list, readStock(stock))).rendered;
+    // The list changed while it was built: answer the build's own list, with the stock of now.
+    const etag = etagOf(built.key, built.fingerprint, stock.key);
+    return (await renderList(etag, built.list, stock.figures)).rendered;
+  }
+
+  /**
+   * The stock of `list`'s products as last read; its products never read (added since the last
+   * read) are read first, with the state of `key`.
+   */
+  private async stockOf(key: string, list: PricedList, state: StateReader) {
+    if (this.stock.missingOf(list.ids).length > 0) await this.stateOf(key, state, list.ids);
+    return figuresKey(this.stock.figuresOf(list.ids));
   }
 
   /**
@@ -204,19 +221,21 @@ export class ProductListCache {
    * end and shares the next with every request that came meanwhile. Under four clients reading
    * one list while orders come, that is one stock read at a time instead of four.
    */
-  private stateOf(key: string, state: () => Promise<ListState>): Promise<ListState> {
+  private stateOf(key: string, state: StateReader, ids?: readonly string[]): Promise<ListState> {
     const reading = this.reading.get(key);
-    if (!reading) return this.read(key, state);
+    if (!reading) return this.read(key, state, ids);
     reading.next ??= reading.done.then(
-      () => this.read(key, state),
-      () => this.read(key, state),
+      () => this.read(key, state, ids),
+      () => this.read(key, state, ids),
     );
     return reading.next;
   }
 
-  private read(key: string, state: () => Promise<ListState>) {
+  /** `state` with the products of `ids` (the entry's, by default) never read. */
+  private read(key: string, state: StateReader, ids?: readonly string[]) {
+    const missing = this.stock.missingOf(ids ?? this.entries?.peek(key)?.list.ids);
     const reading: StateRead = {
-      done: state().finally(() => {
+      done: state(missing).finally(() => {
         if (this.reading.get(key) === reading) this.reading.delete(key);
       }),
     };
@@ -290,12 +309,12 @@ export class ProductListCache {
   private rendered(
     key: string,
     entry: Entry,
-    now: ListState,
-    state: () => Promise<ListState>,
+    stock: ListStockFigures,
+    state: StateReader,
   ): Promise<RenderedList | undefined> {
-    if (entry.last?.stock === now.stock) return Promise.resolve(entry.last.rendered);
-    if (entry.rendering?.stock === now.stock) return entry.rendering.done;
-    if (!entry.rendering) return this.render(key, entry, now.stock);
+    if (entry.last?.stock === stock.key) return Promise.resolve(entry.last.rendered);
+    if (entry.rendering?.stock === stock.key) return entry.rendering.done;
+    if (!entry.rendering) return this.render(key, entry, stock);
     // A rendering is under way with an older stock: wait for it, then read the stock afresh
     // (after this request came, so a sale it follows is in it) and render once for all waiting.
     entry.next ??= entry.rendering.done
@@ -306,17 +325,17 @@ export class ProductListCache {
       .then(async () => {
         entry.next = undefined;
         const later = await this.stateOf(key, state);
-        if (!fits(entry, later)) return undefined;
-        return this.rendered(key, entry, later, state);
+        if (later.fingerprint !== entry.fingerprint) return undefined;
+        return this.rendered(key, entry, await this.stockOf(key, entry.list, state), state);
       });
     return entry.next;
   }
 
-  private render(key: string, entry: Entry, stock: string) {
+  private render(key: string, entry: Entry, { key: stock, figures }: ListStockFigures) {
     const done = renderList(
       etagOf(key, entry.fingerprint, stock),
       entry.list,
-      readStock(stock),
+      figures,
       entry.pieces,
     ).then(({ rendered, pieces }) => {
       entry.pieces = pieces;
@@ -338,9 +357,13 @@ export class ProductListCache {
   }
 }
 
-/** The entry is of this fingerprint, and the stock read holds a figure for each of its slots. */
-const fits = (entry: Entry, now: ListState) =>
-  entry.fingerprint === now.fingerprint && stockCountOf(now.stock) === entry.list.stockCount;
+/** `figures` with a key that tells them apart from other figures (a hash of their bytes). */
+const figuresKey = (figures: Int32Array): ListStockFigures => ({
+  key: createHash('sha256')
+    .update(new Uint8Array(figures.buffer, figures.byteOffset, figures.byteLength))
+    .digest('base64url'),
+  figures,
+});
 
 const etagOf = (key: string, fingerprint: string, stock: string) =>
   `"${createHash('sha256').update(`${key}\n${fingerprint}\n${stock}`).digest('base64url').slice(0, 32)}"`;

@@ -142,13 +142,11 @@ export function encodeList(header: string, { fingerprint, list, pieces }: KeptLi
     .text(list.read.snapshot)
     .text(list.read.idSet)
     .number(list.read.complete ? 1 : 0)
-    .number(list.stockCount)
     .text(list.ids.join(','))
     .text(list.versions.join(','))
     .text(list.badgesAtZero.join('\n'))
     .text(list.badgesInStock.join('\n'))
     .bytes(list.offsets)
-    .bytes(list.stockSlots)
     .bytes(list.fixed)
     .number(pieces.length);
   for (const { stock, piece } of pieces) {
@@ -170,18 +168,16 @@ export function decodeList(
     head: reader.text(),
     tail: reader.text(),
     read: { snapshot: reader.text(), idSet: reader.text(), complete: reader.number() === 1 },
-    stockCount: reader.number(),
     ids: splitText(reader.text(), ','),
     versions: splitText(reader.text(), ','),
     badgesAtZero: splitText(reader.text(), '\n'),
     badgesInStock: splitText(reader.text(), '\n'),
     offsets: reader.uint32s(),
-    stockSlots: reader.int32s(),
     fixed: reader.bytes(),
     written: 0,
   };
   const n = list.ids.length;
-  if (list.offsets.length !== n + 1 || list.stockSlots.length !== n || list.versions.length !== n) {
+  if (list.offsets.length !== n + 1 || list.versions.length !== n) {
     throw new Error('product list store: a list out of step');
   }
   const pieces = Array.from({ length: reader.number() }, (_, p) => {

@@ -41,10 +41,6 @@ export interface PricedList {
   /** The badges JSON of each product when out of stock, and when not. */
   badgesAtZero: string[];
   badgesInStock: string[];
-  /** Where each product's stock is in a stock read (`readStock`); -1 for none (stock 0). */
-  stockSlots: Int32Array;
-  /** How many figures a stock read holds for this list: every product's, deleted ones too. */
-  stockCount: number;
   tail: string;
   /** Products written from their parts when it was put together (the rest were taken). */
   written: number;
@@ -59,7 +55,7 @@ export interface PricedList {
 export interface ListRead {
   /** `pg_current_snapshot()` as text; empty when unknown (then every product is read again). */
   snapshot: string;
-  /** The set of product ids its stock slots are of (`ListSnapshot.idSet`). */
+  /** The set of every product's id when it was read (`ListSnapshot.idSet`). */
   idSet: string;
   /** It holds every product its query passes: the first page, not cut short by the limit. */
   complete: boolean;
@@ -72,8 +68,6 @@ const readNowhere: ListRead = { snapshot: '', idSet: '', complete: false };
 interface ListedBase {
   id: string;
   version: string;
-  /** Where its stock is in a stock read; -1 for none. */
-  stockSlot: number;
 }
 
 /**
@@ -85,14 +79,10 @@ export type ListedProduct =
   | (ListedBase & { fragment: Fragment; prices: string })
   | (ListedBase & { from: PricedList; index: number });
 
-/**
- * A list of `products` without their stock. `stockCount`: the figures of a stock read; `read`:
- * where their rows were read.
- */
+/** A list of `products` without their stock. `read`: where their rows were read. */
 export function pricedList(
   products: readonly ListedProduct[],
   pagination: unknown,
-  stockCount: number,
   read: ListRead = readNowhere,
 ): PricedList {
   const n = products.length;
@@ -141,8 +131,6 @@ export function pricedList(
     versions: products.map((product) => product.version),
     badgesAtZero,
     badgesInStock,
-    stockSlots: Int32Array.from(products, (product) => product.stockSlot),
-    stockCount,
     tail: `],${JSON.stringify({ pagination }).slice(1)}`,
     written: products.filter((product) => !('from' in product)).length,
     read,
@@ -170,7 +158,7 @@ export interface RenderedPieces {
 }
 
 /**
- * The gzip answer of `list` with each product's stock from `stock` (a stock read, by slot). The
+ * The gzip answer of `list` with each product's stock from `stock` (product i's at i). The
  * products are compressed in pieces of PRODUCTS_PER_PIECE (gzip-pieces.ts); a piece of
  * `previous` is taken as it is when its products have the same stock and their kept bytes are
  * the same (the same list, or the bytes compared when the list was built again), so after a
@@ -183,17 +171,12 @@ export async function renderList(
   previous?: RenderedPieces,
 ): Promise<{ rendered: RenderedList; pieces: RenderedPieces }> {
   const n = list.ids.length;
-  const stockOf = (i: number) => {
-    const slot = list.stockSlots[i] ?? -1;
-    return slot >= 0 ? (stock[slot] ?? 0) : 0;
-  };
   const sameList = previous?.list === list;
   const pieces: Piece[] = [];
   let compressed = 0;
   for (let p = 0, from = 0; from < n; p++, from += PRODUCTS_PER_PIECE) {
     const to = Math.min(n, from + PRODUCTS_PER_PIECE);
-    const figures = new Int32Array(to - from);
-    for (let i = from; i < to; i++) figures[i - from] = stockOf(i);
+    const figures = stock.slice(from, to);
     const fixed = list.fixed.subarray(list.offsets[from], list.offsets[to]);
     const before = previous?.pieces[p];
     if (before && sameFigures(before.stock, figures) && (sameList || before.fixed.equals(fixed))) {
@@ -245,32 +228,6 @@ function splice(list: PricedList, figures: Int32Array, from: number, to: number)
     at += out.write(field, at, 'latin1');
   });
   return out;
-}
-
-/** The figures of a stock read (`ListState.stock`): each product's, in the order of the ids. */
-export function readStock(stock: string): Int32Array {
-  const figures = new Int32Array(stockCountOf(stock));
-  let value = 0;
-  let negative = false;
-  let at = 0;
-  for (let i = 0; i < stock.length; i++) {
-    const code = stock.charCodeAt(i);
-    if (code === 44 /* , */) {
-      figures[at++] = negative ? -value : value;
-      value = 0;
-      negative = false;
-    } else if (code === 45 /* - */) negative = true;
-    else value = value * 10 + (code - 48);
-  }
-  if (stock.length) figures[at] = negative ? -value : value;
-  return figures;
-}
-
-export function stockCountOf(stock: string): number {
-  if (!stock) return 0;
-  let count = 1;
-  for (let i = stock.indexOf(','); i >= 0; i = stock.indexOf(',', i + 1)) count++;
-  return count;
 }
 
 const gunzipAsync = promisify(gunzip);

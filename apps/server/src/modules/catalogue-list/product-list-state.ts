@@ -1,24 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { stockOfEveryProduct } from '../stock/stock';
 import { rowsOf, type Executor } from '../../db/client';
 import { pricedTables } from '../pricing/pricing-inputs';
 import type { PricingChain } from '../pricing/pricing.service';
 import { databaseIdentity } from '../products/product-fragments';
+import type { ListStock } from './product-list-stock';
 
 /*
  * What the whole-catalogue list cache (product-list-cache.ts) reads from the database about a
- * list: its fingerprint (whether what it was built from changed), every product's stock, and
- * what a build reads first in its snapshot.
+ * list: its fingerprint (whether what it was built from changed), with the stock changed since
+ * the last read (product-list-stock.ts), and what a build reads first in its snapshot.
  */
 
-/**
- * Every product's stock (counter plus pending changes), as the database answers it: the figures
- * in the order of the products' ids, separated by commas. Small (~40 KB for 10,000 products) and
- * read without JSON: a list knows where its products are in it (`PricedList.stockSlots`).
- */
+/** What an answer reads: the list's fingerprint (the stock is read into `ListStock` with it). */
 export interface ListState {
   fingerprint: string;
-  stock: string;
 }
 
 /**
@@ -62,30 +57,23 @@ export async function listFingerprint(db: Executor, chain: PricingChain | null):
 }
 
 /**
- * Every product's stock, counter plus pending changes, in the order of the ids (`ListState`).
- * An array of the ordered rows rather than an ordered aggregate: the same order, in about two
- * thirds of the time (3.5 against 5.5 ms for 10,000 products, PostgreSQL 15).
+ * The fingerprint, with the stock changed since the last read and that of `ids` besides, into
+ * `stock`: of one moment (one statement).
  */
-const stockFigures = sql`array_to_string(array(
-  select s.stock from ${stockOfEveryProduct} s order by s.id), ',')`;
-
-/** The fingerprint and every product's stock, of one moment (one statement). */
-export async function listState(db: Executor, chain: PricingChain | null): Promise<ListState> {
-  const rows = await rowsOf<ListState>(
-    db,
-    sql`select ${fingerprintColumn(chain)} as fingerprint, ${stockFigures} as stock`,
-  );
-  return rows[0] ?? { fingerprint: '', stock: '' };
+export function listState(
+  db: Executor,
+  chain: PricingChain | null,
+  stock: ListStock,
+  ids: readonly string[],
+): Promise<ListState> {
+  return stock.read<ListState>(db, sql`${fingerprintColumn(chain)} as fingerprint`, ids);
 }
 
-/** What a build reads first, in its snapshot: `listState`, the set of products, the database. */
-export interface ListSnapshot extends Omit<ListState, 'stock'> {
-  /** Every product's stock, unless the fingerprint was the one the build was asked for. */
-  stock: string | null;
+/** What a build reads first, in its snapshot: the fingerprint, the set of products, the database. */
+export interface ListSnapshot extends ListState {
   /**
    * The set of every product's id, without reading them: how many, and the sum of a 64-bit hash
-   * of each. It changes when a product is added or removed, which changes the order of a stock
-   * read (`stockSlotsOf`).
+   * of each. It changes when a product is added or removed (product-list-changes.ts).
    */
   idSet: string;
   database: string;
@@ -93,55 +81,23 @@ export interface ListSnapshot extends Omit<ListState, 'stock'> {
   xids: string;
 }
 
-/**
- * `listState` in a build's snapshot, with what the build needs besides. The stock is read only
- * when the fingerprint is not `expected`: a list of the fingerprint the request read its stock
- * with is answered with that stock (product-list-cache.ts), and the read is ~7 ms of the
- * database's time for 10,000 products.
- */
+/** `listState` in a build's snapshot, without the stock, with what the build needs besides. */
 export async function listSnapshot(
   db: Executor,
   chain: PricingChain | null,
-  expected?: string,
 ): Promise<ListSnapshot> {
   const rows = await rowsOf<ListSnapshot>(
     db,
-    sql`with f as (select ${fingerprintColumn(chain)} as fingerprint)
-      select f.fingerprint,
-        case when f.fingerprint = ${expected ?? ''} then null else ${stockFigures} end as stock,
+    sql`select ${fingerprintColumn(chain)} as fingerprint,
         (select count(*) || ':' || coalesce(sum(hashtextextended(id::text, 0)), 0) from products)
           as "idSet",
         ${databaseIdentity} as database,
-        pg_current_snapshot()::text as xids
-      from f`,
+        pg_current_snapshot()::text as xids`,
   );
   const [snapshot] = rows;
   if (!snapshot) throw new Error('a select from one row answers one row');
   return snapshot;
 }
-
-/**
- * Where each product id is in a stock read of `snapshot` (read in `db`, its transaction). The
- * ids are read, and sorted by the database, only when the set of products is not the last one
- * seen: ~10,000 ids sorted and sent are most of what a build reads otherwise.
- */
-export async function stockSlotsOf(
-  db: Executor,
-  snapshot: ListSnapshot,
-): Promise<ReadonlyMap<string, number>> {
-  const set = `${snapshot.database}#${snapshot.idSet}`;
-  if (lastSlots?.set === set) return lastSlots.slots;
-  const [row] = await rowsOf<{ ids: string }>(
-    db,
-    sql`select coalesce(string_agg(id::text, ',' order by id), '') as ids from products`,
-  );
-  const slots = new Map<string, number>();
-  if (row?.ids) row.ids.split(',').forEach((id, slot) => slots.set(id, slot));
-  lastSlots = { set, slots };
-  return slots;
-}
-
-let lastSlots: { set: string; slots: ReadonlyMap<string, number> } | undefined;
 
 /**
  * The fingerprint: the database's identity, what every list is built from (the catalogue), and

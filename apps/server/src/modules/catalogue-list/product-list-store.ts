@@ -31,7 +31,7 @@ import type { Fragment, FragmentKeeper } from '../products/product-fragments';
  */
 
 /** Bumped when a file's layout changes (product-list-encoding.ts). */
-const FORMAT = 'keymarket-product-lists-2';
+const FORMAT = 'keymarket-product-lists-3';
 /** Lists kept on disk at most, the most recently written (~8.5 MB each for 10,000 products). */
 const KEPT_LISTS_MAX = 16;
 

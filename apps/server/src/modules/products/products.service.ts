@@ -42,7 +42,6 @@ import {
   listSnapshot,
   listState,
   pricingBasisOf,
-  stockSlotsOf,
   type ListSnapshot,
 } from '../catalogue-list/product-list-state';
 import { buyerFields, platformFields, productViewsFor, QUOTE_BY_ID_MAX } from './product-view';
@@ -104,7 +103,8 @@ export class ProductsService {
   /**
    * The same answer as `list`, as gzip bytes: priced from the list cache, with the current stock
    * (see product-list-cache.ts). A hit costs two small queries (the caller's chain of sellers;
-   * the fingerprint with every product's stock), writing the stock in and gzipping.
+   * the fingerprint with the stock changed since the last answer), writing the stock in and
+   * gzipping the pieces whose stock changed.
    */
   async renderedList(caller: AuthContext, query: ProductListQuery) {
     const cache = this.listCache;
@@ -118,19 +118,14 @@ export class ProductsService {
     const key = keyOf(chain);
     return cache.answer(
       key,
-      () => listState(this.db, chain),
+      (ids) => listState(this.db, chain, cache.stock, ids),
       // Fingerprint and rows from one snapshot: the entry is a list that was true at one moment.
-      (replaced, expected) =>
+      (replaced) =>
         this.db.transaction(
           async (tx) => {
             const snapshotChain = await chainOf(tx);
             const snapshotKey = keyOf(snapshotChain);
-            // Of the request's key and fingerprint, the list is answered with the request's stock.
-            const snapshot = await listSnapshot(
-              tx,
-              snapshotChain,
-              snapshotKey === key ? expected : undefined,
-            );
+            const snapshot = await listSnapshot(tx, snapshotChain);
             // The list replaced was priced from the same rows but the products' own: its products
             // whose rows are the same versions are taken as they are.
             const samePrices =
@@ -143,7 +138,6 @@ export class ProductsService {
               list: await this.pricedListOf(tx, cache, query, snapshotChain, snapshot, {
                 reusable: samePrices ? replaced.list : undefined,
               }),
-              stock: snapshot.stock ?? undefined,
             };
           },
           { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -181,7 +175,6 @@ export class ProductsService {
 
     cache.wholeReads++;
     const listed = await listProductVersions(tx, filter, page, { platform });
-    const slots = await stockSlotsOf(tx, snapshot);
     const products: (ListedProduct | undefined)[] = [];
     const toWrite: { index: number; row: ProductVersionRow }[] = [];
     const indexIn = reusable && positionsOf(reusable);
@@ -190,7 +183,7 @@ export class ProductsService {
       // Most often the product is where it was (a price changed, not a name): no lookup.
       const index = reusable?.ids[i] === id ? i : indexIn?.(id);
       if (reusable && index !== undefined && reusable.versions[index] === version) {
-        products.push({ id, version, stockSlot: slots.get(id) ?? -1, from: reusable, index });
+        products.push({ id, version, from: reusable, index });
       } else {
         products.push(undefined);
         toWrite.push({ index: i, row: listed.row(i) });
@@ -198,14 +191,14 @@ export class ProductsService {
     });
     const parts = await this.productParts(tx, cache, chain, snapshot, toWrite);
     toWrite.forEach(({ index, row: { id } }, k) => {
-      products[index] = { id, stockSlot: slots.get(id) ?? -1, ...known(parts, k) };
+      products[index] = { id, ...known(parts, k) };
     });
     const whole = products.map((product) => {
       if (!product) throw new Error('a product of the list without its parts');
       return product;
     });
     const complete = page.offset === 0 && listed.total === listed.ids.length;
-    return pricedList(whole, pageOf([], query, listed.total).pagination, slots.size, {
+    return pricedList(whole, pageOf([], query, listed.total).pagination, {
       ...read,
       complete,
     });

@@ -1,19 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { startBackgroundFold } from '../../db/background-fold';
-import { foldStockChanges } from './stock';
+import { foldStockChanges, pruneStockLog } from './stock';
+
+const PRUNE_EVERY_MS = 5000;
 
 /**
  * Runs the fold (`foldStockChanges`) every `intervalMs` (STOCK_FOLD_INTERVAL_MS) in the
  * background, so the changes table stays small: every order reads its product's stock, which
  * sums the pending changes. 100 ms by default rather than a second: at 535 orders a second of one
  * product the read summed up to ~535 rows, and one product's orders went from 535 to 756 a second
- * with the shorter interval (bench/README.md).
+ * with the shorter interval (bench/README.md). A run every PRUNE_EVERY_MS prunes the log of counter
+ * changes too (`pruneStockLog`, which writes nothing but once a minute).
  */
 export function startStockFolding(
   db: Executor,
   log: FastifyBaseLogger,
   intervalMs: number,
 ): () => Promise<void> {
-  return startBackgroundFold('stock', foldStockChanges, db, log, intervalMs);
+  let pruneAt = 0;
+  const foldAndPrune = async (db: Executor) => {
+    const folded = await foldStockChanges(db);
+    if (Date.now() < pruneAt) return folded;
+    pruneAt = Date.now() + PRUNE_EVERY_MS;
+    return folded + (await pruneStockLog(db));
+  };
+  return startBackgroundFold('stock', foldAndPrune, db, log, intervalMs);
 }

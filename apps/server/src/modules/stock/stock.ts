@@ -51,6 +51,81 @@ export const stockOfEveryProduct = sql`(
              group by product_id) c on c.product_id = p.id)`;
 
 /**
+ * Stock read by a reader that keeps every product's stock between two reads (the catalogue list,
+ * catalogue-list/product-list-stock.ts): `id:stock` pairs joined by commas, of every product
+ * whose stock may have changed since `since` (the xmin of the snapshot of the reader's last read,
+ * `pg_snapshot_xmin(pg_current_snapshot())` as text), and of the products `ids` besides; or of
+ * every product (`whole`) when there was no last read, or the log of counter changes no longer
+ * reaches back to it. Columns of a select without FROM, to read in the statement that reads what
+ * the stock goes with.
+ *
+ * Why it is exact: a product's stock is its counter plus its pending changes. The pending changes
+ * are few (folded every 100 ms): every product that has any is read. Every change of a counter
+ * (a request product's sale, a fold, an import, a return, an edit) is logged with its writer's
+ * transaction id by a trigger on `products` (migration 0036, `product_stock_log`). A change the
+ * last read did not see was made by a transaction that had not committed when its snapshot was
+ * taken, whose id is therefore not below that snapshot's xmin: it is read now if it has
+ * committed, or by a later read with this one's xmin. The log is pruned (`pruneStockLog`) up to a
+ * horizon; a reader whose `since` is below it reads every product again.
+ */
+export function stockSince(since: string | null, ids: readonly string[]): SQL {
+  const whole = since
+    ? sql`(select xid from product_stock_log_horizon) > ${since}::xid8`
+    : sql`true`;
+  const pairs = (
+    where: SQL,
+  ) => sql`(select coalesce(string_agg(s.id::text || ':' || s.stock, ','), '')
+    from (select p.id, (p.stock + coalesce(c.delta, 0))::int as stock
+          from products p
+          left join (select product_id, sum(delta) as delta from product_stock_changes
+                     group by product_id) c on c.product_id = p.id
+          ${where}) as s)`;
+  const changed = sql`where p.id in (
+      select product_id from product_stock_log where xid >= ${since ?? '0'}::xid8
+      union select product_id from product_stock_changes
+      union select unnest(${sql.param([...ids])}::uuid[]))`;
+  return sql`pg_snapshot_xmin(pg_current_snapshot())::text as "stockSince",
+    ${whole} as "stockWhole",
+    case when ${whole} then ${pairs(sql``)} else ${pairs(changed)} end as "stockPairs"`;
+}
+
+/** What `stockSince`'s columns answer. */
+export interface StockSinceRow {
+  stockSince: string;
+  stockWhole: boolean;
+  stockPairs: string;
+}
+
+/** The log is kept this long past the horizon it is pruned up to (`pruneStockLog`). */
+const STOCK_LOG_KEPT = sql`interval '60 seconds'`;
+
+/**
+ * Prunes the log of counter changes `stockSince` reads, at most once a minute whoever calls it:
+ * every row older than the horizon chosen a minute ago (the xmin of that moment's snapshot), and
+ * that becomes the horizon; a reader whose last read is older reads every product again. One
+ * statement, and no write at all until a minute has passed. Answers the rows pruned.
+ */
+export async function pruneStockLog(db: Executor): Promise<number> {
+  const rows = await rowsOf<{ pruned: number }>(
+    db,
+    sql`
+    with due as (
+      select next_xid from product_stock_log_horizon
+      where next_at < now() - ${STOCK_LOG_KEPT}
+      for update skip locked
+    ), moved as (
+      update product_stock_log_horizon
+      set xid = due.next_xid, next_xid = pg_snapshot_xmin(pg_current_snapshot()), next_at = now()
+      from due
+    ), pruned as (
+      delete from product_stock_log where xid < (select next_xid from due) returning 1
+    )
+    select count(*)::int as pruned from pruned`,
+  );
+  return oneRow(rows).pruned;
+}
+
+/**
  * A CTE `name` appending the stock changes `changes` selects (`product_id, delta` rows), for a
  * statement that takes keys out of a product or moves them (key-pool.repository.ts): a
  * change row, as a sale appends, so no sale of the product waits for it.
