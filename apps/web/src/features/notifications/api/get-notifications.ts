@@ -13,7 +13,12 @@ export type NotificationsPageQuery = z.output<typeof notificationsQuerySchema>;
 
 export function getNotifications(query: NotificationsPageQuery, signal?: AbortSignal) {
   return apiClient.get('/notifications', notificationListSchema, {
-    query: { page: query.page, limit: query.limit, unread: query.unread ? 'true' : undefined },
+    query: {
+      page: query.page,
+      limit: query.limit,
+      unread: query.unread ? 'true' : undefined,
+      type: query.type,
+    },
     signal,
   });
 }

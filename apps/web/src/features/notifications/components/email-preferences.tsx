@@ -10,49 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SwitchField } from '@/components/ui/switch-field';
 import { describeApiError } from '@/lib/translate-error';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/preferences';
-
-/** The types a role can receive (DESIGN.md §12): only those are offered by email. */
-const typesByRole: Record<Role, NotificationType[]> = {
-  admin: [
-    'order.pending',
-    'ticket.opened',
-    'ticket.replied',
-    'stock.low',
-    'balance.credited',
-    'webhook.disabled',
-    'topup.requested',
-  ],
-  manager: [
-    'order.completed',
-    'order.rejected',
-    'balance.credited',
-    'profit.credited',
-    'ticket.answered',
-    'order.key_replaced',
-    'order.unit_refunded',
-    'webhook.disabled',
-    'topup.requested',
-    'topup.approved',
-    'topup.rejected',
-  ],
-  reseller: [
-    'order.completed',
-    'order.rejected',
-    'balance.credited',
-    'profit.credited',
-    'ticket.answered',
-    'order.key_replaced',
-    'order.unit_refunded',
-    'webhook.disabled',
-    'topup.requested',
-    'topup.approved',
-    'topup.rejected',
-  ],
-};
-
-/** `order.key_replaced` → `orderKeyReplaced`, the key of its name. */
-const keyOf = (type: NotificationType) =>
-  type.replace(/[._](\w)/g, (_, letter: string) => letter.toUpperCase());
+import { typeNameKey, typesByRole } from '../utils/notification-types';
 
 /**
  * Which notifications also come by email, on the profile screen. In-app notifications are always
@@ -97,9 +55,7 @@ function EmailPreferencesForm({ role, saved }: { role: Role; saved: Notification
         {typesByRole[role].map((type) => (
           <SwitchField
             key={type}
-            label={t(
-              `notifications.typeNames.${keyOf(type)}` as 'notifications.typeNames.orderCompleted',
-            )}
+            label={t(typeNameKey(type))}
             checked={chosen.has(type)}
             onChange={(event) => toggle(type, event.currentTarget.checked)}
           />

@@ -2,23 +2,27 @@ import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { NotificationType } from '@keymarket/contracts/notifications';
 import type { Role } from '@keymarket/contracts/users';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PagedList } from '@/components/ui/paged-list';
+import { Select } from '@/components/ui/select';
 import { formatDateTime } from '@/lib/format-date';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
+import { typeNameKey, typesByRole } from '../utils/notification-types';
 import { notificationLink, NotificationText } from './notification-text';
 
 const PAGE_SIZE = 20;
 
-/** Every notification of the caller, newest first, all or only the unread ones. */
+/** Every notification of the caller, newest first: all or only the unread ones, of one type or all. */
 export function NotificationsScreen({ role }: { role: Role }) {
   const { t, i18n } = useTranslation('area');
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const query = useNotifications({ page, limit: PAGE_SIZE, unread: unreadOnly });
+  const [type, setType] = useState<NotificationType | undefined>();
+  const query = useNotifications({ page, limit: PAGE_SIZE, unread: unreadOnly, type });
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
   const unread = query.data?.unread ?? 0;
@@ -52,19 +56,44 @@ export function NotificationsScreen({ role }: { role: Role }) {
         </Button>
       }
     >
-      <div
-        role="group"
-        aria-label={t('notifications.filter')}
-        className="mb-4 inline-flex gap-1 rounded-lg bg-surface-2 p-1"
-      >
-        {filter(false, t('notifications.all'))}
-        {filter(true, t('notifications.unreadOnly'))}
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <div
+          role="group"
+          aria-label={t('notifications.filter')}
+          className="inline-flex gap-1 rounded-lg bg-surface-2 p-1"
+        >
+          {filter(false, t('notifications.all'))}
+          {filter(true, t('notifications.unreadOnly'))}
+        </div>
+        <Select
+          aria-label={t('notifications.typeFilter')}
+          className="w-full sm:w-72"
+          value={type ?? ''}
+          onChange={(event) => {
+            const chosen = typesByRole[role].find((each) => each === event.currentTarget.value);
+            setType(chosen);
+            setPage(1);
+          }}
+        >
+          <option value="">{t('notifications.allTypes')}</option>
+          {typesByRole[role].map((each) => (
+            <option key={each} value={each}>
+              {t(typeNameKey(each))}
+            </option>
+          ))}
+        </Select>
       </div>
       <PagedList
         query={query}
         page={page}
         onPageChange={setPage}
-        empty={unreadOnly ? t('notifications.noneUnread') : t('notifications.empty')}
+        empty={
+          type
+            ? t('notifications.noneOfType')
+            : unreadOnly
+              ? t('notifications.noneUnread')
+              : t('notifications.empty')
+        }
         failure={t('notifications.loadFailed')}
       >
         {(rows) => (

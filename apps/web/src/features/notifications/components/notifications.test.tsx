@@ -207,3 +207,35 @@ describe('invalidationsFor', () => {
     expect(invalidationsFor('notification', { type: 'unknown' })).toEqual([['notifications']]);
   });
 });
+
+describe('the notifications screen', () => {
+  it("filters by type, offering the role's types, and says when none of that type is there", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('userRole', 'admin');
+    const fetchMock = mockApi({
+      'GET /users/me/role': okReply({ role: 'admin' }),
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+      'GET /notifications/unread-count': okReply({ unread: 0 }),
+      'GET /notifications': () => listOf([], 0),
+    });
+    renderApp('/admin/notifications');
+
+    const filter = await screen.findByRole(
+      'combobox',
+      { name: 'Type of notification' },
+      { timeout: 20_000 },
+    );
+    const options = within(filter)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toContain('An order waits for an answer');
+    expect(options).not.toContain('An order of yours is completed');
+    await user.selectOptions(filter, 'order.pending');
+
+    expect(await screen.findByText('No notification of this type here.')).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(
+      urls.some((url) => url.includes('/notifications?') && url.includes('type=order.pending')),
+    ).toBe(true);
+  }, 30_000);
+});
