@@ -3,7 +3,7 @@ import { ADMIN, apiSignedInAs, deposit, generateCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { newKeys, placeOrder, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
-import { namespaceText, text } from './support/locales';
+import { filled, namespaceText, text } from './support/locales';
 
 type Language = 'en' | 'ar';
 
@@ -94,7 +94,7 @@ for (const language of ['en', 'ar'] as const) {
       await signInAs(page, reseller);
       await page.goto('/reseller/products');
       await page.getByLabel(text(language, 'shop.search'), { exact: true }).fill(product.name);
-      const buy = text(language, 'shop.buyProduct').replace('{{name}}', product.name);
+      const buy = filled(language, text(language, 'shop.buyProduct'), { name: product.name });
       await expect(page.getByRole('button', { name: buy })).toBeVisible();
       await expectNoSeriousViolations(page, `/reseller/products (${language})`);
 

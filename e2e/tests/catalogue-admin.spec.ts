@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ADMIN, jsonOf, uniqueSuffix } from './support/api';
 import { image, newKeys, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
-import { namespaceText, text } from './support/locales';
+import { filled, namespaceText, text } from './support/locales';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -150,14 +150,14 @@ test.describe('admin catalogue', () => {
     const row = page.getByRole('table').getByRole('row').filter({ hasText: product.name });
     await row
       .getByRole('button', {
-        name: catalogue('products.manageKeys').replace('{{name}}', product.name),
+        name: filled('ar', catalogue('products.manageKeys'), { name: product.name }),
       })
       .click();
     const keysDialog = page.getByRole('dialog', {
-      name: catalogue('keys.title').replace('{{name}}', product.name),
+      name: filled('ar', catalogue('keys.title'), { name: product.name }),
     });
     await expect(keysDialog).toContainText(
-      catalogue('keys.inventoryCount').replace('{{count}}', '2'),
+      filled('ar', catalogue('keys.inventoryCount'), { count: 2 }),
     );
     const close = keysDialog.getByRole('button', { name: text('ar', 'common.close'), exact: true });
     const box = (await close.boundingBox())!;
@@ -183,8 +183,8 @@ test.describe('admin catalogue', () => {
     await page.goto('/admin/categories');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const card = page.getByRole('region', { name: category.nameAr });
-    await card.getByRole('button', { name: `حذف الفئة ${category.nameAr}` }).click();
-    const dialog = page.getByRole('dialog', { name: `حذف الفئة ${category.nameAr}؟` });
+    await card.getByRole('button', { name: `حذف الفئة \u2068${category.nameAr}\u2069` }).click();
+    const dialog = page.getByRole('dialog', { name: `حذف الفئة \u2068${category.nameAr}\u2069؟` });
     await dialog.getByRole('button', { name: 'حذف', exact: true }).click();
 
     await expect(dialog.getByRole('alert')).toContainText(

@@ -93,7 +93,7 @@ test.describe('key pool', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const row = page.getByRole('table').getByRole('row').filter({ hasText: product.name });
-    await row.getByRole('button', { name: `إدارة مفاتيح ${product.name}` }).click();
+    await row.getByRole('button', { name: `إدارة مفاتيح \u2068${product.name}\u2069` }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('استيراد ملف')).toBeVisible();
     await expect(dialog.getByRole('searchbox', { name: 'البحث في المفاتيح' })).toBeVisible();

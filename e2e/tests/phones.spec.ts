@@ -5,7 +5,7 @@ import { settle } from './support/axe';
 import { placeOrder, seedProduct, setSellingPrice } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
-import { text } from './support/locales';
+import { filled, text } from './support/locales';
 
 /**
  * What a real phone (390 px) and a laptop (1366 px) showed wrong, in English and Arabic: Latin
@@ -200,7 +200,7 @@ for (const look of looks) {
       // The details: the order number short (8 characters), and a Close button.
       await card
         .getByRole('button', {
-          name: text(look.language, 'orders.list.view').replace('{{name}}', names[1]!),
+          name: filled(look.language, text(look.language, 'orders.list.view'), { name: names[1]! }),
         })
         .click();
       const details = page.getByRole('dialog', {

@@ -15,7 +15,7 @@ import { settle } from './support/axe';
 import { placeOrder, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
-import { namespaceText, text } from './support/locales';
+import { filled, namespaceText, text } from './support/locales';
 
 /**
  * The rough edges on phones and in Arabic that a real browser showed, each checked where it showed: on a
@@ -244,7 +244,7 @@ for (const look of looks) {
       await cancelled
         .first()
         .getByRole('button', {
-          name: text(language, 'orders.list.view').replace('{{name}}', product.name),
+          name: filled(language, text(language, 'orders.list.view'), { name: product.name }),
         })
         .click();
       const details = page.getByRole('dialog', { name: text(language, 'orders.details.title') });
@@ -277,11 +277,11 @@ for (const look of looks) {
         await settle(page);
         const newRate = width === 390 ? '10.5' : '11.25';
         const edit = page.getByRole('button', {
-          name: settings('currencies.editRate').replace('{{code}}', code),
+          name: filled(language, settings('currencies.editRate'), { code }),
         });
         await edit.focus();
         await page.keyboard.press('Enter');
-        const field = page.getByLabel(settings('currencies.rateFor').replace('{{code}}', code));
+        const field = page.getByLabel(filled(language, settings('currencies.rateFor'), { code }));
         await expect(field).toBeFocused();
         await page.keyboard.press('Escape');
         await expect(field).toHaveCount(0);
@@ -320,18 +320,18 @@ for (const look of looks) {
         await settle(page);
         await page.getByRole('main').getByRole('searchbox').first().fill(`Bulk ${tag}`);
         const table = page.getByRole('region', {
-          name: pricing('table.label').replace('{{count}}', '2'),
+          name: filled(language, pricing('table.label'), { count: 2 }),
         });
         for (const product of products) {
           await table
             .getByRole('checkbox', {
-              name: pricing('table.select').replace('{{name}}', product.name),
+              name: filled(language, pricing('table.select'), { name: product.name }),
             })
             .check();
         }
         await page.getByLabel(pricing('bulk.managerPrice')).fill('1.5');
         await page
-          .getByRole('button', { name: pricing('bulk.apply').replace('{{count}}', '2') })
+          .getByRole('button', { name: filled(language, pricing('bulk.apply'), { count: 2 }) })
           .click();
         const preview = page.getByRole('dialog');
         await expect(preview.getByTestId('bulk-preview')).toContainText('+$1.50');

@@ -39,3 +39,21 @@ export function namespaceText(language: keyof typeof catalogues, namespace: stri
   if (found === undefined) throw new Error(`No ${language} text for ${namespace}:${key}`);
   return found;
 }
+
+/**
+ * `template` with its `{{name}}`s filled in as the web app fills them (lib/i18n.ts): in Arabic
+ * each value but a plain count is wrapped in a first-strong isolate (U+2068 … U+2069), which
+ * keeps a Latin name or an amount whole inside the right-to-left sentence.
+ */
+export function filled(
+  language: keyof typeof catalogues,
+  template: string,
+  values: Record<string, string | number>,
+): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    const shown = String(value);
+    return language === 'ar' && !/^\d+$/.test(shown) ? `\u2068${shown}\u2069` : shown;
+  });
+}

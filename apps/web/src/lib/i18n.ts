@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isolate } from './bidi';
 import en from '@/locales/en.json';
 import {
   FALLBACK_LANGUAGE,
@@ -108,7 +109,14 @@ export const i18nReady = i18n
     fallbackNS: 'area',
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: languages,
-    interpolation: { escapeValue: false }, // React escapes already.
+    interpolation: {
+      // React escapes already. What escaping there is keeps each value whole in a right-to-left
+      // sentence (a product's name, a username, an amount, an order's number): Arabic reads
+      // "شراء ⁨Steam 20 USD⁩" with the name in one piece, not its parts reordered around it. A
+      // plain count ("3") has nothing to reorder, and stays as it is.
+      escapeValue: true,
+      escape: (value: string) => (/^\d+$/.test(value) ? value : isolate(value, i18n.dir())),
+    },
     // Text appears once its language is loaded (see i18nReady), so nothing needs to suspend.
     react: { useSuspense: false },
   })

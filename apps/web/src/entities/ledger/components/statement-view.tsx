@@ -200,7 +200,7 @@ export function StatementView({ params, userId, compact = false }: StatementView
                         aria-label={t('statement.openOrder', { id: shortId(entry.orderId) })}
                         className="font-mono text-xs text-accent underline underline-offset-2"
                       >
-                        #{shortId(entry.orderId)}
+                        <bdi dir="ltr">#{shortId(entry.orderId)}</bdi>
                       </button>
                     ) : (
                       <span className="text-muted">—</span>

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import type { Order } from '@keymarket/contracts/orders';
 import { mockApi, okReply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
@@ -50,5 +51,22 @@ describe('order details', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Order details' });
     expect(dialog).not.toHaveTextContent('Backordered');
+  });
+
+  it('keeps Latin values whole in Arabic: the name, the number, the notes and the reason', async () => {
+    await i18n.changeLanguage('ar');
+    const order = anOrder({
+      status: 'rejected',
+      notes: 'For client #42!',
+      rejectionReason: 'Out of stock (supplier)',
+    });
+    mockApi({ [`GET /orders/${id}`]: okReply(order) });
+    renderWithProviders(<OrderDetailsDialog orderId={id} onClose={vi.fn()} />);
+
+    // The dialog's description names the order by its number, isolated so "#" stays in front.
+    const dialog = await screen.findByRole('dialog', { name: 'تفاصيل الطلب' });
+    expect(dialog).toHaveAccessibleDescription('\u2068#9b2d7e1a\u2069');
+    expect((await screen.findByText('For client #42!')).tagName).toBe('BDI');
+    expect(screen.getByText('Out of stock (supplier)').tagName).toBe('BDI');
   });
 });

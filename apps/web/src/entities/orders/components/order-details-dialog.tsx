@@ -14,9 +14,11 @@ import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { localisedName } from '@/lib/localised-name';
 import { ApiError } from '@/lib/api-error';
+import { isolate } from '@/lib/bidi';
 import { useOrder } from '../api/get-order';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { describeApiError } from '@/lib/translate-error';
+import { OrderSource, SupplierReportBadge } from './order-source';
 import { OrderStatusBadge } from './order-status-badge';
 import { ReportKeyDialog } from './report-key-dialog';
 
@@ -33,14 +35,15 @@ type OrderDetailsDialogProps = {
  * admin. Opened from the orders list (the listed row) or from a statement line (the id alone).
  */
 export function OrderDetailsDialog({ order, orderId, onClose }: OrderDetailsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = order?.id ?? orderId ?? null;
   return (
     <Dialog
       open={id !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t('orders.details.title')}
-      description={order?.productName ?? (id ? `#${id.slice(0, 8)}` : '')}
+      // The number whole ("#b81f2346") and a Latin name in one piece in an Arabic dialog.
+      description={isolate(order?.productName ?? (id ? `#${id.slice(0, 8)}` : ''), i18n.dir())}
     >
       {id && <OrderDetails id={id} listed={order ?? undefined} />}
       <div className="mt-4 flex justify-end">
@@ -161,7 +164,7 @@ function OrderDetails({ id, listed }: { id: string; listed: Order | undefined })
         </Row>
         <Row label={t('orders.fields.createdAt')}>{date(order.createdAt)}</Row>
         <Row label={t('orders.fields.deliveredAt')}>{date(order.deliveredAt)}</Row>
-        <Row label={t('orders.fields.notes')}>{order.notes || '—'}</Row>
+        <Row label={t('orders.fields.notes')}>{order.notes ? <bdi>{order.notes}</bdi> : '—'}</Row>
         {order.rejectionReason && (
           <Row
             label={t(
@@ -170,10 +173,11 @@ function OrderDetails({ id, listed }: { id: string; listed: Order | undefined })
                 : 'orders.fields.rejectionReason',
             )}
           >
-            {order.rejectionReason}
+            <bdi>{order.rejectionReason}</bdi>
           </Row>
         )}
       </dl>
+      {order.upstream && <OrderSource upstream={order.upstream} order={order} />}
       {order.status === 'pending' && order.backordered && (
         <p className="rounded-lg bg-warning/10 p-3 text-sm text-fg">
           {t('orders.details.backordered')}
@@ -230,9 +234,13 @@ function KeyAfterSale({
   const state = order.keyStates?.[keyIndex] ?? 'delivered';
   const open = state === 'delivered' || state === 'reported';
   return (
-    <span className="flex items-center gap-1">
+    <span className="flex flex-wrap items-center gap-1">
       <Badge tone={keyStateTone[state]}>{t(`orders.keyState.${state}`)}</Badge>
-      {me?.role === 'admin' && open && <KeyAdminActions orderId={order.id} keyIndex={keyIndex} />}
+      {/* A docked order's keys are answered by its supplier, whose answer is applied here. */}
+      {me?.role === 'admin' && open && !order.upstream && (
+        <KeyAdminActions orderId={order.id} keyIndex={keyIndex} />
+      )}
+      <SupplierReportBadge order={order} keyIndex={keyIndex} />
       {me?.id === order.buyer.id && state === 'delivered' && (
         <Button
           variant="ghost"

@@ -23,7 +23,7 @@ describe('categories screen', { timeout: 15_000 }, () => {
     expect(within(card).getByText('مفاتيح الألعاب')).toBeInTheDocument();
     expect(within(card).getByText('ستيم')).toBeInTheDocument();
     expect(
-      within(card).getByRole('button', { name: 'حذف الفئة الفرعية ستيم' }),
+      within(card).getByRole('button', { name: 'حذف الفئة الفرعية \u2068ستيم\u2069' }),
     ).toBeInTheDocument();
   });
 
@@ -84,7 +84,7 @@ describe('categories screen', { timeout: 15_000 }, () => {
     ],
     [
       'ar',
-      'حذف الفئة الفرعية ستيم',
+      'حذف الفئة الفرعية \u2068ستيم\u2069',
       'حذف',
       'تعذّر حذف الفئة الفرعية',
       'المنتجات التي لا تزال فيها: 2',

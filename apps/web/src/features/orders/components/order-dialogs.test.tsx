@@ -56,7 +56,8 @@ describe('send keys dialog', () => {
     await i18n.changeLanguage('ar');
     expect(
       await screen.findByText(
-        'أدخل سطرًا واحدًا لـ «Netflix account»: مفتاح أو حساب واحد في كل سطر.',
+        // The product's name isolated, whole, inside the right-to-left sentence.
+        'أدخل سطرًا واحدًا لـ «\u2068Netflix account\u2069»: مفتاح أو حساب واحد في كل سطر.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('0 / 1 سطر')).toBeInTheDocument();

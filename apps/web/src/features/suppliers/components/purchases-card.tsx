@@ -72,7 +72,7 @@ export function PurchasesCard() {
                 >
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 font-medium text-fg">
-                      {p.productName} × {p.quantity}
+                      <bdi>{p.productName}</bdi> × {p.quantity}
                       <Badge tone={tones[p.status]}>{t(`purchases.statuses.${p.status}`)}</Badge>
                     </p>
                     <p className="text-xs text-muted">

@@ -10,7 +10,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { isolate } from '@/lib/bidi';
 import { useFormatPrice } from '@/lib/format-price';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
@@ -51,12 +50,12 @@ function BalanceForm({
   onClose: () => void;
 }) {
   const formatPrice = useFormatPrice();
-  const { t, i18n } = useTranslation('users');
+  const { t } = useTranslation('users');
   const { t: tCore } = useTranslation();
   const me = useCurrentUser();
-  // Amounts and usernames inside translated sentences, kept whole in Arabic.
-  const money = (usd: number) => isolate(formatPrice(usd), i18n.dir());
-  const name = isolate(user.username, i18n.dir());
+  // Amounts and usernames inside translated sentences: i18n.ts keeps each whole in Arabic.
+  const money = formatPrice;
+  const name = user.username;
   const change = useChangeBalance();
   const {
     register,

@@ -21,7 +21,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { isolate } from '@/lib/bidi';
 import { formatDateTime } from '@/lib/format-date';
 import { describeApiError } from '@/lib/translate-error';
 import { useDeliveries } from '../api/get-deliveries';
@@ -91,9 +90,7 @@ export function DeliveryLog({ webhook, onClose }: DeliveryLogProps) {
           >
             {t('deliveries.title')}
           </h2>
-          <p className="mt-1 text-sm text-muted">
-            {t('deliveries.of', { url: isolate(webhook.url, i18n.dir()) })}
-          </p>
+          <p className="mt-1 text-sm text-muted">{t('deliveries.of', { url: webhook.url })}</p>
         </div>
         <Button variant="ghost" size="icon" aria-label={t('deliveries.close')} onClick={onClose}>
           <X aria-hidden className="size-5" />

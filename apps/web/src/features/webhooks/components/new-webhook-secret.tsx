@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { CreatedWebhook } from '@keymarket/contracts/integration';
 import { OneTimeSecret } from '@/components/ui/one-time-secret';
-import { isolate } from '@/lib/bidi';
 
 type NewWebhookSecretProps = { created: CreatedWebhook; onDone: () => void };
 
 /** The signing secret, once: the server keeps it sealed, for signing, and never shows it again. */
 export function NewWebhookSecret({ created, onDone }: NewWebhookSecretProps) {
-  const { t, i18n } = useTranslation('webhooks');
+  const { t } = useTranslation('webhooks');
   return (
     <OneTimeSecret
       secret={created.secret}
-      title={t('newSecretTitle', { url: isolate(created.url, i18n.dir()) })}
+      title={t('newSecretTitle', { url: created.url })}
       warning={t('newSecretWarning')}
       copyLabel={t('copy')}
       copiedText={t('copied')}

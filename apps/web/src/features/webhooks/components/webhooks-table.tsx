@@ -14,7 +14,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { isolate } from '@/lib/bidi';
 import { formatDateTime } from '@/lib/format-date';
 import { describeApiError } from '@/lib/translate-error';
 import { useDeleteWebhook } from '../api/delete-webhook';
@@ -55,7 +54,8 @@ export function WebhooksTable({
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [rolling, setRolling] = useState<Webhook | null>(null);
-  const url = (webhook: Webhook) => isolate(webhook.url, i18n.dir());
+  // Isolated inside an Arabic sentence by i18n.ts, as every interpolated value.
+  const url = (webhook: Webhook) => webhook.url;
 
   function sendTest(webhook: Webhook) {
     testMutation.mutate(webhook.id, {
