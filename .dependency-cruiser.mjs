@@ -21,6 +21,38 @@ export default {
       to: { path: '^apps/server/src/modules/' },
     },
     {
+      name: 'lib-is-below-modules',
+      comment:
+        'src/lib holds what every module uses (errors, tokens, passwords, the client info…): it never imports a module, so any module may import it.',
+      severity: 'error',
+      from: { path: '^apps/server/src/lib/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'modules-import-no-plugins',
+      comment:
+        'Plugins (src/plugins) wire modules into Fastify; a module never imports a plugin: what both need lives in lib/ or in the module.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/' },
+      to: { path: '^apps/server/src/plugins/' },
+    },
+    {
+      name: 'nothing-imports-bench-or-e2e',
+      comment:
+        'bench/ and e2e/ drive the product from outside; the product and its tests never import them.',
+      severity: 'error',
+      from: { path: '^(apps|packages)/' },
+      to: { path: '^(bench|e2e)/' },
+    },
+    {
+      name: 'e2e-drives-the-built-app',
+      comment:
+        "The browser tests drive the built app through its screens and its API: they import no server or web source (the server test stand-ins, such as Stripe's, excepted).",
+      severity: 'error',
+      from: { path: '^e2e/' },
+      to: { path: '^apps/(web/src|server/src)/' },
+    },
+    {
       name: 'no-sql-in-services',
       comment:
         'Services hold the rules, repositories the SQL: a service builds no query (drizzle-orm values, the tables of src/db/schema); it calls a repository function, passing its transaction. Types (SQL, a row type) may be imported.',

@@ -1,6 +1,33 @@
-import type { ExplainedStatement, Invariants } from './diagnose';
-import type { HttpScenario, RawScenario } from './orders';
+import type {
+  ActivitySample,
+  CpuUsage,
+  ExplainedStatement,
+  Invariants,
+  WalUsage,
+} from './diagnose';
+import type { LoadResult } from './load';
+import type { PgbenchResult } from './pgbench';
 import { describeMachine, fmt, type machine, noiseWarning, table, verdict } from './report';
+
+/** One scenario through HTTP, as the report prints it. */
+export interface HttpScenario {
+  name: string;
+  warmup: LoadResult;
+  measured: LoadResult;
+  activity: ActivitySample;
+  cpu: CpuUsage;
+  wal: WalUsage;
+  after: Invariants;
+}
+
+/** One raw-SQL scenario (pgbench), as the report prints it. */
+export interface RawScenario {
+  name: string;
+  clients: number;
+  result: PgbenchResult;
+  activity: ActivitySample;
+  cpu: CpuUsage;
+}
 
 /** The targets for POST /api/orders. */
 /** The raw-SQL run in the server's own shape: its order path's connections, one buyer each. */

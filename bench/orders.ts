@@ -19,10 +19,9 @@ import {
   type ActivitySample,
   type CpuUsage,
   type ExplainedStatement,
-  type Invariants,
   type WalUsage,
 } from './diagnose';
-import { load, type LoadResult } from './load';
+import { load } from './load';
 import {
   orderScript,
   runPgbench,
@@ -30,7 +29,12 @@ import {
   type PgbenchResult,
   type ScriptOptions,
 } from './pgbench';
-import { printOrdersReport, RAW_AS_SERVER_WRITES } from './orders-report';
+import {
+  printOrdersReport,
+  RAW_AS_SERVER_WRITES,
+  type HttpScenario,
+  type RawScenario,
+} from './orders-report';
 import { summariseProfile } from './profile';
 import { machine, saveResults } from './report';
 import { seedOrders, USER_PASSWORD, type OrdersSeed } from './seed';
@@ -87,24 +91,6 @@ export const DEFAULT_ORDERS_OPTIONS: OrdersOptions = {
   diagnose: false,
   profile: false,
 };
-
-export interface HttpScenario {
-  name: string;
-  warmup: LoadResult;
-  measured: LoadResult;
-  activity: ActivitySample;
-  cpu: CpuUsage;
-  wal: WalUsage;
-  after: Invariants;
-}
-
-export interface RawScenario {
-  name: string;
-  clients: number;
-  result: PgbenchResult;
-  activity: ActivitySample;
-  cpu: CpuUsage;
-}
 
 const log = (line: string) => console.log(line);
 

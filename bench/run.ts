@@ -3,7 +3,8 @@ import { analyticsBenchmark, DEFAULT_ANALYTICS_OPTIONS } from './analytics';
 import { DEFAULT_LEDGER_OPTIONS, ledgerBenchmark } from './ledger';
 import { DEFAULT_ORDERS_OPTIONS, keysFor, ordersBenchmark } from './orders';
 import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
-import { DEFAULT_SCALE_OPTIONS, DIMENSIONS, scaleBenchmark, type Dimension } from './scale';
+import { DEFAULT_SCALE_OPTIONS, DIMENSIONS, scaleBenchmark } from './scale';
+import type { Dimension } from './scale-report';
 import { DEFAULT_SELL_OUT_OPTIONS, sellOutBenchmark } from './sell-out';
 import { DEFAULT_STEADY_SALES_OPTIONS, steadySalesBenchmark } from './steady-sales';
 

@@ -1,5 +1,40 @@
+import type { CpuUsage } from './diagnose';
+import type { LoadResult } from './load';
 import { describeMachine, fmt, percentile, table, type machine } from './report';
-import type { ConfigResult, Dimension, ScaleOptions } from './scale';
+import type { CallResult } from './scale-measure';
+import type { ScaleSeed, ScaleSizes } from './scale-seed';
+
+export type Dimension = keyof ScaleSizes;
+
+export interface ScaleOptions {
+  dimensions: Dimension[];
+  /** Sizes of the one dimension asked (default DEFAULT_SIZES of each). */
+  sizes?: number[] | undefined;
+  baseline: ScaleSizes;
+  requests: number;
+  readSeconds: number;
+  readConnections: number;
+  rebuilds: number;
+  warmupSeconds: number;
+  seconds: number;
+  connections: number;
+  /** Keep every seeded database (names printed), for EXPLAIN by hand. */
+  keep: boolean;
+}
+
+export interface ConfigResult {
+  sizes: ScaleSizes;
+  database: string;
+  seed: ScaleSeed;
+  uptimeBefore: string;
+  uptimeAfter: string;
+  firstDashboardMs: number;
+  rebuildMs: number[];
+  calls: CallResult[];
+  orders: LoadResult;
+  rssMb: { idle: number; ordersMedian: number; ordersPeak: number; readsPeak: number };
+  cpu: { reads: CpuUsage; orders: CpuUsage };
+}
 
 /** The scale benchmark's tables: one per dimension for one caller, one for concurrent callers. */
 

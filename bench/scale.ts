@@ -2,11 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { signIn, signInAll } from './auth';
 import { createBenchDatabase, serverVersion, type BenchDatabase } from './database';
-import { measureCpu, type CpuUsage } from './diagnose';
-import { load, type LoadResult } from './load';
+import { measureCpu } from './diagnose';
+import { load } from './load';
 import { machine, saveResults } from './report';
 import { measureCall, rssSampler, timedGet, type CallResult } from './scale-measure';
-import { printScaleReport } from './scale-report';
+import {
+  printScaleReport,
+  type ConfigResult,
+  type Dimension,
+  type ScaleOptions,
+} from './scale-report';
 import { seedScale, type ScaleSeed, type ScaleSizes } from './scale-seed';
 import { USER_PASSWORD } from './seed';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, ensureServerBuilt, startServer } from './server';
@@ -23,24 +28,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, ensureServerBuilt, startServer } from '
  * - the server's RSS (/proc/<pid>/status VmRSS every 100 ms) through the orders and the reads.
  */
 
-export type Dimension = keyof ScaleSizes;
 export const DIMENSIONS: readonly Dimension[] = ['orders', 'users', 'products'];
-
-export interface ScaleOptions {
-  dimensions: Dimension[];
-  /** Sizes of the one dimension asked (default DEFAULT_SIZES of each). */
-  sizes?: number[] | undefined;
-  baseline: ScaleSizes;
-  requests: number;
-  readSeconds: number;
-  readConnections: number;
-  rebuilds: number;
-  warmupSeconds: number;
-  seconds: number;
-  connections: number;
-  /** Keep every seeded database (names printed), for EXPLAIN by hand. */
-  keep: boolean;
-}
 
 export const DEFAULT_SIZES: Record<Dimension, number[]> = {
   orders: [10_000, 100_000, 1_000_000],
@@ -62,20 +50,6 @@ export const DEFAULT_SCALE_OPTIONS: ScaleOptions = {
 };
 
 const log = (line: string) => console.log(line);
-
-export interface ConfigResult {
-  sizes: ScaleSizes;
-  database: string;
-  seed: ScaleSeed;
-  uptimeBefore: string;
-  uptimeAfter: string;
-  firstDashboardMs: number;
-  rebuildMs: number[];
-  calls: CallResult[];
-  orders: LoadResult;
-  rssMb: { idle: number; ordersMedian: number; ordersPeak: number; readsPeak: number };
-  cpu: { reads: CpuUsage; orders: CpuUsage };
-}
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 

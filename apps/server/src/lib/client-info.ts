@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { ClientInfo } from '../modules/auth/auth.service';
 import { countryOfAddress } from './geoip';
+
+/** Who is asking, as the request shows it: sessions, sign-in limits and banned countries read it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+  country: string | null;
+}
 
 /** Where the client's country comes from (COUNTRY_HEADER and GEOIP in env.ts). */
 export interface CountrySource {

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation, pgConstraint } from '../../lib/pg-errors';
+import type { ClientInfo } from '../../lib/client-info';
 import type { RateLimits } from '../../lib/rate-limiter';
 import { readSystemSettings } from '../../lib/settings';
 import { hashToken, newRefreshToken, type AccessTokens } from '../../lib/tokens';
@@ -31,12 +32,6 @@ import {
   revokeSession,
   touchSession,
 } from './sessions.repository';
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | null;
-  country: string | null;
-}
 
 export interface AuthConfig {
   accessTtlSeconds: number;
