@@ -196,12 +196,23 @@ const topupValues = (
   credit: money(l, data.creditAmount),
 });
 
+/**
+ * A value as an email writes it in `language`: in Arabic wrapped in a first-strong isolate
+ * (U+2068 … U+2069), as the web app does (apps/web/src/lib/i18n.ts), so a product's name, a
+ * username or "10,00 $US" stays whole inside the right-to-left sentence, in the HTML as in the
+ * plain text; a plain count has nothing to reorder.
+ */
+export function emailValue(value: string | number, language: EmailLanguage): string {
+  const text = String(value);
+  return language === 'ar' && !/^\d+$/.test(text) ? `\u2068${text}\u2069` : text;
+}
+
 /** `{{name}}` in a text replaced by its value; a value the text names but lacks is a bug. */
-function fill(text: string, values: Values): string {
+function fill(text: string, values: Values, language: EmailLanguage): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`An email text names {{${name}}}, which has no value`);
-    return String(value);
+    return emailValue(value, language);
   });
 }
 
@@ -211,7 +222,7 @@ function partsOf(content: EmailContent, url: string, language: EmailLanguage): P
   const say = (key: string) => {
     const text = texts[key];
     if (text === undefined) throw new Error(`No ${language} text ${content.type}.${key}`);
-    return fill(text, values);
+    return fill(text, values, language);
   };
   return {
     subject: say('subject'),
@@ -238,8 +249,8 @@ export function renderEmail(
 ): RenderedEmail {
   const parts = partsOf(content, linkOf(content, context), language);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const subject = `${parts.subject} · ${context.siteName}`;
-  const greeting = fill(locales[language].greeting, { name: context.username });
+  const subject = `${parts.subject} · ${emailValue(context.siteName, language)}`;
+  const greeting = fill(locales[language].greeting, { name: context.username }, language);
   const text = [
     greeting,
     '',
