@@ -62,6 +62,11 @@ function cycled<T>(items: readonly T[], i: number): T {
 const pick = <T>(items: readonly T[]) => cycled(items, Math.floor(random() * items.length));
 const cents = (usd: number) => BigInt(Math.round(usd * 100));
 
+// Progress: the seed takes a minute or two, each step says when it is done.
+const startedAt = Date.now();
+const progress = (line: string) =>
+  console.log(`${line} (${((Date.now() - startedAt) / 1000).toFixed(0)} s)`);
+
 const env = loadEnv();
 const database = await openDatabase(
   env.DATABASE_URL
@@ -151,6 +156,7 @@ async function seedCatalogue(db: Database) {
         }
       }
     }
+    progress(`Catalogue: ${entry.en}, ${rows.length} products so far`);
   }
   let keys = 0;
   for (const product of rows.filter((p) => p.deliveryType === 'instant')) {
@@ -211,8 +217,11 @@ async function seedUsers(db: Database) {
   return created;
 }
 
+console.log('Seeding the demo: catalogue, users, balances, orders, top-ups…');
 const catalogue = await seedCatalogue(db);
+progress(`Catalogue: ${catalogue.rows.length} products with images, ${catalogue.keys} keys`);
 const people = await seedUsers(db);
+progress(`Users: ${people.length} managers, resellers and sub-resellers`);
 const balance = new BalanceService(db);
 const orderService = new OrdersService(db, vault);
 for (const { row, deposit } of people) {
@@ -272,7 +281,11 @@ async function placeOne(pending: boolean) {
     if (!(error instanceof AppError && expected.includes(error.type))) throw error;
   }
 }
-for (let i = 0; i < ORDERS - PENDING; i++) await placeOne(false);
+progress("Opening balances and the sellers' own prices");
+for (let i = 0; i < ORDERS - PENDING; i++) {
+  await placeOne(false);
+  if ((i + 1) % 100 === 0) progress(`Orders: ${i + 1} of ${ORDERS}`);
+}
 
 // Two managers turn part of their profit into balance (before any order is left pending).
 const thresholds = new ThresholdsService(db);
@@ -300,9 +313,11 @@ await db
   .set({ status: 'banned', banReason: 'Chargeback fraud' })
   .where(eq(users.username, 'demo_reseller45'));
 
+progress(`Orders: ${ORDERS} of ${ORDERS}, profit folded into the ledgers`);
 await spreadOverTheYear(db);
 // The history just moved into the past: analytics must sum those days again.
 await resetDailySales(db);
+progress('History spread over the year');
 const topups = await seedTopups(db);
 
 console.log(
