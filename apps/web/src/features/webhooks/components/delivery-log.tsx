@@ -122,11 +122,8 @@ export function DeliveryLog({ webhook, onClose }: DeliveryLogProps) {
               <tr>
                 <TableHeader>{t('deliveries.event')}</TableHeader>
                 <TableHeader>{t('deliveries.status')}</TableHeader>
-                <TableHeader>{t('deliveries.attempts')}</TableHeader>
-                <TableHeader>{t('deliveries.lastStatus')}</TableHeader>
                 <TableHeader>{t('deliveries.lastError')}</TableHeader>
                 <TableHeader>{t('deliveries.nextAttempt')}</TableHeader>
-                <TableHeader>{t('deliveries.created')}</TableHeader>
                 <TableHeader>
                   <span className="sr-only">{t('actions')}</span>
                 </TableHeader>
@@ -141,27 +138,38 @@ export function DeliveryLog({ webhook, onClose }: DeliveryLogProps) {
                       <code dir="ltr" className="font-mono font-medium text-fg">
                         {delivery.event}
                       </code>
+                      <span className="block text-xs text-muted">
+                        <span className="sr-only">{t('deliveries.created')} </span>
+                        {date(delivery.createdAt)}
+                      </span>
                     </TableCell>
+                    {/* The attempts and the last HTTP status under the status: three columns
+                        in one, so that the row's buttons stay in view at 1366 px in French. */}
                     <TableCell label={t('deliveries.status')}>
-                      <Badge tone={statusTones[delivery.status]}>
-                        {t(`deliveries.statuses.${delivery.status}`)}
-                      </Badge>
-                    </TableCell>
-                    <TableCell label={t('deliveries.attempts')} className="tabular-nums">
-                      <bdi dir="ltr">
-                        {delivery.attempts}/{WEBHOOK_MAX_ATTEMPTS}
-                      </bdi>
-                    </TableCell>
-                    <TableCell label={t('deliveries.lastStatus')} className="tabular-nums">
-                      {delivery.lastStatusCode ?? (
-                        <span className="text-muted">{t('deliveries.none')}</span>
-                      )}
+                      <span className="flex flex-col items-start gap-1 max-sm:items-end">
+                        <Badge tone={statusTones[delivery.status]}>
+                          {t(`deliveries.statuses.${delivery.status}`)}
+                        </Badge>
+                        <span className="text-xs text-muted tabular-nums">
+                          <span className="sr-only">{t('deliveries.attempts')} </span>
+                          <bdi dir="ltr">
+                            {delivery.attempts}/{WEBHOOK_MAX_ATTEMPTS}
+                          </bdi>
+                          {delivery.lastStatusCode !== null && (
+                            <>
+                              {' · '}
+                              <span className="sr-only">{t('deliveries.lastStatus')} </span>
+                              {delivery.lastStatusCode}
+                            </>
+                          )}
+                        </span>
+                      </span>
                     </TableCell>
                     <TableCell label={t('deliveries.lastError')}>
                       {delivery.lastError ? (
                         <span
                           dir="auto"
-                          className="inline-block max-w-64 break-words whitespace-normal text-danger"
+                          className="inline-block max-w-56 break-words whitespace-normal text-danger"
                         >
                           {delivery.lastError}
                         </span>
@@ -171,9 +179,6 @@ export function DeliveryLog({ webhook, onClose }: DeliveryLogProps) {
                     </TableCell>
                     <TableCell label={t('deliveries.nextAttempt')} className="text-muted">
                       {date(delivery.nextAttemptAt)}
-                    </TableCell>
-                    <TableCell label={t('deliveries.created')} className="text-muted">
-                      {date(delivery.createdAt)}
                     </TableCell>
                     <TableCell kind="actions">
                       <div className="flex items-center justify-end gap-1 max-sm:flex-wrap">
