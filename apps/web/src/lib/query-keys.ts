@@ -35,6 +35,8 @@ export const queryKeys = {
   webhookDeliveries: (webhookId: string) => ['webhooks', webhookId, 'deliveries'] as const,
   twoFactorStatus: ['two-factor-status'],
   topups: ['topups'],
+  /** Suppliers, their catalogues and the purchases made there (DESIGN.md §14). */
+  upstreams: ['upstreams'],
   alerts: ['alerts'],
   bannedCountries: ['banned-countries'],
   currencies: ['currencies'],

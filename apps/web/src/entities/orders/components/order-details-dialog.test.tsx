@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import type { Order } from '@keymarket/contracts/orders';
+import { aUser } from '@/testing/fixtures';
 import { mockApi, okReply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -68,5 +69,38 @@ describe('order details', () => {
     expect(dialog).toHaveAccessibleDescription('\u2068#9b2d7e1a\u2069');
     expect((await screen.findByText('For client #42!')).tagName).toBe('BDI');
     expect(screen.getByText('Out of stock (supplier)').tagName).toBe('BDI');
+  });
+
+  it('shows an admin where a docked order was bought: the supplier, its reference, the reports passed there', async () => {
+    const docked = anOrder({
+      status: 'completed',
+      quantity: 2,
+      responseKeys: ['AAAA-1111', 'BBBB-2222'],
+      keyStates: ['delivered', 'reported'],
+      upstream: {
+        upstreamId: '5b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+        upstreamName: 'Big Supplier',
+        orderId: '6b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+        unitCost: 10,
+        status: 'completed',
+        upstreamStatus: 'completed',
+        lastError: null,
+        attempts: 1,
+        reports: [{ keyIndex: 1, status: 'forwarded', lastError: null }],
+      },
+    });
+    mockApi({
+      [`GET /orders/${id}`]: okReply(docked),
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+    });
+    renderWithProviders(<OrderDetailsDialog order={docked} onClose={vi.fn()} />);
+
+    const source = await screen.findByRole('region', { name: 'Bought from a supplier' });
+    expect(source).toHaveTextContent('Big Supplier');
+    expect(source).toHaveTextContent('6b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d');
+    expect(source).toHaveTextContent('Delivered by the supplier');
+    expect(screen.getByText('With the supplier')).toBeInTheDocument();
+    // The supplier answers a docked order's keys: no replacement or refund from here.
+    expect(screen.queryByRole('button', { name: 'Replace key 2' })).not.toBeInTheDocument();
   });
 });

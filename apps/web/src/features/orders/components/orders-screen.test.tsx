@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { aProduct, aUser } from '@/testing/fixtures';
-import { mockApi, okReply } from '@/testing/mock-api';
+import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { OrdersScreen } from './orders-screen';
 
@@ -271,5 +271,48 @@ describe('orders screen', { timeout: 20_000 }, () => {
     await user.tab();
     expect(await screen.findByRole('button', { name: 'Clear Product' })).toBeVisible();
     expect(listUrls(fetchMock).pop()?.searchParams.get('productId')).toBe(product.id);
+  });
+
+  it("names a docked order's supplier and, while its purchase waits, its reason and a Retry", async () => {
+    const docked = anOrder({
+      id: '4b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+      productName: 'Docked gift card',
+      deliveryType: 'instant',
+      upstream: {
+        upstreamId: '5b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+        upstreamName: 'Big Supplier',
+        orderId: null,
+        unitCost: 4,
+        status: 'pending',
+        upstreamStatus: null,
+        lastError: 'The upstream answered 503',
+        attempts: 8,
+        reports: [],
+      },
+    });
+    const fetchMock = mockApi({
+      'GET /orders/all': okReply({
+        data: [docked],
+        pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
+      }),
+      'GET /orders/all/stats': statsReply,
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+      [`POST /upstreams/purchases/${docked.id}/retry`]: { status: 204, body: null },
+    });
+    renderWithProviders(<OrdersScreen role="admin" />);
+
+    const row = (await screen.findByText('Docked gift card')).closest('tr')!;
+    expect(within(row).getByText('Big Supplier')).toBeInTheDocument();
+    expect(within(row).getByText('The upstream answered 503')).toBeInTheDocument();
+    // Settled by its purchase: no keys sent or rejection by hand.
+    expect(within(row).queryByRole('button', { name: 'Send keys' })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(row).getByRole('button', {
+        name: 'Retry the purchase of Docked gift card from the supplier',
+      }),
+    );
+    await waitFor(() =>
+      expect(requestedPaths(fetchMock)).toContain(`POST /upstreams/purchases/${docked.id}/retry`),
+    );
   });
 });

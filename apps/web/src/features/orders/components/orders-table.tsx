@@ -13,6 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { OrderSourceBadge, RetryPurchaseButton } from '@/entities/orders/components/order-source';
 import { OrderStatusBadge } from '@/entities/orders/components/order-status-badge';
 import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
@@ -71,6 +72,12 @@ export function OrdersTable({ rows, busy, sort, onSort, isAdmin, meId, onOpen }:
               {/* Two lines at most, so the row keeps room for the admin actions. */}
               <TableCell kind="title" className="font-medium text-fg sm:max-w-64 sm:min-w-48">
                 <CellText title={order.productName}>{order.productName}</CellText>
+                <OrderSourceBadge order={order} />
+                {pending && order.upstream?.lastError && (
+                  <CellText className="mt-0.5 block text-xs font-normal text-danger">
+                    {order.upstream.lastError}
+                  </CellText>
+                )}
               </TableCell>
               <TableCell label={t('orders.fields.buyer')}>
                 <CellText className="wrap-anywhere sm:max-w-36">{order.buyer.username}</CellText>
@@ -100,7 +107,10 @@ export function OrdersTable({ rows, busy, sort, onSort, isAdmin, meId, onOpen }:
                   >
                     <Eye aria-hidden className="size-4" />
                   </Button>
-                  {isAdmin && pending && (
+                  {/* A docked order settles by its purchase from the supplier: no keys are
+                      sent and nothing is rejected by hand, its purchase is retried instead. */}
+                  {isAdmin && pending && order.upstream && <RetryPurchaseButton order={order} />}
+                  {isAdmin && pending && !order.upstream && (
                     <>
                       {/* A backorder is filled by the keys imported into its product
                           (its status says "Backordered"): the server refuses keys sent
