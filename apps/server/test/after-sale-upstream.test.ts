@@ -16,7 +16,7 @@ describe('after-sale along a chain of three platforms', () => {
     a = await Platform.start();
     b = await Platform.start();
     c = await Platform.start();
-  }, 240_000);
+  }, 600_000);
 
   afterAll(async () => {
     await Promise.all([a?.dispose(), b?.dispose(), c?.dispose()]);
@@ -130,10 +130,20 @@ describe('after-sale along a chain of three platforms', () => {
     }
   });
 
-  it("refuses to answer a docked order's key here: the supplier answers it", async () => {
+  it("names a docked product's supplier, and refuses to answer its keys here", async () => {
     const original = await a.product(10, 2);
     const atB = await b.dockFrom(a, original.id, 100);
+    // The products screen reads each docked product's supplier (admins only).
+    const sources = await b.ok(b.admin, 'GET', '/api/upstreams/docked-products');
+    expect(sources.data).toContainEqual({
+      productId: atB.productId,
+      upstream: { id: atB.upstreamId, name: 'Next up the chain' },
+      upstreamProductId: original.id,
+      pausedAt: null,
+      pauseReason: null,
+    });
     const buyer = await b.reseller(50);
+    expect((await b.call(buyer.session, 'GET', '/api/upstreams/docked-products')).status).toBe(403);
     const placed = await b.call(buyer.session, 'POST', '/api/orders', {
       productId: atB.productId,
       quantity: 1,

@@ -1,4 +1,5 @@
 import type { AppModule } from '../../app-context';
+import { dockedSourcesRoutes } from './docked-sources.routes';
 import { UpstreamEventReceiver } from './events/event-receiver';
 import { upstreamEventsRoutes } from './upstream-events.routes';
 import { upstreamsRoutes } from './upstreams.routes';
@@ -13,4 +14,5 @@ export const upstreamsModule: AppModule = async (app, { ctx }) => {
   await app.register(upstreamEventsRoutes, {
     receiver: new UpstreamEventReceiver(db, vault, urlRules, purchases, ctx.env.PUBLIC_URL),
   });
+  await app.register(dockedSourcesRoutes, { db });
 };
