@@ -121,9 +121,34 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
+/**
+ * What an administrator decides a faulty-key report with (DESIGN.md §11): the key, masked (its
+ * first and last characters, as the key pool lists keys: the full key stays in the order), the
+ * order and what it paid for the unit, the buyer, and the product's unsold keys a replacement
+ * would come from.
+ */
+export const ticketReportDetailsSchema = z.object({
+  orderId: z.uuid(),
+  keyIndex: z.number().int(),
+  /** Null when the order no longer holds a key at that place. */
+  maskedKey: z.string().nullable(),
+  keyState: z.enum(['delivered', 'reported', 'replaced', 'refunded']),
+  productId: z.uuid(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  /** USD: what one unit cost the buyer, and what a unit refund gives back. */
+  unitPrice: z.number(),
+  buyer: userRefSchema,
+  /** The product's unsold keys now; null when the product is gone. */
+  poolStock: z.number().int().nullable(),
+});
+export type TicketReportDetails = z.infer<typeof ticketReportDetailsSchema>;
+
 /** `GET /tickets/{id}`: the ticket and its conversation, oldest message first. */
 export const ticketDetailSchema = ticketSchema.extend({
   messages: z.array(ticketMessageSchema),
+  /** Administrators, for a faulty-key report; null otherwise. */
+  reportDetails: ticketReportDetailsSchema.nullable(),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 

@@ -2,6 +2,7 @@ import type {
   Ticket,
   TicketAttachment,
   TicketDetail,
+  TicketReportDetails,
   TICKET_ATTACHMENT_TYPES,
 } from '@keymarket/contracts/tickets';
 import type { listTicketMessages, TicketListRow } from './tickets.repository';
@@ -50,7 +51,11 @@ export function attachmentView(ticketId: string, row: Omit<AttachmentRow, 'messa
   } satisfies TicketAttachment;
 }
 
-export function ticketDetailView(row: TicketListRow, conversation: Conversation): TicketDetail {
+export function ticketDetailView(
+  row: TicketListRow,
+  conversation: Conversation,
+  reportDetails: TicketReportDetails | null,
+): TicketDetail {
   const byMessage = new Map<string, TicketAttachment[]>();
   for (const attachment of conversation.attachments) {
     if (!attachment.messageId) continue; // uploaded, not sent yet
@@ -60,6 +65,7 @@ export function ticketDetailView(row: TicketListRow, conversation: Conversation)
   }
   return {
     ...ticketView(row),
+    reportDetails,
     messages: conversation.messages.map((message) => ({
       id: message.id,
       fromAdmin: message.fromAdmin,

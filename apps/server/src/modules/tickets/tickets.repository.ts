@@ -1,9 +1,31 @@
 import type { Sort } from '@keymarket/contracts/pagination';
 import type { TicketSortColumn, TicketStatus } from '@keymarket/contracts/tickets';
+import { sideBySide } from '../../db/side-by-side';
 import { sortedBy } from '../../db/sort';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { files, ticketAttachments, ticketMessages, tickets, users } from '../../db/schema/index';
+import {
+  files,
+  orderKeyActions,
+  productKeys,
+  ticketAttachments,
+  ticketMessages,
+  tickets,
+  users,
+} from '../../db/schema/index';
 import { oneRow } from '../../lib/rows';
 
 /** Which side of a conversation reads it: its author, or the administrators (one shared marker). */
@@ -269,3 +291,33 @@ export async function listTickets(
 }
 
 export type TicketListRow = Awaited<ReturnType<typeof listTickets>>['rows'][number];
+
+/**
+ * The key a report names, as the key pool's listing shows it (its first and last characters,
+ * never the key), and what was done about it. A key's place is its rank among the keys the order
+ * was delivered, by sale time then id, replacements left out: as `keyPlacesOf`
+ * (after-sale.repository.ts) places them.
+ */
+export async function reportedKeyOf(db: Executor, orderId: string, keyIndex: number) {
+  const replacements = db
+    .select({ id: orderKeyActions.replacementKeyId })
+    .from(orderKeyActions)
+    .where(and(eq(orderKeyActions.orderId, orderId), isNotNull(orderKeyActions.replacementKeyId)));
+  const [[key], [action]] = await sideBySide(
+    db,
+    () =>
+      db
+        .select({ head: productKeys.head, hint: productKeys.hint })
+        .from(productKeys)
+        .where(and(eq(productKeys.orderId, orderId), notInArray(productKeys.id, replacements)))
+        .orderBy(asc(productKeys.soldAt), asc(productKeys.id))
+        .offset(keyIndex)
+        .limit(1),
+    () =>
+      db
+        .select({ action: orderKeyActions.action })
+        .from(orderKeyActions)
+        .where(and(eq(orderKeyActions.orderId, orderId), eq(orderKeyActions.keyIndex, keyIndex))),
+  );
+  return { key, action: action?.action };
+}

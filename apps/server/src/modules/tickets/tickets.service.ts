@@ -18,10 +18,11 @@ import { AppError, validationError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Upload } from '../../lib/uploads';
 import type { AuthContext } from '../access/auth-context';
-import { assertMayReadTicket, requireAdmin, ticketSideOf } from '../access/policy';
+import { assertMayReadTicket, isAdmin, requireAdmin, ticketSideOf } from '../access/policy';
 import { storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
 import { notifyTicketOpened, notifyUser } from '../notifications/notification-writes';
+import { reportDetailsOf } from './report-details';
 import { attachmentView, ticketDetailView, ticketView } from './ticket-view';
 import {
   claimTicketAttachments,
@@ -264,6 +265,14 @@ export class TicketsService {
 
   private async detail(caller: AuthContext, id: string): Promise<TicketDetail> {
     const row = await this.row(caller, id);
-    return ticketDetailView(row, await listTicketMessages(this.db, id));
+    const { orderId, keyIndex } = row.ticket;
+    const [messages, report] = await Promise.all([
+      listTicketMessages(this.db, id),
+      // What the administrators decide a faulty-key report with; the author has its order.
+      isAdmin(caller) && orderId !== null && keyIndex !== null
+        ? reportDetailsOf(this.db, { orderId, keyIndex })
+        : undefined,
+    ]);
+    return ticketDetailView(row, messages, report ?? null);
   }
 }
