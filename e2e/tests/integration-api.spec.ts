@@ -100,7 +100,7 @@ test.describe('API & webhooks: a key limited to addresses', () => {
         'This API key may not be used from 127.0.0.1',
       );
 
-      await row.getByRole('button', { name: 'Edit the addresses of Office script' }).click();
+      await row.getByRole('button', { name: 'Edit addresses of Office script' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Allowed IP addresses').fill('203.0.113.7\n127.0.0.1');
       await dialog.getByRole('button', { name: 'Save' }).click();
@@ -182,7 +182,7 @@ test.describe('API & webhooks: webhooks', () => {
       const row = page.getByRole('row').filter({ hasText: receiver.url });
       await expect(row).toContainText('order.completed');
       await expect(row).toContainText('Enabled');
-      await row.getByRole('button', { name: `Send a test to ${receiver.url}` }).click();
+      await row.getByRole('button', { name: `Send test to ${receiver.url}` }).click();
 
       const log = page.getByRole('region', { name: 'Delivery log' });
       const ping = log.getByRole('row').filter({ hasText: 'ping' });
@@ -212,7 +212,7 @@ test.describe('API & webhooks: webhooks', () => {
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       // A lost secret: a new one, shown once, signs the next delivery; the old one no longer does.
-      await row.getByRole('button', { name: `New signing secret for ${receiver.url}` }).click();
+      await row.getByRole('button', { name: `New secret for ${receiver.url}` }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Replace secret' }).click();
       const renewed = page.getByRole('status').filter({ hasText: 'Signing secret' });
       const newSecret = (await renewed.locator('code').textContent())?.trim() ?? '';
@@ -220,7 +220,7 @@ test.describe('API & webhooks: webhooks', () => {
       expect(newSecret).not.toBe(secret);
       await renewed.getByRole('button', { name: 'I have copied it' }).click();
       await expect(page.getByText(newSecret)).toHaveCount(0);
-      await row.getByRole('button', { name: `Send a test to ${receiver.url}` }).click();
+      await row.getByRole('button', { name: `Send test to ${receiver.url}` }).click();
       await expect(log.getByRole('row').filter({ hasText: 'ping' })).toHaveCount(2);
       await expect.poll(() => receiver.received.length).toBe(2);
       const second = receiver.received[1]!;

@@ -60,6 +60,22 @@ describe('locale namespaces', () => {
 });
 
 describe('locales', () => {
+  // WCAG 2.5.3, label in name: a button reading "Send test" whose accessible name is
+  // `<key>Named` ("Send test to https://…") is found by voice control users saying what they see.
+  it.each(locales)(
+    '%s: every accessible name `<key>Named` begins with its visible `<key>`',
+    (_language, keys) => {
+      const mismatched = [...keys]
+        .filter(([key]) => key.endsWith('Named') && keys.has(key.slice(0, -'Named'.length)))
+        .filter(([key, named]) => {
+          const visible = keys.get(key.slice(0, -'Named'.length))!;
+          return !named.toLocaleLowerCase().startsWith(visible.toLocaleLowerCase());
+        })
+        .map(([key, named]) => `${key}: ${named}`);
+      expect(mismatched).toEqual([]);
+    },
+  );
+
   it.each(locales)('%s has every key of every other locale', (_language, keys) => {
     const bases = new Set([...keys.keys()].map(baseKey));
     const missing = [...allKeys].filter((key) => !bases.has(key));

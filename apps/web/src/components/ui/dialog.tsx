@@ -45,8 +45,7 @@ export function Dialog({
             widths[size],
           )}
           onOpenAutoFocus={() => {
-            opener.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            opener.current = openerOf(document.activeElement);
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
@@ -62,4 +61,17 @@ export function Dialog({
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
   );
+}
+
+/**
+ * What focus goes back to: the focused control, or, for an item of a menu (which is gone once
+ * the dialog closes), the button that opened the menu (Radix names the menu in its
+ * `aria-controls`).
+ */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement)) return null;
+  const menu = active.closest('[role="menu"]');
+  if (!menu?.id) return active;
+  const trigger = document.querySelector(`[aria-controls="${CSS.escape(menu.id)}"]`);
+  return trigger instanceof HTMLElement ? trigger : active;
 }

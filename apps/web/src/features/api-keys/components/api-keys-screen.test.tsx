@@ -126,7 +126,7 @@ describe('API keys screen', () => {
     expect(screen.queryByRole('button', { name: 'Revoke Telegram bot' })).not.toBeInTheDocument();
     // A revoked key's addresses no longer matter.
     expect(
-      screen.queryByRole('button', { name: 'Edit the addresses of Telegram bot' }),
+      screen.queryByRole('button', { name: 'Edit addresses of Telegram bot' }),
     ).not.toBeInTheDocument();
   });
 
@@ -210,9 +210,7 @@ describe('API keys screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<ApiKeysScreen />);
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit the addresses of Shop server' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Edit addresses of Shop server' }));
     const dialog = await screen.findByRole('dialog');
     const field = within(dialog).getByLabelText('Allowed IP addresses');
     expect(field).toHaveValue('203.0.113.7\n198.51.100.0/24');
@@ -238,9 +236,7 @@ describe('API keys screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<ApiKeysScreen />);
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit the addresses of Shop server' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Edit addresses of Shop server' }));
     const dialog = await screen.findByRole('dialog');
     await user.clear(within(dialog).getByLabelText('Allowed IP addresses'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -257,9 +253,7 @@ describe('API keys screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<ApiKeysScreen />);
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit the addresses of Telegram bot' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Edit addresses of Telegram bot' }));
     const dialog = await screen.findByRole('dialog');
     const field = within(dialog).getByLabelText('Allowed IP addresses');
     expect(field).toHaveValue('');
@@ -288,9 +282,7 @@ describe('API keys screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<ApiKeysScreen />);
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit the addresses of Telegram bot' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Edit addresses of Telegram bot' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Allowed IP addresses'), '203.0.113.7');
     listed = { ...active, revokedAt: '2026-11-25T10:00:00.000Z' };

@@ -168,7 +168,7 @@ describe('webhooks screen', () => {
 
     expect(await screen.findByText('Turned off after failures')).toBeInTheDocument();
     expect(screen.getByText(/every delivery failed for 24 hours/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: `Send a test to ${endpoint.url}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Send test to ${endpoint.url}` })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: `Enable ${endpoint.url}` }));
     expect(await screen.findByText('Enabled')).toBeInTheDocument();
@@ -227,7 +227,7 @@ describe('webhooks screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<WebhooksScreen />);
 
-    await user.click(await screen.findByRole('button', { name: `Send a test to ${endpoint.url}` }));
+    await user.click(await screen.findByRole('button', { name: `Send test to ${endpoint.url}` }));
     const log = await screen.findByRole('region', { name: 'Delivery log' });
     expect(await within(log).findByText('ping')).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toContain(`POST /webhooks/${endpoint.id}/test`);
@@ -292,9 +292,7 @@ describe('webhooks screen', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderWithProviders(<WebhooksScreen />);
 
-    await user.click(
-      await screen.findByRole('button', { name: `New signing secret for ${endpoint.url}` }),
-    );
+    await user.click(await screen.findByRole('button', { name: `New secret for ${endpoint.url}` }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Replace the signing secret?');
     expect(dialog).toHaveTextContent('stops working at once');
@@ -324,9 +322,7 @@ describe('webhooks screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<WebhooksScreen />);
 
-    await user.click(
-      await screen.findByRole('button', { name: `New signing secret for ${endpoint.url}` }),
-    );
+    await user.click(await screen.findByRole('button', { name: `New secret for ${endpoint.url}` }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
@@ -343,9 +339,7 @@ describe('webhooks screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<WebhooksScreen />);
 
-    await user.click(
-      await screen.findByRole('button', { name: `New signing secret for ${endpoint.url}` }),
-    );
+    await user.click(await screen.findByRole('button', { name: `New secret for ${endpoint.url}` }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Replace secret' }));
 
@@ -379,7 +373,7 @@ describe('webhooks screen', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<WebhooksScreen />);
-    await user.click(await screen.findByRole('button', { name: `Send a test to ${endpoint.url}` }));
+    await user.click(await screen.findByRole('button', { name: `Send test to ${endpoint.url}` }));
     expect(
       await screen.findByText('This webhook is disabled: enable it before testing it'),
     ).toBeInTheDocument();
