@@ -171,6 +171,15 @@ const envSchema = z.object({
    * with its event once no delivery refers to it; pending ones are kept until they settle.
    */
   OUTBOX_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
+  /**
+   * How often each instance looks for key file imports no instance is running (queued by
+   * another instance, or left by a process that stopped); an instance starts its own at once.
+   */
+  KEY_IMPORT_POLL_INTERVAL_MS: wholeNumber(10, 3_600_000).default(2000),
+  /** A running key import untouched this long (its process died) is taken over by another runner. */
+  KEY_IMPORT_LEASE_MS: wholeNumber(1000, 3_600_000).default(30_000),
+  /** Keys a key import adds per transaction: what a crash can cost, and what a cancel waits for. */
+  KEY_IMPORT_BATCH_KEYS: wholeNumber(1, 100_000).default(5000),
   /** Days a top-up request waits for its funder before it expires (DESIGN.md §13). */
   TOPUP_EXPIRY_DAYS: wholeNumber(1, 365).default(3),
   /** Card top-ups through Stripe Checkout (docs/payments.md): both set, or neither. */
@@ -193,6 +202,10 @@ const envSchema = z.object({
   UPSTREAM_INLINE_TIMEOUT_MS: wholeNumber(100, 60_000).default(8000),
   /** How often docked products are compared with their upstream's catalogue (DESIGN.md §14). */
   UPSTREAM_SYNC_INTERVAL_MS: wholeNumber(1000, 86_400_000).default(300_000),
+  /** A docked order waiting for its supplier (`onUpstreamFailure: wait`) is bought again this often… */
+  UPSTREAM_BACKORDER_RETRY_MS: wholeNumber(100, 86_400_000).default(600_000),
+  /** …for this long after it was placed, then refunded (DESIGN.md §14: 24 hours). */
+  UPSTREAM_BACKORDER_WINDOW_MS: wholeNumber(1000, 604_800_000).default(86_400_000),
   /** A comment line on every open notification stream this often, so proxies keep it open. */
   STREAM_HEARTBEAT_MS: wholeNumber(100, 300_000).default(25_000),
   /** A notification stream is ended after this long; the browser reconnects and is checked again. */

@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { KEY_MAX_LENGTH } from '@keymarket/contracts/catalogue';
+import { KEY_MAX_LENGTH, type KeyImport } from '@keymarket/contracts/catalogue';
 import type { Order } from '@keymarket/contracts/orders';
 import { auditLog, productKeys } from '../src/db/schema/index';
 import { keyFileMessages } from '../src/modules/key-pool/key-file';
 import { keyPoolMessages } from '../src/modules/key-pool/key-pool.service';
 import { orderStatement } from '../src/modules/orders/place-order';
 import { nestedPlans } from './helpers/nested-plans';
+import { keyImportsOf } from './helpers/key-imports';
 import { onPostgres } from './helpers/database';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
@@ -16,6 +17,7 @@ import { useSignedIn } from './helpers/use-app';
 
 const { ctx, catalogue, admin, db } = useCatalogueApp();
 const manager = useSignedIn(ctx, 'manager', admin);
+const { finishedImport } = keyImportsOf(admin);
 
 const paste = (productId: string, keys: string) =>
   admin.inject({ method: 'POST', url: `/api/products/${productId}/keys`, payload: { keys } });
@@ -27,6 +29,13 @@ const upload = (productId: string, name: string, body: string | Buffer, user = a
     headers: { 'content-type': 'application/octet-stream' },
     payload: body,
   });
+
+/** Uploads a key file and waits for its import to end: the job as it ended. */
+async function importFile(productId: string, name: string, body: string | Buffer) {
+  const res = await upload(productId, name, body);
+  expect(res.statusCode, res.body).toBe(202);
+  return finishedImport(productId, res.json<KeyImport>().id);
+}
 
 const list = (productId: string, query = '') =>
   admin.inject({ method: 'GET', url: `/api/products/${productId}/keys${query}` });
@@ -69,7 +78,7 @@ describe('key order', () => {
     const product = await catalogue.product();
     const tag = unique();
     await paste(product.id, `Z-${tag}-FIRST\nA-${tag}-SECOND\nM-${tag}-THIRD`);
-    await upload(product.id, 'later.txt', `B-${tag}-FOURTH\n`);
+    await importFile(product.id, 'later.txt', `B-${tag}-FOURTH\n`);
     const reseller = await buyer();
     const keys: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -122,13 +131,24 @@ describe('key file import', () => {
   it('reads a .txt file line by line: added, duplicates and blanks counted', async () => {
     const product = await catalogue.product();
     const tag = unique();
-    const res = await upload(
+    const job = await importFile(
       product.id,
       'keys.TXT',
       `TXT-${tag}-1\r\n\r\n  TXT-${tag}-2  \n\t\nTXT-${tag}-1\nTXT-${tag}-3`,
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ added: 3, duplicates: 1, blanks: 2, stock: 3 });
+    expect(job).toMatchObject({
+      status: 'done',
+      fileName: 'keys.TXT',
+      linesTotal: 6,
+      keysTotal: 4,
+      linesRead: 6,
+      added: 3,
+      duplicates: 1,
+      blanks: 2,
+      backordersFilled: 0,
+      error: null,
+      createdBy: { id: admin.user.id },
+    });
     expect(await stockOf(db(), product.id)).toBe(3);
     const [audit] = await auditOf('product.keys_imported', product.id);
     expect(JSON.parse(audit!.after!)).toMatchObject({ added: 3, file: 'keys.TXT' });
@@ -145,8 +165,8 @@ describe('key file import', () => {
     expect((await remove(source.id, ids)).statusCode).toBe(200);
 
     const target = await catalogue.product();
-    const res = await upload(target.id, 'export.csv', exported.body);
-    expect(res.json()).toEqual({ added: 3, duplicates: 0, blanks: 0, stock: 3 });
+    const job = await importFile(target.id, 'export.csv', exported.body);
+    expect(job).toMatchObject({ status: 'done', added: 3, duplicates: 0, blanks: 0 });
     const reseller = await buyer();
     const order = await placeOrder(reseller, { productId: target.id, quantity: 3 });
     expect(order.json<Order>().responseKeys!.sort()).toEqual(
@@ -157,12 +177,13 @@ describe('key file import', () => {
   it('reads the first column of a .csv file without a "Key" header', async () => {
     const product = await catalogue.product();
     const tag = unique();
-    const res = await upload(
+    const job = await importFile(
       product.id,
       'plain.csv',
       `FIRST-${tag}-1,note\n"FIRST-${tag}-2",other\n,\nFIRST-${tag}-1\n`,
     );
-    expect(res.json()).toEqual({ added: 2, duplicates: 1, blanks: 1, stock: 2 });
+    expect(job).toMatchObject({ status: 'done', added: 2, duplicates: 1, blanks: 1 });
+    expect(await stockOf(db(), product.id)).toBe(2);
   });
 
   it('refuses a file that is not text, by its content whatever its name', async () => {

@@ -10,6 +10,7 @@ import {
 } from './pagination';
 import { languages } from './system-settings';
 import { freeText, nameText, searchText } from './text';
+import { userRefSchema } from './users';
 
 /** Uploads: images for categories, subcategories, products and avatars. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -306,6 +307,8 @@ export const importKeysResponseSchema = z.object({
   /** Empty or whitespace-only lines skipped (the empty piece after a final newline is no line). */
   blanks: z.number().int(),
   stock: z.number().int(),
+  /** Waiting backorders the new keys completed (DESIGN.md §11). */
+  backordersFilled: z.number().int(),
 });
 /** A key file (POST /products/{id}/keys/file): at most this many lines and bytes. */
 export const KEYS_FILE_MAX_LINES = 1_000_000;
@@ -323,6 +326,42 @@ export const importKeysFileQuerySchema = z.strictObject({
       'Upload a .txt or .csv file',
     ),
 });
+/**
+ * A key file's import, run in the background in batches, each committed with its progress
+ * (POST /products/{id}/keys/file answers it queued; GET …/keys/imports/{importId} follows it).
+ */
+export const keyImportStatuses = ['queued', 'running', 'done', 'cancelled', 'failed'] as const;
+export type KeyImportStatus = (typeof keyImportStatuses)[number];
+export const keyImportSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  status: z.enum(keyImportStatuses),
+  /** The file's lines, and of them the keys (not blank, not a CSV header), counted at upload. */
+  linesTotal: z.number().int(),
+  keysTotal: z.number().int(),
+  /** Committed so far: lines read, keys added, keys already stored, blank lines skipped. */
+  linesRead: z.number().int(),
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  blanks: z.number().int(),
+  /** Waiting backorders the keys added so far completed. */
+  backordersFilled: z.number().int(),
+  /** Why the import failed (`failed`). */
+  error: z.string().nullable(),
+  createdBy: userRefSchema.nullable(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type KeyImport = z.infer<typeof keyImportSchema>;
+export const keyImportParamsSchema = z.object({ id: z.uuid(), importId: z.uuid() });
+/** GET /products/{id}/keys/imports: the product's latest imports, newest first. */
+export const keyImportListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(50).default(5),
+});
+export const keyImportListSchema = z.object({ data: z.array(keyImportSchema) });
 /** At most this many keys selected at once (delete, move). */
 export const KEYS_SELECTION_MAX = 1000;
 const keySelection = z

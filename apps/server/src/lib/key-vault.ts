@@ -21,16 +21,25 @@ export class KeyVault {
   }
 
   encrypt(plaintext: string): Buffer {
-    const nonce = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, nonce);
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return Buffer.concat([nonce, cipher.getAuthTag(), body]);
+    return this.seal(Buffer.from(plaintext, 'utf8'));
   }
 
   decrypt(sealed: Buffer): string {
+    return this.open(sealed).toString('utf8');
+  }
+
+  /** Bytes that hold keys (a stored key file's parts), sealed as a key is. */
+  seal(bytes: Uint8Array): Buffer {
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, nonce);
+    const body = Buffer.concat([cipher.update(bytes), cipher.final()]);
+    return Buffer.concat([nonce, cipher.getAuthTag(), body]);
+  }
+
+  open(sealed: Buffer): Buffer {
     const decipher = createDecipheriv('aes-256-gcm', this.encryptionKey, sealed.subarray(0, 12));
     decipher.setAuthTag(sealed.subarray(12, 28));
-    return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]);
   }
 
   fingerprint(key: string): string {

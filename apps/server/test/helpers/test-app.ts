@@ -42,6 +42,9 @@ export async function createTestApp(
     PROFIT_FOLD_INTERVAL_MS: '3600000',
     // Likewise the outbox: the webhook tests poll it often (OUTBOX_POLL_INTERVAL_MS).
     OUTBOX_POLL_INTERVAL_MS: '3600000',
+    // A key import starts at its upload (the runner is woken); the poll only finds the jobs of
+    // other processes, which a test starts on purpose.
+    KEY_IMPORT_POLL_INTERVAL_MS: '3600000',
     ...overrides,
   });
   const database = ownDatabase ?? (await freshDatabase());

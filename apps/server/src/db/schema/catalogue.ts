@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { keyImportStatuses } from '@keymarket/contracts/catalogue';
 import {
   bigint,
   bigserial,
@@ -251,4 +252,69 @@ export const sellerPrices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.productId] })],
+);
+
+export const keyImportStatusEnum = pgEnum('key_import_status', keyImportStatuses);
+
+/**
+ * A key file's import (key-import-runner.ts): the file is stored in parts (`keyImportParts`)
+ * at upload, then read in batches in the background, each batch's keys committed with the
+ * progress below, so a restart resumes after the last committed batch. A runner holds the job
+ * by its lease (`leaseToken` until `leaseUntil`): another instance takes it over only once
+ * the lease ran out, and a batch commits only under the lease it was read with.
+ */
+export const keyImports = pgTable(
+  'key_imports',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** A .csv file's key column (read from its header row at upload); null for a .txt file. */
+    keyColumn: integer('key_column'),
+    csv: boolean('csv').notNull(),
+    status: keyImportStatusEnum('status').notNull().default('queued'),
+    linesTotal: integer('lines_total').notNull(),
+    keysTotal: integer('keys_total').notNull(),
+    /** Where the next batch starts: a byte offset in the file, at the start of a line. */
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    linesRead: integer('lines_read').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    blanks: integer('blanks').notNull().default(0),
+    backordersFilled: integer('backorders_filled').notNull().default(0),
+    /** Batches in a row that failed for a reason other than the import's own (a deadlock). */
+    failures: integer('failures').notNull().default(0),
+    error: text('error'),
+    leaseToken: uuid('lease_token'),
+    leaseUntil: timestampTz('lease_until'),
+    createdAt: createdAt(),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
+  },
+  (t) => [
+    index('key_imports_product_idx').on(t.productId, t.createdAt),
+    // What the runners poll: the jobs not finished.
+    index('key_imports_active_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/** A stored key file's parts, `KEY_IMPORT_PART_BYTES` each but the last, in order. */
+export const keyImportParts = pgTable(
+  'key_import_parts',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => keyImports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
 );

@@ -9,6 +9,8 @@ import { packagesRoutes } from '../packages/packages.routes';
 import { PackagesService } from '../packages/packages.service';
 import { priceControlRoutes } from '../price-control/price-control.routes';
 import { PriceControlService } from '../price-control/price-control.service';
+import { KeyImportRunner } from '../key-pool/key-import-runner';
+import { KeyImportsService } from '../key-pool/key-imports.service';
 import { productKeysRoutes } from '../key-pool/key-pool.routes';
 import { ProductKeysService } from '../key-pool/key-pool.service';
 import { productsRoutes } from '../products/products.routes';
@@ -28,8 +30,23 @@ export const catalogueModule: AppModule = async (app, { ctx }) => {
   await app.register(categoriesRoutes, { categories: new CategoriesService(db) });
   await app.register(productsRoutes, { products });
   // The unsold keys' CSV tolerates lag: it reads DATABASE_READ_URL's replica when it is fit.
+  const keys = new ProductKeysService(db, vault, ctx.database.reads);
+  // Key files are imported in the background, by a runner in every instance, started once the
+  // app is ready and stopped (after its batch in progress) when it closes.
+  const runner = new KeyImportRunner(db, vault, keys, app.log, {
+    intervalMs: ctx.env.KEY_IMPORT_POLL_INTERVAL_MS,
+    leaseMs: ctx.env.KEY_IMPORT_LEASE_MS,
+    batchKeys: ctx.env.KEY_IMPORT_BATCH_KEYS,
+    sharedConnection: ctx.database.kind === 'pglite',
+  });
+  let stopRunner: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopRunner = runner.start();
+  });
+  app.addHook('onClose', async () => stopRunner?.());
   await app.register(productKeysRoutes, {
-    keys: new ProductKeysService(db, vault, ctx.database.reads),
+    keys,
+    imports: new KeyImportsService(db, vault, keys, runner),
   });
   await app.register(priceControlRoutes, {
     priceControl: new PriceControlService(db, products),

@@ -26,8 +26,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request, reply) => {
       const file = await findFile(db, request.params.id);
-      // A ticket's attachment is private: served only through its ticket's access check.
-      if (!file || file.purpose === 'ticket-attachment') {
+      // A ticket's attachment is private: served only through its ticket's access check. A key
+      // file's parts are read by its import alone (key-imports.service.ts).
+      if (!file || file.purpose === 'ticket-attachment' || file.purpose === 'key-import') {
         throw new AppError('not_found', messages.fileNotFound);
       }
       const etag = `"${file.sha256}"`;

@@ -1,15 +1,19 @@
 /**
- * Reads an uploaded key file as it arrives (DESIGN.md §11): one key per line, never the whole
- * file in memory. A `.txt` file is a key per line; a `.csv` file is a key per row, from the
- * column headed "Key" when the first row has one (the unsold keys' export does), else from the
- * first column. Lines are trimmed and cleaned as a paste's are (`normaliseKey`); blank lines are
- * counted and skipped.
+ * Reads a key file as it arrives (DESIGN.md §11): one key per line, never the whole file in
+ * memory. A `.txt` file is a key per line; a `.csv` file is a key per row, from the column headed
+ * "Key" when the first row has one (the unsold keys' export does), else from the first column.
+ * Lines are trimmed and cleaned as a paste's are (`normaliseKey`); blank lines are counted and
+ * skipped.
  *
- * Bad content stops the read with a validation error naming the line: bytes that are not UTF-8
- * text (an image, a spreadsheet renamed .csv), a line longer than a key may be, more lines or
- * bytes than a file may hold. The caller's transaction then rolls back, so nothing is added.
+ * Lines are split on the newline byte (in UTF-8 it is never part of another character), so each
+ * key comes with the byte offset where the next line starts: an import in batches records it
+ * with each batch and resumes there (key-import-runner.ts).
+ *
+ * Bad content stops the read with an error naming the line: bytes that are not UTF-8 text (an
+ * image, a spreadsheet renamed .csv), a line longer than a key may be, more lines or bytes than a
+ * file may hold. The upload is read through once before it is stored, so a refused file is
+ * never stored nor imported in part.
  */
-import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import {
   KEY_MAX_LENGTH,
@@ -17,11 +21,14 @@ import {
   KEYS_FILE_MAX_LINES,
 } from '@keymarket/contracts/catalogue';
 import { normaliseKey } from '@keymarket/contracts/text';
-import { validationError } from '../../lib/app-error';
+import { AppError, validationError } from '../../lib/app-error';
 
 const FIELD = 'body';
 // A CSV row may carry other columns (the export's id and date) around the key.
 const CSV_LINE_MAX = KEY_MAX_LENGTH * 2;
+// A character is at most 4 bytes in UTF-8: a line past this many bytes is too long whatever it is.
+const LINE_MAX_BYTES = CSV_LINE_MAX * 4;
+const NEWLINE = 0x0a;
 
 export const keyFileMessages = {
   notText: 'This file is not a text file: upload a .txt or .csv file with one key per line',
@@ -67,61 +74,83 @@ function unguarded(cell: string): string {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
+/** Where a read starts: the beginning, or a line boundary a batch recorded. */
+export interface KeyFilePosition {
+  /** Byte offset of the first line to read. */
+  bytes: number;
+  /** Lines before it. */
+  lines: number;
+  /** A .csv file's key column, read from its header row (undefined: the first column). */
+  column: number | undefined;
+}
+
+export const fileStart: KeyFilePosition = { bytes: 0, lines: 0, column: undefined };
+
+/** One key of the file and the offset where the line after it starts. */
+export interface KeyLine {
+  key: string;
+  /** Lines read up to and including this one (blank ones too). */
+  lines: number;
+  end: number;
+}
+
 export class KeyFileReader {
-  /** Lines read so far (the empty piece after a final newline is no line). */
-  lines = 0;
+  /** Lines read so far, from the start of the file (the empty piece after a final newline is no line). */
+  lines: number;
+  /** Blank lines skipped by this read. */
   blanks = 0;
-  /** Non-blank keys yielded. */
+  /** Non-blank keys yielded by this read. */
   found = 0;
-  private bytes = 0;
+  /** The .csv key column, once its header row is read. */
+  column: number | undefined;
+  private bytes: number;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
 
   constructor(
-    private readonly stream: Readable,
     private readonly kind: KeyFileKind,
-  ) {}
+    from: KeyFilePosition = fileStart,
+  ) {
+    this.lines = from.lines;
+    this.bytes = from.bytes;
+    this.column = from.column;
+  }
 
-  /** The file's keys, cleaned, in the order of its lines; blank lines are counted, not yielded. */
-  async *keys(): AsyncGenerator<string> {
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    let rest = '';
-    let column: number | undefined;
-    for await (const chunk of this.stream as AsyncIterable<Buffer>) {
+  /**
+   * The keys of `chunks` (the file's bytes from this read's starting offset), cleaned, in the
+   * order of their lines; blank lines are counted, not yielded.
+   */
+  async *keys(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<KeyLine> {
+    let rest: Buffer = Buffer.alloc(0);
+    let offset = this.bytes;
+    for await (const chunk of chunks) {
       this.bytes += chunk.length;
-      if (this.bytes > KEYS_FILE_MAX_BYTES) throw validationError(FIELD, keyFileMessages.tooBig);
-      rest += this.decode(decoder, chunk, true);
-      let start = 0;
-      for (let end = rest.indexOf('\n'); end >= 0; end = rest.indexOf('\n', start)) {
-        const key = this.keyOf(rest.slice(start, end), column);
-        start = end + 1;
-        if (key === undefined) continue;
-        if (key.header !== undefined) column = key.header;
-        else {
-          this.found++;
-          yield key.key;
-        }
+      if (this.bytes > KEYS_FILE_MAX_BYTES) {
+        throw new AppError('payload_too_large', keyFileMessages.tooBig);
       }
-      rest = rest.slice(start);
-      if (rest.length > CSV_LINE_MAX) {
+      const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : Buffer.from(chunk);
+      let start = 0;
+      for (let end = bytes.indexOf(NEWLINE); end >= 0; end = bytes.indexOf(NEWLINE, start)) {
+        const key = this.keyOf(bytes.subarray(start, end));
+        offset += end + 1 - start;
+        start = end + 1;
+        if (key !== undefined) yield { key, lines: this.lines, end: offset };
+      }
+      rest = bytes.subarray(start);
+      if (rest.length > LINE_MAX_BYTES) {
         throw validationError(FIELD, keyFileMessages.lineTooLong(this.lines + 1));
       }
     }
-    rest += this.decode(decoder, new Uint8Array(), false);
     if (rest.length > 0) {
-      const key = this.keyOf(rest, column);
-      if (key && key.header === undefined) {
-        this.found++;
-        yield key.key;
-      }
-    }
-    if (this.found === 0) {
-      throw validationError(FIELD, keyFileMessages.empty);
+      const key = this.keyOf(rest);
+      offset += rest.length;
+      if (key !== undefined) yield { key, lines: this.lines, end: offset };
     }
   }
 
-  private decode(decoder: TextDecoder, chunk: Uint8Array, stream: boolean): string {
+  private decode(bytes: Uint8Array): string {
     let text: string;
     try {
-      text = decoder.decode(chunk, { stream });
+      text = this.decoder.decode(bytes);
     } catch {
       throw validationError(FIELD, keyFileMessages.notText);
     }
@@ -129,18 +158,14 @@ export class KeyFileReader {
     return text;
   }
 
-  /**
-   * One line's key; `{ header }` for a CSV header row naming the key's column; undefined for a
-   * blank line.
-   */
-  private keyOf(
-    raw: string,
-    column: number | undefined,
-  ): { key: string; header?: undefined } | { header: number } | undefined {
+  /** One line's key; undefined for a blank line or a CSV header row naming the key's column. */
+  private keyOf(raw: Uint8Array): string | undefined {
     this.lines++;
-    if (this.lines > KEYS_FILE_MAX_LINES)
+    if (this.lines > KEYS_FILE_MAX_LINES) {
       throw validationError(FIELD, keyFileMessages.tooManyLines);
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    }
+    const decoded = this.decode(raw);
+    const line = decoded.endsWith('\r') ? decoded.slice(0, -1) : decoded;
     let text = line;
     if (this.kind === 'csv') {
       if (line.length > CSV_LINE_MAX) {
@@ -149,9 +174,12 @@ export class KeyFileReader {
       const cells = csvCells(line);
       if (this.lines === 1) {
         const header = cells.findIndex((c) => normaliseKey(c).toLowerCase() === 'key');
-        if (header >= 0) return { header };
+        if (header >= 0) {
+          this.column = header;
+          return undefined;
+        }
       }
-      text = unguarded(cells[column ?? 0] ?? '');
+      text = unguarded(cells[this.column ?? 0] ?? '');
     }
     const key = normaliseKey(text);
     if (key.length === 0) {
@@ -161,6 +189,7 @@ export class KeyFileReader {
     if (key.length > KEY_MAX_LENGTH) {
       throw validationError(FIELD, keyFileMessages.lineTooLong(this.lines));
     }
-    return { key };
+    this.found++;
+    return key;
   }
 }

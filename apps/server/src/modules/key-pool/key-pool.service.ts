@@ -34,7 +34,6 @@ import {
   unsoldKeyBatch,
   type NewProductKey,
 } from './key-pool.repository';
-import { KeyFileReader, keyFileKind } from './key-file';
 import { fillBackordersRetrying } from '../backorders/fill-backorders';
 import { addKeysToStock, notifyLowStock, productStockOf } from '../stock/stock';
 
@@ -206,39 +205,12 @@ export class ProductKeysService {
           duplicates: lines.length - added,
           blanks: blankLineCount(text),
           stock,
+          backordersFilled,
         };
-        await this.auditImport(tx, caller, productId, stockBefore, { ...result, backordersFilled });
+        await this.auditImport(tx, caller, productId, stockBefore, result);
         return result;
       }),
     );
-  }
-
-  /**
-   * Adds the keys of a `.txt` or `.csv` file as it streams in (`KeyFileReader`), all in one
-   * transaction: a bad line, a dropped connection or any error leaves the inventory as it was.
-   */
-  async importKeyFile(
-    caller: AuthContext,
-    productId: string,
-    file: { name: string; stream: Readable },
-  ): Promise<ImportResult> {
-    assertMayEditCatalogue(caller);
-    await this.instantProduct(productId);
-    const reader = new KeyFileReader(file.stream, keyFileKind(file.name));
-    return this.db.transaction(async (tx) => {
-      const { added, stock, stockBefore, backordersFilled } = await this.addKeys(
-        tx,
-        productId,
-        reader.keys(),
-      );
-      const result = { added, duplicates: reader.found - added, blanks: reader.blanks, stock };
-      await this.auditImport(tx, caller, productId, stockBefore, {
-        ...result,
-        backordersFilled,
-        ...(file.name ? { file: file.name } : {}),
-      });
-      return result;
-    });
   }
 
   /** Counts only: a key never reaches the audit log. */
@@ -247,8 +219,7 @@ export class ProductKeysService {
     caller: AuthContext,
     productId: string,
     stockBefore: number,
-    /** The answer's counts, with the backorders the keys filled (and the file's name). */
-    after: ImportResult & { backordersFilled: number; file?: string },
+    after: ImportResult,
   ) {
     return writeAudit(tx, {
       actorId: caller.userId,
@@ -260,8 +231,13 @@ export class ProductKeysService {
     });
   }
 
+  /** Refuses a product that is missing. */
+  async productExists(productId: string) {
+    if (!(await findProductWithRefs(this.db, productId))) throw productNotFound();
+  }
+
   /** Refuses, before a file is read, a product that is missing or takes no keys. */
-  private async instantProduct(productId: string) {
+  async instantProduct(productId: string) {
     const found = await findProductWithRefs(this.db, productId);
     if (!found) throw productNotFound();
     if (found.product.deliveryType !== 'instant') {

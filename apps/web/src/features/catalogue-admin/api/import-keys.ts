@@ -81,7 +81,13 @@ export async function importKeysInParts({
   onProgress,
   signal,
 }: ImportKeysRequest) {
-  const totals: KeyImportTotals = { added: 0, duplicates: 0, blanks: 0, stock: null };
+  const totals: KeyImportTotals = {
+    added: 0,
+    duplicates: 0,
+    blanks: 0,
+    backordersFilled: 0,
+    stock: null,
+  };
   for (const [index, part] of parts.entries()) {
     if (signal?.aborted) throw new KeyImportStopped(index + 1, parts.length, totals, signal.reason);
     let result: ImportKeysResult;
@@ -93,6 +99,7 @@ export async function importKeysInParts({
     totals.added += result.added;
     totals.duplicates += result.duplicates;
     totals.blanks += result.blanks;
+    totals.backordersFilled += result.backordersFilled;
     totals.stock = result.stock;
     onProgress?.({ done: index + 1, total: parts.length, totals: { ...totals } });
   }

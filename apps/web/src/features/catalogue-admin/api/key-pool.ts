@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   deleteKeysResponseSchema,
-  importKeysResponseSchema,
+  keyImportSchema,
   moveKeysResponseSchema,
   type moveKeysRequestSchema,
 } from '@keymarket/contracts/catalogue';
@@ -20,11 +20,12 @@ export type KeyFileUpload = {
 };
 
 /**
- * Sends a .txt or .csv key file as it is (the browser streams it; the server reads its lines as
- * they arrive), reporting how much is sent. The answer comes once the server has read it all.
+ * Sends a .txt or .csv key file as it is (the browser streams it; the server checks and stores
+ * it as it arrives), reporting how much is sent. The answer is the queued import, which the
+ * server runs in the background.
  */
 export function uploadKeyFile({ productId, file, onProgress, signal }: KeyFileUpload) {
-  return apiClient.uploadFile(`${keysPath(productId)}/file`, importKeysResponseSchema, file, {
+  return apiClient.uploadFile(`${keysPath(productId)}/file`, keyImportSchema, file, {
     query: { name: file.name },
     onProgress,
     signal,

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { KeyImportTotals } from '../api/import-keys';
 
-/** What an import did: keys added, duplicates and blank lines skipped, the stock after it. */
+/**
+ * What an import did: keys added, duplicates and blank lines skipped, the waiting orders the keys
+ * completed, the stock after it.
+ */
 export function ImportResult({ totals }: { totals: KeyImportTotals }) {
   const { t } = useTranslation('catalogue');
   const rows = [
     ['added', totals.added],
     ['duplicates', totals.duplicates],
     ['blanks', totals.blanks],
+    ['backordersFilled', totals.backordersFilled],
     ['stock', totals.stock],
   ] as const;
   return (
@@ -15,7 +19,7 @@ export function ImportResult({ totals }: { totals: KeyImportTotals }) {
       aria-label={t('keys.result')}
       className="rounded-lg border border-border bg-surface-2 p-3"
     >
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {rows.map(([name, value]) => (
           <div key={name} className="flex flex-col">
             <dt className="text-xs text-muted">{t(`keys.${name}`)}</dt>

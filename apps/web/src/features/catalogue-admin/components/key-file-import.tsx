@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { KEY_FILE_EXTENSIONS, type Product } from '@keymarket/contracts/catalogue';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,7 +7,6 @@ import { Field } from '@/components/ui/field';
 import { controlClassName } from '@/components/ui/input';
 import { describeApiError } from '@/lib/translate-error';
 import { useUploadKeyFile } from '../api/key-pool';
-import { ImportResult } from './import-result';
 
 /** Whether `name` is a file the server reads keys from (.txt or .csv, any case). */
 export function isKeyFileName(name: string): boolean {
@@ -48,8 +46,7 @@ export function KeyFileImport({ product }: { product: Product }) {
     upload.mutate(
       { productId: product.id, file, onProgress: setSent, signal: controller.current.signal },
       {
-        onSuccess: (result) => {
-          toast.success(t('keys.imported', { count: result.added, name: product.name }));
+        onSuccess: () => {
           setFile(null);
           if (input.current) input.current.value = '';
         },
@@ -116,7 +113,6 @@ export function KeyFileImport({ product }: { product: Product }) {
       {upload.isError && (
         <Alert title={t('keyPool.file.failed')}>{describeApiError(upload.error, tCore)}</Alert>
       )}
-      {upload.isSuccess && <ImportResult totals={upload.data} />}
       <div className="flex justify-end">
         <Button type="submit" loading={upload.isPending}>
           {t('keyPool.file.upload')}

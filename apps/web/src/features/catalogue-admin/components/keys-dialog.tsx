@@ -105,7 +105,7 @@ function KeyImportForm({ product }: { product: Product }) {
     track({
       done: 0,
       total: parts.length,
-      totals: { added: 0, duplicates: 0, blanks: 0, stock: null },
+      totals: { added: 0, duplicates: 0, blanks: 0, backordersFilled: 0, stock: null },
     });
     importKeys.mutate(
       { productId: product.id, parts, onProgress: track, signal: controller.signal },
