@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@keymarket/contracts/balance';
 import { expectError, expectValidation } from './helpers/expect-error';
 import type { SignedInUser } from './helpers/factory';
-import { addBalance, deposit } from './helpers/money';
+import { addBalance, deposit, placedOrder } from './helpers/money';
 import { useCatalogueApp } from './helpers/catalogue-app';
 
-const { ctx, admin } = useCatalogueApp();
+const { ctx, admin, catalogue } = useCatalogueApp();
 
 type AuditList = { data: AuditEntry[]; pagination: { total: number } };
 
@@ -62,6 +62,21 @@ describe('GET /api/audit: the screen’s filters and sort', () => {
       await admin.inject({ method: 'GET', url: `/api/audit${query}` }),
       `querystring.${path}`,
     );
+  });
+
+  it('names the records an entry points at: its target and the ids in its values', async () => {
+    const [deposited] = (await audit(`?action=balance.deposit&targetId=${manager.user.id}`)).data;
+    expect(deposited!.names[manager.user.id]).toEqual({
+      type: 'user',
+      name: manager.user.username,
+    });
+
+    const product = await catalogue.product({ name: 'Steam 20 USD', keys: 1 });
+    const order = await placedOrder(reseller, product.id);
+    const [placed] = (await audit(`?action=order.placed&targetId=${order.id}`)).data;
+    expect(placed!.names[order.id]).toEqual({ type: 'order', name: 'Steam 20 USD' });
+    // The order's values name its product by id: named too.
+    expect(placed!.names[product.id]).toEqual({ type: 'product', name: 'Steam 20 USD' });
   });
 
   it('is for administrators only', async () => {

@@ -61,6 +61,26 @@ export const auditTargetTypes = [
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
+/** The kinds of record whose names the audit log reads back for the ids an entry holds. */
+export const auditNamedTypes = [
+  'user',
+  'product',
+  'order',
+  'category',
+  'subcategory',
+  'package',
+  'ticket',
+  'upstream',
+] as const;
+
+/**
+ * What an id of an entry stands for, read when the log is: a user's username, a product's,
+ * package's, supplier's or category's name, a ticket's subject, an order's product (the screen
+ * puts the order's short number beside it). A record deleted since has none.
+ */
+export const auditNameSchema = z.object({ type: z.enum(auditNamedTypes), name: z.string() });
+export type AuditName = z.infer<typeof auditNameSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   actor: userRefSchema.nullable(),
@@ -70,6 +90,8 @@ export const auditEntrySchema = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   createdAt: z.iso.datetime(),
+  /** The names of the records its target and its before/after values name by id. */
+  names: z.record(z.string(), auditNameSchema),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

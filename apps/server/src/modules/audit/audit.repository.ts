@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import type { auditSortColumns } from '@keymarket/contracts/balance';
+import { rowsOf, type Executor } from '../../db/client';
+import type { AuditName, auditSortColumns } from '@keymarket/contracts/balance';
 import type { Sort } from '@keymarket/contracts/pagination';
 import { olderThan } from '../../db/keyset';
 import { auditLog, users } from '../../db/schema/index';
@@ -78,4 +78,29 @@ export function auditBatch(db: Executor, filter: AuditFilter, after?: AuditRow) 
     .where(and(whereOf(filter), after ? olderThan(auditLog, after.entry.id) : undefined))
     .orderBy(...newestFirst)
     .limit(EXPORT_BATCH);
+}
+
+/**
+ * What each of `ids` names, looked for among the records an audit entry points at: one round
+ * trip for a page's ids, each table searched by its primary key. An id found nowhere (a record
+ * deleted since, or no record at all) is left out.
+ */
+export async function namesOf(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, AuditName>> {
+  if (ids.length === 0) return new Map();
+  const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
+  const rows = await rowsOf<{ id: string; type: AuditName['type']; name: string }>(
+    db,
+    sql`select id::text, 'user' as type, username as name from users where id = any(${list})
+        union all select id::text, 'product', name from products where id = any(${list})
+        union all select id::text, 'order', product_name from orders where id = any(${list})
+        union all select id::text, 'category', name_en from categories where id = any(${list})
+        union all select id::text, 'subcategory', name_en from subcategories where id = any(${list})
+        union all select id::text, 'package', name from packages where id = any(${list})
+        union all select id::text, 'ticket', subject from tickets where id = any(${list})
+        union all select id::text, 'upstream', name from upstreams where id = any(${list})`,
+  );
+  return new Map(rows.map(({ id, type, name }) => [id, { type, name }]));
 }

@@ -1,14 +1,45 @@
 import type { Readable } from 'node:stream';
-import type { AuditEntry, AuditQuery } from '@keymarket/contracts/balance';
+import type { AuditEntry, AuditName, AuditQuery } from '@keymarket/contracts/balance';
 import { pageOf } from '@keymarket/contracts/pagination';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { ReadRouting } from '../../db/read-routing';
 import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import type { AuthContext } from '../access/auth-context';
 import { requireAdmin } from '../access/policy';
-import { auditBatch, auditCount, auditPage, type AuditRow } from './audit.repository';
+import { auditBatch, auditCount, auditPage, namesOf, type AuditRow } from './audit.repository';
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every id an entry holds: its target's, and those among its before/after values, nested too. */
+function idsIn(value: unknown, into: Set<string>): Set<string> {
+  if (typeof value === 'string') {
+    if (UUID.test(value)) into.add(value.toLowerCase());
+  } else if (Array.isArray(value)) {
+    for (const item of value) idsIn(item, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) idsIn(item, into);
+  }
+  return into;
+}
+
+/** The entries of `rows`, each with the names of the records it points at. */
+async function entriesOf(db: Executor, rows: AuditRow[]): Promise<AuditEntry[]> {
+  const entries = rows.map(entryOf);
+  const ids = new Set<string>();
+  for (const entry of entries) idsIn([entry.targetId, entry.before, entry.after], ids);
+  const names = await namesOf(db, [...ids]);
+  for (const entry of entries) {
+    const own: Record<string, AuditName> = {};
+    for (const id of idsIn([entry.targetId, entry.before, entry.after], new Set())) {
+      const name = names.get(id);
+      if (name) own[id] = name;
+    }
+    entry.names = own;
+  }
+  return entries;
+}
 
 function entryOf({ entry, actor }: AuditRow): AuditEntry {
   return {
@@ -20,6 +51,7 @@ function entryOf({ entry, actor }: AuditRow): AuditEntry {
     before: parse(entry.before),
     after: parse(entry.after),
     createdAt: entry.createdAt.toISOString(),
+    names: {},
   };
 }
 
@@ -53,7 +85,7 @@ export class AuditService {
       }),
       auditCount(db, query),
     ]);
-    return pageOf(rows.map(entryOf), query, total);
+    return pageOf(await entriesOf(db, rows), query, total);
   }
 
   export(caller: AuthContext, query: AuditQuery): Readable {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LedgerEntry } from '@keymarket/contracts/ledger';
 import { AppProvider } from '@/app/provider';
 import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { i18n } from '@/lib/i18n';
 import { useTableParams } from '@/lib/use-table-params';
 import { StatementView, statementFilters, statementSortable } from './statement-view';
 
@@ -86,6 +87,22 @@ describe('statement', { timeout: 15_000 }, () => {
     expect(within(transfer!).getByText('$40.00')).toBeInTheDocument();
     expect(within(transfer!).getByText('from')).toBeInTheDocument();
     expect(within(transfer!).getByText('For March')).toBeInTheDocument();
+  });
+
+  it('shows a note the server wrote in the reader’s language, and anyone’s own words as they are', async () => {
+    await i18n.changeLanguage('ar');
+    mockApi({
+      'GET /ledger': page([
+        anEntry({ id: '5', kind: 'refund_unit', note: 'Key 3 of the order refunded' }),
+        anEntry({ id: '6', note: 'For March' }),
+      ]),
+    });
+    renderStatement();
+
+    const table = await screen.findByRole('table', { name: 'كشف الحساب' });
+    expect(within(table).getByText('استُرد المفتاح 3 من الطلب')).toBeInTheDocument();
+    expect(within(table).queryByText('Key 3 of the order refunded')).not.toBeInTheDocument();
+    expect(within(table).getByText('For March')).toBeInTheDocument();
   });
 
   it('reads its filters, sort and page size from the URL and writes changes back', async () => {

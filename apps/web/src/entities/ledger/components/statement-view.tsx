@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNoteText } from '../server-note';
 import {
   ledgerBuckets,
   ledgerKinds,
@@ -70,6 +71,7 @@ type StatementViewProps = {
  */
 export function StatementView({ params, userId, compact = false }: StatementViewProps) {
   const { t, i18n } = useTranslation('money');
+  const noteText = useNoteText();
   const query = statementQueryOf(params, userId);
   const ledgerQuery = useLedger(query);
   const [orderId, setOrderId] = useState<string | null>(null);
@@ -168,7 +170,7 @@ export function StatementView({ params, userId, compact = false }: StatementView
                       <span className="text-xs text-muted">{t(`bucket.${entry.bucket}`)}</span>
                       {entry.note && (
                         <span dir="auto" className="max-w-56 text-xs whitespace-normal text-muted">
-                          {entry.note}
+                          {noteText(entry.note)}
                         </span>
                       )}
                     </span>

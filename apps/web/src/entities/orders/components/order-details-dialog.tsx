@@ -19,6 +19,7 @@ import { useOrder } from '../api/get-order';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { describeApiError } from '@/lib/translate-error';
 import { OrderSource, SupplierReportBadge } from './order-source';
+import { useNoteText } from '@/entities/ledger/server-note';
 import { OrderStatusBadge } from './order-status-badge';
 import { ReportKeyDialog } from './report-key-dialog';
 
@@ -104,6 +105,7 @@ function ShortOrderId({ id }: { id: string }) {
 function OrderDetails({ id, listed }: { id: string; listed: Order | undefined }) {
   const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation();
+  const noteText = useNoteText();
   const orderQuery = useOrder(id);
   const order = orderQuery.data ?? listed;
   const [reporting, setReporting] = useState<number | null>(null);
@@ -173,7 +175,7 @@ function OrderDetails({ id, listed }: { id: string; listed: Order | undefined })
                 : 'orders.fields.rejectionReason',
             )}
           >
-            <bdi>{order.rejectionReason}</bdi>
+            <bdi>{noteText(order.rejectionReason)}</bdi>
           </Row>
         )}
       </dl>

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format-date';
 import { fieldChanges } from './audit-changes';
+import { useAuditLabels } from './audit-labels';
+import { AuditTarget } from './audit-target';
 
 type AuditEntryDialogProps = { entry: AuditEntry | null; onClose: () => void };
 
@@ -12,6 +14,7 @@ type AuditEntryDialogProps = { entry: AuditEntry | null; onClose: () => void };
 export function AuditEntryDialog({ entry, onClose }: AuditEntryDialogProps) {
   const { t, i18n } = useTranslation('money');
   const { t: tCore } = useTranslation();
+  const { actionLabel } = useAuditLabels();
   return (
     <Dialog
       open={entry !== null}
@@ -20,7 +23,7 @@ export function AuditEntryDialog({ entry, onClose }: AuditEntryDialogProps) {
       description={
         entry
           ? t('audit.changesDescription', {
-              action: entry.action,
+              action: actionLabel(entry.action),
               actor: entry.actor ? `@${entry.actor.username}` : t('audit.system'),
               date: formatDateTime(entry.createdAt, i18n.language),
             })
@@ -40,16 +43,16 @@ export function AuditEntryDialog({ entry, onClose }: AuditEntryDialogProps) {
 
 function Changes({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('money');
-  const changes = fieldChanges(entry.before, entry.after);
+  const { shownValue } = useAuditLabels();
+  const changes = fieldChanges(entry.before, entry.after, (field, value) =>
+    shownValue(entry, field, value),
+  );
   return (
     <div className="mt-5 flex flex-col gap-3">
-      <p className="text-sm text-muted">
-        {t('audit.target')}:{' '}
-        <bdi dir="ltr" className="font-mono text-xs text-fg">
-          {entry.targetType}
-          {entry.targetId ? ` ${entry.targetId}` : ''}
-        </bdi>
-      </p>
+      <div className="flex gap-2 text-sm text-muted">
+        <span>{t('audit.target')}:</span>
+        <AuditTarget entry={entry} full />
+      </div>
       {changes.length === 0 ? (
         <p className="text-sm text-muted">{t('audit.noValues')}</p>
       ) : (

@@ -17,6 +17,7 @@ const entry: AuditEntry = {
   before: { email: 'old@example.test', firstName: 'Karim' },
   after: { email: 'new@example.test', firstName: 'Karim' },
   createdAt: '2026-03-01T09:00:00.000Z',
+  names: { '1c8f3c6a-4b65-4d7c-8e2f-3a4b5c6d7e8f': { type: 'user', name: 'karim' } },
 };
 const page = (data: AuditEntry[]) =>
   okReply({ data, pagination: { page: 1, limit: 10, total: data.length, totalPages: 1 } });
@@ -53,8 +54,8 @@ describe('audit log screen', { timeout: 30_000 }, () => {
       from: '2026-03-01',
       sort: 'createdAt',
     });
-    await user.click(screen.getByLabelText('Action'));
-    await user.paste('balance.deposit');
+    // The actions are a list to pick from, each by its name.
+    await user.selectOptions(screen.getByLabelText('Action'), 'Balance added');
     await user.selectOptions(screen.getByLabelText('Target type'), 'user');
     await expect
       .poll(() => auditQueries(fetchMock).at(-1))
@@ -97,7 +98,7 @@ describe('audit log screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
 
     await user.click(
-      await screen.findByRole('button', { name: 'Before and after of user.update' }),
+      await screen.findByRole('button', { name: 'Before and after of User edited' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Before and after' });
     const email = within(dialog).getByRole('row', { name: /email/ });
@@ -108,5 +109,47 @@ describe('audit log screen', { timeout: 30_000 }, () => {
     ).toEqual(['old@example.test', 'new@example.test']);
     expect(email).toHaveTextContent('changed');
     expect(within(dialog).getByRole('row', { name: /firstName/ })).not.toHaveTextContent('changed');
+  });
+
+  it('names actions, targets and values for a person: no codes, cents or bare ids', async () => {
+    const orderId = '5e1d2c3b-4a59-4687-9a6b-7c8d9e0f1a2b';
+    const productId = '6f2e3d4c-5b6a-4798-8b7c-8d9e0f1a2b3c';
+    const refunded: AuditEntry = {
+      id: '8',
+      actor: admin,
+      action: 'order.unit_refunded',
+      targetType: 'order',
+      targetId: orderId,
+      before: null,
+      after: { keyIndex: 2, refundCents: '1250', productId },
+      createdAt: '2026-03-02T09:00:00.000Z',
+      names: {
+        [orderId]: { type: 'order', name: 'Steam 20 USD' },
+        [productId]: { type: 'product', name: 'Steam 20 USD' },
+      },
+    };
+    mockApi({ 'GET /audit': page([refunded]) });
+    renderAt('/');
+    const user = userEvent.setup();
+
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const row = within(table).getByText('Key refunded').closest('tr')!;
+    expect(row).not.toHaveTextContent('order.unit_refunded');
+    const target = within(row).getByTitle(orderId);
+    expect(target).toHaveTextContent('#5e1d2c3b Steam 20 USD');
+    const options = within(screen.getByLabelText('Action')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toContain('Order placed');
+    expect(options.filter((option) => option.textContent?.includes('.'))).toEqual([]);
+
+    await user.click(within(row).getByRole('button', { name: 'Before and after of Key refunded' }));
+    const dialog = screen.getByRole('dialog', { name: 'Before and after' });
+    // The whole id stays available beside the name.
+    expect(dialog).toHaveTextContent(orderId);
+    const cellsOf = (field: RegExp) =>
+      within(within(dialog).getByRole('row', { name: field }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cellsOf(/refundCents/)).toEqual(['—', '$12.50']);
+    expect(cellsOf(/productId/)).toEqual(['—', 'Steam 20 USD']);
   });
 });

@@ -6,6 +6,7 @@ import {
   type AuditEntry,
   type AuditTargetType,
 } from '@keymarket/contracts/balance';
+import { auditActions, type AuditAction } from '@keymarket/contracts/audit-actions';
 import { sortText } from '@keymarket/contracts/pagination';
 import { TableToolbar, ToolbarSearch } from '@/components/table-toolbar';
 import { Button } from '@/components/ui/button';
@@ -26,6 +27,8 @@ import { formatDateTime } from '@/lib/format-date';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { auditFilters, useAuditLog, type AuditLogQuery } from '../api/get-audit-log';
 import { AuditEntryDialog } from './audit-entry-dialog';
+import { useAuditLabels } from './audit-labels';
+import { AuditTarget } from './audit-target';
 
 /** Every admin action and money movement: filter, sort by date, read before and after, export. */
 export function AuditLogScreen() {
@@ -39,10 +42,6 @@ export function AuditLogScreen() {
   const [actorText, setActorText] = useSearchFilter(
     actor,
     useCallback((term) => setFilters({ actor: term }), [setFilters]),
-  );
-  const [actionText, setActionText] = useSearchFilter(
-    action,
-    useCallback((term) => setFilters({ action: term }), [setFilters]),
   );
   const [targetIdText, setTargetIdText] = useSearchFilter(
     targetId,
@@ -63,6 +62,12 @@ export function AuditLogScreen() {
   const auditQuery = useAuditLog(query);
   const filtered = Object.values(auditFilters(query)).some(Boolean);
   const knownTarget = (auditTargetTypes as readonly string[]).includes(targetType);
+  const knownAction = (auditActions as readonly string[]).includes(action);
+  const { actionLabel } = useAuditLabels();
+  // The actions by their names, in the reader's alphabet's order.
+  const actionChoices = [...auditActions].sort((a, b) =>
+    actionLabel(a).localeCompare(actionLabel(b), i18n.language),
+  );
 
   return (
     <Card>
@@ -75,11 +80,14 @@ export function AuditLogScreen() {
             label: t('audit.actor'),
           }}
         >
-          <ToolbarSearch
-            value={actionText}
-            onChange={setActionText}
-            placeholder={t('audit.actionPlaceholder')}
+          <FilterSelect
             label={t('audit.action')}
+            allLabel={t('audit.allActions')}
+            value={knownAction ? (action as AuditAction) : ''}
+            options={actionChoices}
+            optionLabel={actionLabel}
+            onChange={(choice) => setFilters({ action: choice })}
+            className="min-w-44"
           />
           <FilterSelect
             label={t('audit.targetType')}
@@ -153,10 +161,10 @@ export function AuditLogScreen() {
                     <button
                       type="button"
                       onClick={() => setFilters({ action: entry.action })}
-                      title={t('audit.filterBy', { value: entry.action })}
-                      className="font-mono text-xs text-fg hover:text-primary"
+                      title={t('audit.filterBy', { value: actionLabel(entry.action) })}
+                      className="text-start text-fg hover:text-primary"
                     >
-                      <bdi dir="ltr">{entry.action}</bdi>
+                      {actionLabel(entry.action)}
                     </button>
                   </TableCell>
                   <TableCell label={t('audit.actor')}>
@@ -174,10 +182,7 @@ export function AuditLogScreen() {
                     )}
                   </TableCell>
                   <TableCell label={t('audit.target')} className="text-muted sm:max-lg:hidden">
-                    <bdi dir="ltr" className="font-mono text-xs">
-                      {entry.targetType}
-                      {entry.targetId ? ` ${entry.targetId.slice(0, 8)}` : ''}
-                    </bdi>
+                    <AuditTarget entry={entry} />
                   </TableCell>
                   <TableCell kind="actions">
                     <span className="flex justify-end">
@@ -185,7 +190,7 @@ export function AuditLogScreen() {
                         size="sm"
                         variant="secondary"
                         onClick={() => setReading(entry)}
-                        aria-label={t('audit.viewChangesOf', { action: entry.action })}
+                        aria-label={t('audit.viewChangesOf', { action: actionLabel(entry.action) })}
                       >
                         <Eye aria-hidden className="size-4" />
                         {t('audit.viewChanges')}
