@@ -6,6 +6,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3310);
 const WEB_DIST = process.env.E2E_WEB_DIST ?? '../apps/web/dist';
 const SERVER_COMMAND = process.env.E2E_SERVER_COMMAND ?? 'node ../apps/server/dist/main.js';
 export const ADMIN = { username: 'admin', password: 'E2e-Admin-Passw0rd!' };
+/**
+ * Card top-ups: the server sends its Stripe calls to a stand-in for Stripe's API that the card
+ * spec starts on this port (tests/topups-card.spec.ts), and checks callbacks with this secret.
+ */
+export const STRIPE = { apiPort: PORT + 2000, webhookSecret: 'whsec_e2e_keymarket' };
 
 /**
  * E2E_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres) puts the
@@ -93,6 +98,9 @@ export default defineConfig({
       // in production; deliveries are looked for every 200 ms so the test ping lands at once.
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       OUTBOX_POLL_INTERVAL_MS: '200',
+      STRIPE_SECRET_KEY: 'sk_test_e2e_keymarket',
+      STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${STRIPE.apiPort}`,
     },
   },
 });

@@ -1,7 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topupMessages, type Topup } from '@keymarket/contracts/topups';
 import { StripePayments } from '../src/modules/topups/stripe-payments';
@@ -9,70 +6,11 @@ import { expectError } from './helpers/expect-error';
 import { expectLedgerInvariants } from './helpers/invariants';
 import { balanceOf, ledgerOf, queryRows } from './helpers/money';
 import { createTestApp, type TestContext } from './helpers/test-app';
+import { signedCheckoutEvent, StripeStandIn } from './helpers/stripe-stand-in';
 import { createdMethod, requestTopup } from './helpers/topups';
 import type { SignedInUser } from './helpers/factory';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_keymarket';
-const stripe = new Stripe('sk_test_unused');
-
-/**
- * A stand-in for Stripe's API on 127.0.0.1: Checkout Sessions made and read back, each paid
- * when a test says so (`pay`).
- */
-class StripeStandIn {
-  private readonly sessions = new Map<string, Record<string, unknown>>();
-  readonly created: URLSearchParams[] = [];
-  private server: Server | undefined;
-
-  async start(): Promise<string> {
-    this.server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const answer = (status: number, value: unknown) => {
-          response.writeHead(status, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(value));
-        };
-        if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
-          const params = new URLSearchParams(body);
-          this.created.push(params);
-          const id = `cs_test_${this.sessions.size + 1}`;
-          const session = {
-            id,
-            object: 'checkout.session',
-            url: `http://127.0.0.1/pay/${id}`,
-            payment_status: 'unpaid',
-            amount_total: Number(params.get('line_items[0][price_data][unit_amount]')),
-            metadata: { topupId: params.get('metadata[topupId]') },
-          };
-          this.sessions.set(id, session);
-          return answer(200, session);
-        }
-        const read = /^\/v1\/checkout\/sessions\/([\w]+)/.exec(request.url ?? '');
-        if (request.method === 'GET' && read?.[1] && this.sessions.has(read[1])) {
-          return answer(200, this.sessions.get(read[1]));
-        }
-        answer(404, { error: { type: 'invalid_request_error', message: 'No such thing' } });
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  /** The session as Stripe reports it once paid (`amountTotal`: what the card paid). */
-  pay(id: string, amountTotal?: number) {
-    const session = this.sessions.get(id)!;
-    Object.assign(session, {
-      payment_status: 'paid',
-      ...(amountTotal === undefined ? {} : { amount_total: amountTotal }),
-    });
-    return session;
-  }
-
-  async stop() {
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-}
 
 const standIn = new StripeStandIn();
 let ctx: TestContext;
@@ -109,19 +47,11 @@ async function cardTopup(amount = 30) {
 }
 
 function webhook(session: unknown, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: { object: session },
-  });
+  const { payload, signature } = signedCheckoutEvent(session, secret);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/payments/stripe/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }),
-    },
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload,
   });
 }
@@ -131,7 +61,7 @@ describe('card top-ups through Stripe', () => {
     const { topup, sessionId } = await cardTopup(30);
     expect(topup).toMatchObject({
       status: 'pending',
-      checkoutUrl: `http://127.0.0.1/pay/${sessionId}`,
+      checkoutUrl: `${ctx.env.STRIPE_API_BASE}/pay/${sessionId}`,
     });
     const params = standIn.created.at(-1)!;
     expect(params.get('metadata[topupId]')).toBe(topup.id);

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
   approveTopupSchema,
+  confirmTopupPaymentSchema,
   rejectTopupSchema,
   TOPUP_REASON_MAX,
+  TOPUP_REFERENCE_MAX,
   type Topup,
 } from '@keymarket/contracts/topups';
 import { Alert } from '@/components/ui/alert';
@@ -13,10 +15,47 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
+import { useConfirmTopupPayment } from '../api/confirm-payment';
 import { useDecideTopup } from '../api/decide-topup';
 import { formatInCurrency } from './method-text';
 
 type DialogProps = { topup: Topup; onClose: () => void };
+
+/** What every dialog here does once its call settles: a toast and close, or the field errors. */
+function settled(done: string, onClose: () => void, showServerErrors: (error: unknown) => boolean) {
+  return {
+    onSuccess: () => {
+      toast.success(done);
+      onClose();
+    },
+    onError: (error: unknown) => void showServerErrors(error),
+  };
+}
+
+/** Cancel, and the dialog's own submit button. */
+function DialogButtons({
+  onClose,
+  pending,
+  submit,
+  variant,
+}: {
+  onClose: () => void;
+  pending: boolean;
+  submit: string;
+  variant?: 'danger';
+}) {
+  const { t: tCore } = useTranslation();
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="secondary" onClick={onClose}>
+        {tCore('common.cancel')}
+      </Button>
+      <Button type="submit" variant={variant} loading={pending}>
+        {submit}
+      </Button>
+    </div>
+  );
+}
 
 /** Approve, with the credit the funder may change (saying why). */
 export function ApproveDialog({ topup, onClose }: DialogProps) {
@@ -34,13 +73,7 @@ export function ApproveDialog({ topup, onClose }: DialogProps) {
   const onSubmit = handleSubmit((body) =>
     decide.mutate(
       { id: topup.id, action: 'approve', body },
-      {
-        onSuccess: () => {
-          toast.success(t('requests.approved'));
-          onClose();
-        },
-        onError: (error) => void showServerErrors(error),
-      },
+      settled(t('requests.approved'), onClose, showServerErrors),
     ),
   );
   return (
@@ -76,14 +109,11 @@ export function ApproveDialog({ topup, onClose }: DialogProps) {
           {(control) => <Input {...control} {...register('note')} maxLength={TOPUP_REASON_MAX} />}
         </Field>
         {decide.isError && <Alert>{describeApiError(decide.error, tCore)}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {tCore('common.cancel')}
-          </Button>
-          <Button type="submit" loading={decide.isPending}>
-            {t('requests.approve')}
-          </Button>
-        </div>
+        <DialogButtons
+          onClose={onClose}
+          pending={decide.isPending}
+          submit={t('requests.approve')}
+        />
       </form>
     </Dialog>
   );
@@ -103,13 +133,7 @@ export function RejectDialog({ topup, onClose }: DialogProps) {
   const onSubmit = handleSubmit((body) =>
     decide.mutate(
       { id: topup.id, action: 'reject', body },
-      {
-        onSuccess: () => {
-          toast.success(t('requests.rejected'));
-          onClose();
-        },
-        onError: (error) => void showServerErrors(error),
-      },
+      settled(t('requests.rejected'), onClose, showServerErrors),
     ),
   );
   return (
@@ -124,14 +148,75 @@ export function RejectDialog({ topup, onClose }: DialogProps) {
           {(control) => <Input {...control} {...register('reason')} maxLength={TOPUP_REASON_MAX} />}
         </Field>
         {decide.isError && <Alert>{describeApiError(decide.error, tCore)}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {tCore('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={decide.isPending}>
-            {t('requests.reject')}
-          </Button>
-        </div>
+        <DialogButtons
+          onClose={onClose}
+          pending={decide.isPending}
+          submit={t('requests.reject')}
+          variant="danger"
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * An administrator confirms a card payment that Stripe shows paid but no callback or check
+ * confirmed, by the payment's reference: the amount asked is credited once, and audited.
+ */
+export function ConfirmPaymentDialog({ topup, onClose }: DialogProps) {
+  const { t, i18n } = useTranslation('topups');
+  const { t: tCore } = useTranslation();
+  const confirm = useConfirmTopupPayment();
+  const {
+    register,
+    handleSubmit,
+    showServerErrors,
+    formState: { errors },
+  } = useContractForm(confirmTopupPaymentSchema, { defaultValues: { providerRef: '' } });
+  const onSubmit = handleSubmit(({ providerRef }) =>
+    confirm.mutate(
+      { id: topup.id, providerRef },
+      settled(t('requests.paymentConfirmed'), onClose, showServerErrors),
+    ),
+  );
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('requests.confirmTitle', { username: topup.requester.username })}
+      description={t('requests.confirmText', {
+        amount: formatInCurrency(topup.amount, topup.currencyCode, i18n.language),
+      })}
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <p className="text-sm text-muted">
+          {t('requests.confirmFind')}{' '}
+          <bdi dir="ltr" className="font-mono text-xs break-all text-fg">
+            {topup.id}
+          </bdi>
+        </p>
+        <Field
+          label={t('requests.providerRef')}
+          hint={t('requests.providerRefHint')}
+          error={translateFieldError(errors.providerRef, tCore)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...register('providerRef')}
+              dir="ltr"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={TOPUP_REFERENCE_MAX}
+            />
+          )}
+        </Field>
+        {confirm.isError && <Alert>{describeApiError(confirm.error, tCore)}</Alert>}
+        <DialogButtons
+          onClose={onClose}
+          pending={confirm.isPending}
+          submit={t('requests.confirmPayment')}
+        />
       </form>
     </Dialog>
   );

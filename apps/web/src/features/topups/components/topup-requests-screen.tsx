@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import {
   topupSortColumns,
   topupStatuses,
@@ -27,9 +28,11 @@ import {
 } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
 import { formatUsdAmount } from '@/lib/format-price';
+import { describeApiError } from '@/lib/translate-error';
 import { useTableParams } from '@/lib/use-table-params';
+import { useCheckTopupPayment } from '../api/confirm-payment';
 import { useTopups } from '../api/get-topups';
-import { ApproveDialog, RejectDialog } from './decision-dialogs';
+import { ApproveDialog, ConfirmPaymentDialog, RejectDialog } from './decision-dialogs';
 import { formatInCurrency, requestMethodName } from './method-text';
 import { ProofView } from './proof-view';
 import { TopupStatusBadge } from './topup-status-badge';
@@ -59,7 +62,10 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
     limit: params.pageSize,
     sort: params.sort && (params.sort.direction === 'desc' ? `-${params.sort.by}` : params.sort.by),
   });
-  const [deciding, setDeciding] = useState<{ topup: Topup; action: 'approve' | 'reject' }>();
+  const [deciding, setDeciding] = useState<{
+    topup: Topup;
+    action: 'approve' | 'reject' | 'confirm';
+  }>();
   const sortable = { sort: params.sort, onSort: params.setSort };
 
   return (
@@ -101,28 +107,20 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
             <Table>
               <TableHead>
                 <TableRow>
-                  <TableHeader>
-                    <SortableHeader column="createdAt" firstDirection="desc" {...sortable}>
-                      {t('requests.requesterAndDate')}
-                    </SortableHeader>
-                  </TableHeader>
+                  <SortableHeader column="createdAt" firstDirection="desc" {...sortable}>
+                    {t('requests.requesterAndDate')}
+                  </SortableHeader>
                   <TableHeader>{t('columns.method')}</TableHeader>
-                  <TableHeader>
-                    <SortableHeader column="amount" {...sortable}>
-                      {t('columns.amount')}
-                    </SortableHeader>
-                  </TableHeader>
-                  <TableHeader>
-                    <SortableHeader column="creditAmount" {...sortable}>
-                      {t('columns.credit')}
-                    </SortableHeader>
-                  </TableHeader>
+                  <SortableHeader column="amount" {...sortable}>
+                    {t('columns.amount')}
+                  </SortableHeader>
+                  <SortableHeader column="creditAmount" {...sortable}>
+                    {t('columns.credit')}
+                  </SortableHeader>
                   <TableHeader>{t('requests.proof')}</TableHeader>
-                  <TableHeader>
-                    <SortableHeader column="status" {...sortable}>
-                      {t('columns.status')}
-                    </SortableHeader>
-                  </TableHeader>
+                  <SortableHeader column="status" {...sortable}>
+                    {t('columns.status')}
+                  </SortableHeader>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -165,22 +163,29 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                           <bdi>{topup.reason ?? topup.note}</bdi>
                         </span>
                       )}
-                      {topup.status === 'pending' && (
-                        <div className="mt-2 flex flex-wrap gap-2">
-                          <Button
-                            size="sm"
-                            onClick={() => setDeciding({ topup, action: 'approve' })}
-                          >
-                            {t('requests.approve')}
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            onClick={() => setDeciding({ topup, action: 'reject' })}
-                          >
-                            {t('requests.reject')}
-                          </Button>
-                        </div>
+                      {topup.method.kind === 'stripe' ? (
+                        <CardPaymentActions
+                          topup={topup}
+                          onDecide={(action) => setDeciding({ topup, action })}
+                        />
+                      ) : (
+                        topup.status === 'pending' && (
+                          <div className="mt-2 flex flex-wrap gap-2">
+                            <Button
+                              size="sm"
+                              onClick={() => setDeciding({ topup, action: 'approve' })}
+                            >
+                              {t('requests.approve')}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => setDeciding({ topup, action: 'reject' })}
+                            >
+                              {t('requests.reject')}
+                            </Button>
+                          </div>
+                        )
                       )}
                     </TableCell>
                   </TableRow>
@@ -196,6 +201,57 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
       {deciding?.action === 'reject' && (
         <RejectDialog topup={deciding.topup} onClose={() => setDeciding(undefined)} />
       )}
+      {deciding?.action === 'confirm' && (
+        <ConfirmPaymentDialog topup={deciding.topup} onClose={() => setDeciding(undefined)} />
+      )}
+    </>
+  );
+}
+
+/**
+ * A card request Stripe's callback has not confirmed (pending, or expired while unpaid; only the
+ * platform takes cards, so only administrators see these): ask Stripe about it now, confirm it
+ * by the payment's reference, or reject it while pending.
+ */
+function CardPaymentActions({
+  topup,
+  onDecide,
+}: {
+  topup: Topup;
+  onDecide: (action: 'confirm' | 'reject') => void;
+}) {
+  const { t, i18n } = useTranslation('topups');
+  const { t: tCore } = useTranslation();
+  const check = useCheckTopupPayment();
+  if (topup.status !== 'pending' && topup.status !== 'expired') return null;
+  const onCheck = () =>
+    check.mutate(topup.id, {
+      onSuccess: (read) =>
+        read.status === 'approved'
+          ? toast.success(
+              t('requests.checkPaid', {
+                amount: formatUsdAmount(read.creditAmount, i18n.language),
+              }),
+            )
+          : toast.info(t('requests.checkUnpaid')),
+      onError: (error) => toast.error(describeApiError(error, tCore)),
+    });
+  return (
+    <>
+      <span className="mt-1 block text-xs text-muted">{t('requests.cardUnconfirmed')}</span>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" loading={check.isPending} onClick={onCheck}>
+          {t('requests.checkStripe')}
+        </Button>
+        <Button size="sm" onClick={() => onDecide('confirm')}>
+          {t('requests.confirmPayment')}
+        </Button>
+        {topup.status === 'pending' && (
+          <Button size="sm" variant="secondary" onClick={() => onDecide('reject')}>
+            {t('requests.reject')}
+          </Button>
+        )}
+      </div>
     </>
   );
 }

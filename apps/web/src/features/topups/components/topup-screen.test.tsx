@@ -5,6 +5,7 @@ import type { Topup, TopupMethod } from '@keymarket/contracts/topups';
 import { stubXhr, type FakeXhr } from '@/testing/fake-xhr';
 import { mockApi, okReply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
+import { topupPage as page, pendingTopup } from './topup-fixtures';
 import { TopupScreen } from './topup-screen';
 
 const method: TopupMethod = {
@@ -27,38 +28,7 @@ const method: TopupMethod = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-const pending: Topup = {
-  id: '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
-  status: 'pending',
-  method: {
-    id: method.id,
-    name: method.nameEn,
-    names: { en: method.nameEn, fr: '', ar: '' },
-    kind: 'manual',
-  },
-  requester: { id: '7e6d5c4b-3a29-4180-8f7e-6d5c4b3a2918', username: 'reseller1' },
-  amount: 100,
-  currencyCode: 'EUR',
-  rateToUSD: 0.92,
-  fee: 2.8,
-  creditAmount: 105.65,
-  reference: 'WIRE 42',
-  proofUrl: null,
-  checkoutUrl: null,
-  providerRef: null,
-  amountMismatch: false,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  expiresAt: '2026-11-23T10:00:00.000Z',
-  decidedAt: null,
-  decidedBy: null,
-  reason: null,
-  note: null,
-};
-
-const page = (data: Topup[]) => ({
-  data,
-  pagination: { page: 1, limit: 10, total: data.length, totalPages: 1 },
-});
+const pending = pendingTopup;
 
 describe('Top up screen', () => {
   it('shows the methods with their instructions and the USD credited as the amount is typed', async () => {

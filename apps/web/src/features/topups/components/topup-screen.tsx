@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Topup } from '@keymarket/contracts/topups';
 import { Button } from '@/components/ui/button';
@@ -19,9 +21,11 @@ import {
 } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
 import { formatUsdAmount } from '@/lib/format-price';
+import { queryKeys } from '@/lib/query-keys';
 import { useTableParams } from '@/lib/use-table-params';
+import { fetchTopup } from '../api/confirm-payment';
 import { useDecideTopup } from '../api/decide-topup';
-import { useTopupMethods } from '../api/get-topup-methods';
+import { topupsQueryKey, useTopupMethods } from '../api/get-topup-methods';
 import { useTopups } from '../api/get-topups';
 import { formatInCurrency, methodText, requestMethodName } from './method-text';
 import { NewTopupForm } from './new-topup-form';
@@ -31,8 +35,11 @@ import { TopupStatusBadge } from './topup-status-badge';
 export function TopupScreen() {
   const { t, i18n } = useTranslation('topups');
   const methods = useTopupMethods();
+  const [search] = useSearchParams();
+  const returning = search.get('topup');
   return (
     <div className="flex flex-col gap-6">
+      {returning && <CardReturn id={returning} />}
       <Card title={t('topup.methods')}>
         {methods.isPending && <Spinner />}
         {methods.isError && (
@@ -84,6 +91,43 @@ export function TopupScreen() {
         <MyTopups />
       </Card>
     </div>
+  );
+}
+
+const CARD_CHECK_MS = 3000;
+
+/**
+ * The payer back from Stripe's page (`?topup=<id>`): reading the request asks Stripe about it
+ * (a missed callback is recovered then), and again every few seconds until it is decided.
+ */
+function CardReturn({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('topups');
+  const queryClient = useQueryClient();
+  const read = useQuery({
+    queryKey: [...topupsQueryKey, 'one', id],
+    queryFn: ({ signal }) => fetchTopup(id, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? CARD_CHECK_MS : false),
+  });
+  const status = read.data?.status;
+  useEffect(() => {
+    if (status !== 'approved') return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    void queryClient.invalidateQueries({ queryKey: [...topupsQueryKey, 'mine'] });
+  }, [status, queryClient]);
+  if (!read.data) return null;
+  const text =
+    status === 'approved'
+      ? t('topup.cardPaid', { amount: formatUsdAmount(read.data.creditAmount, i18n.language) })
+      : status === 'pending'
+        ? t('topup.cardWaiting')
+        : t('topup.cardNotPaid', { status: t(`status.${read.data.status}`) });
+  return (
+    <Card>
+      <p aria-live="polite" className="flex items-center gap-2 text-sm text-fg">
+        {status === 'pending' && <Spinner />}
+        <span>{text}</span>
+      </p>
+    </Card>
   );
 }
 
