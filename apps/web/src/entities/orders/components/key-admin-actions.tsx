@@ -6,17 +6,45 @@ import { describeRefusal } from '@/lib/translate-error';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
-type KeyAdminActionsProps = { orderId: string; keyIndex: number };
+/** What a confirmation says will happen, worded by a screen that knows more (the report ticket). */
+export type KeyActionConfirmation = { title: string; description: string };
+
+type KeyAdminActionsProps = {
+  orderId: string;
+  keyIndex: number;
+  /** The confirmations' texts; by default they name the key's number only. */
+  confirmations?: Record<KeyAction, KeyActionConfirmation>;
+  /** A replacement needs an unsold key: without one, Replace is not offered. */
+  canReplace?: boolean;
+};
 
 /**
  * An administrator's answer to a faulty key (DESIGN.md §11), on the order and on its report
- * ticket alike: a fresh key from the pool, or the unit refunded. Each asks first.
+ * ticket alike: a fresh key from the pool, or the unit refunded. Each asks first, saying what
+ * will happen.
  */
-export function KeyAdminActions({ orderId, keyIndex }: KeyAdminActionsProps) {
+export function KeyAdminActions({
+  orderId,
+  keyIndex,
+  confirmations,
+  canReplace = true,
+}: KeyAdminActionsProps) {
   const { t } = useTranslation();
   const act = useActOnOrderKey();
   const [asking, setAsking] = useState<KeyAction | null>(null);
   const number = keyIndex + 1;
+  const confirmation = asking
+    ? (confirmations?.[asking] ??
+      (asking === 'refund'
+        ? {
+            title: t('orders.afterSale.refundKey', { number }),
+            description: t('orders.afterSale.confirmRefund', { number }),
+          }
+        : {
+            title: t('orders.afterSale.replaceKey', { number }),
+            description: t('orders.afterSale.confirmReplace', { number }),
+          }))
+    : { title: '', description: '' };
 
   function confirm() {
     if (!asking) return;
@@ -35,14 +63,16 @@ export function KeyAdminActions({ orderId, keyIndex }: KeyAdminActionsProps) {
 
   return (
     <span className="flex shrink-0 gap-1">
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setAsking('replace')}
-        aria-label={t('orders.afterSale.replaceKey', { number })}
-      >
-        {t('orders.afterSale.replace')}
-      </Button>
+      {canReplace && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setAsking('replace')}
+          aria-label={t('orders.afterSale.replaceKey', { number })}
+        >
+          {t('orders.afterSale.replace')}
+        </Button>
+      )}
       <Button
         variant="secondary"
         size="sm"
@@ -53,15 +83,8 @@ export function KeyAdminActions({ orderId, keyIndex }: KeyAdminActionsProps) {
       </Button>
       <ConfirmDialog
         open={asking !== null}
-        title={t(
-          asking === 'refund' ? 'orders.afterSale.refundKey' : 'orders.afterSale.replaceKey',
-          { number },
-        )}
-        description={
-          asking === 'refund'
-            ? t('orders.afterSale.confirmRefund', { number })
-            : t('orders.afterSale.replaceKey', { number })
-        }
+        title={confirmation.title}
+        description={confirmation.description}
         confirmLabel={t(
           asking === 'refund' ? 'orders.afterSale.refund' : 'orders.afterSale.replace',
         )}
