@@ -212,7 +212,10 @@ export class ProductListCache {
    */
   private async stockOf(key: string, list: PricedList, state: StateReader) {
     if (this.stock.missingOf(list.ids).length > 0) await this.stateOf(key, state, list.ids);
-    return figuresKey(this.stock.figuresOf(list.ids));
+    const figures = this.stock.figuresOf(list.ids);
+    let keyed = keyedFigures.get(figures);
+    if (!keyed) keyedFigures.set(figures, (keyed = figuresKey(figures)));
+    return keyed;
   }
 
   /**
@@ -356,6 +359,9 @@ export class ProductListCache {
     return done;
   }
 }
+
+/** The keys of the figures last asked for (`ListStock.figuresOf` answers the same array again). */
+const keyedFigures = new WeakMap<Int32Array, ListStockFigures>();
 
 /** `figures` with a key that tells them apart from other figures (a hash of their bytes). */
 const figuresKey = (figures: Int32Array): ListStockFigures => ({

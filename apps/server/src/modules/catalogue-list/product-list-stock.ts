@@ -25,6 +25,8 @@ export class ListStock {
   private since: string | null = null;
   private database: string | undefined;
   private last: Promise<unknown> = Promise.resolve();
+  /** Bumped by every read that changed a figure (or read every product). */
+  version = 0;
   /** Reads of every product, and of the changes only: for tests. */
   wholeReads = 0;
   changeReads = 0;
@@ -35,7 +37,8 @@ export class ListStock {
    */
   read<T extends object>(db: Executor, columns: SQL, ids: readonly string[] = []): Promise<T> {
     const run = async (): Promise<T> => {
-      const row = await this.readOnce<T>(db, columns, ids, this.since);
+      // A read of every product holds `ids`' stock too.
+      const row = await this.readOnce<T>(db, columns, this.since ? ids : [], this.since);
       if (row.stockDatabase === this.database || row.stockWhole) return this.take(row, ids);
       // Another database than the last read's: its changes say nothing of this one.
       this.database = undefined;
@@ -62,20 +65,30 @@ export class ListStock {
 
   /** Takes in what a read answered, `ids` being the products it was asked for by id. */
   take<T>(row: T & StockRead, ids: readonly string[]): T & StockRead {
+    let changed = row.stockWhole;
+    const set = (id: string, stock: number) => {
+      if (this.figures.get(id) === stock) return;
+      this.figures.set(id, stock);
+      changed = true;
+    };
     if (row.stockWhole) {
       this.figures.clear();
       this.wholeReads++;
     } else this.changeReads++;
-    // A product asked for by id that the database does not hold (deleted) has no stock.
-    for (const id of ids) this.figures.set(id, 0);
     const pairs = row.stockPairs;
+    const read = new Set<string>();
     for (let at = 0; at < pairs.length;) {
       const colon = pairs.indexOf(':', at);
       let end = pairs.indexOf(',', colon);
       if (end < 0) end = pairs.length;
-      this.figures.set(pairs.slice(at, colon), Number(pairs.slice(colon + 1, end)));
+      const id = pairs.slice(at, colon);
+      read.add(id);
+      set(id, Number(pairs.slice(colon + 1, end)));
       at = end + 1;
     }
+    // A product asked for by id that the database does not hold (deleted) has no stock.
+    for (const id of ids) if (!read.has(id)) set(id, 0);
+    if (changed) this.version++;
     this.since = row.stockSince;
     this.database = row.stockDatabase;
     return row;
@@ -86,8 +99,20 @@ export class ListStock {
     return ids ? ids.filter((id) => !this.figures.has(id)) : [];
   }
 
-  /** The stock of each of `ids`, in their order, as last read (0 for one never read). */
+  /**
+   * The stock of each of `ids`, in their order, as last read (0 for one never read); the same
+   * array again while no read changed a figure.
+   */
   figuresOf(ids: readonly string[]): Int32Array {
-    return Int32Array.from(ids, (id) => this.figures.get(id) ?? 0);
+    const last = this.lastFigures.get(ids);
+    if (last?.version === this.version) return last.figures;
+    const figures = Int32Array.from(ids, (id) => this.figures.get(id) ?? 0);
+    this.lastFigures.set(ids, { version: this.version, figures });
+    return figures;
   }
+
+  private readonly lastFigures = new WeakMap<
+    readonly string[],
+    { version: number; figures: Int32Array }
+  >();
 }

@@ -23,15 +23,16 @@ import type { Fragment, FragmentKeeper } from '../products/product-fragments';
  * version), since the code decides what they hold: a deploy starts with an empty store.
  * Writing is to a new file renamed over the old one, so a reader sees a whole file or none.
  *
- * Why a layout of our own (product-list-encoding.ts) rather than a standard one: measured
- * alternately on one database (bench/README.md, "The priced list and the stock apart, measured
- * against the list as it is"), the first answer after a restart took ×4–8 as long with no store
- * and ×2–6 with the lists kept as JSON lines (10,000 lines parsed back in ~100–175 ms on the
- * loaded machine, against slices of this file's bytes), against the ≤ 150 ms asked of it.
+ * The files are in Node's own serialization (`v8.serialize`, product-list-encoding.ts), not a
+ * layout of our own: a store is for one build and one Node version anyway, and reading a list back
+ * costs slices of the file's bytes either way. Kept at all because the first answer after a
+ * restart took ×4–8 as long with no store, and ×2–6 with the lists kept as JSON lines, against the
+ * ≤ 150 ms asked of it (bench/README.md, "The priced list and the stock apart, measured against
+ * the list as it is").
  */
 
-/** Bumped when a file's layout changes (product-list-encoding.ts). */
-const FORMAT = 'keymarket-product-lists-3';
+/** Bumped when what a file holds changes (product-list-encoding.ts). */
+const FORMAT = 'keymarket-product-lists-4';
 /** Lists kept on disk at most, the most recently written (~8.5 MB each for 10,000 products). */
 const KEPT_LISTS_MAX = 16;
 
