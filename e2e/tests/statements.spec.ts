@@ -93,7 +93,8 @@ test.describe('statements, audit log and reconciliation', () => {
 
     await signInAs(page, ADMIN);
     await page.goto('/admin/audit-log');
-    await page.getByLabel('Action').fill('balance.deposit');
+    // The actions are a list, each by its name; the code stays in the address.
+    await page.getByLabel('Action').selectOption({ label: 'Balance added' });
     await page.getByLabel('Target id').fill(reseller.id);
     await expect(page).toHaveURL(/action=balance.deposit/);
     await expect(page).toHaveURL(new RegExp(`targetId=${reseller.id}`));
@@ -105,11 +106,13 @@ test.describe('statements, audit log and reconciliation', () => {
     await expect(page.getByLabel('Action')).toHaveValue('balance.deposit');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`@${ADMIN.username}`);
+    // The target by its name, the id in its tooltip.
+    await expect(rows.first().getByTitle(reseller.id)).toHaveText(`@${reseller.username}`);
 
-    await rows.first().getByRole('button', { name: 'Before and after of balance.deposit' }).click();
+    await rows.first().getByRole('button', { name: 'Before and after of Balance added' }).click();
     const dialog = page.getByRole('dialog', { name: 'Before and after' });
     const balance = dialog.getByRole('row', { name: /balanceCents/ });
-    await expect(balance.getByRole('cell')).toHaveText(['0', '1200']);
+    await expect(balance.getByRole('cell')).toHaveText(['$0.00', '$12.00']);
   });
 
   test('the dashboard shows the last reconciliation and runs it again', async ({ page, admin }) => {
