@@ -71,6 +71,7 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
       ...ticket,
       status,
       unread: false,
+      reportDetails: null,
       messages: [
         {
           id: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b',
@@ -147,7 +148,7 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
     const ticket = aTicket({ status: 'closed', adminResponse: 'Done.' });
     mockApi({
       'GET /tickets/all': page([ticket]),
-      [`GET /tickets/${ticket.id}`]: okReply({ ...ticket, messages: [] }),
+      [`GET /tickets/${ticket.id}`]: okReply({ ...ticket, reportDetails: null, messages: [] }),
       [`POST /tickets/${ticket.id}/messages`]: errorReply('conflict'),
     });
     renderWithProviders(<AdminTicketsScreen />);
@@ -171,6 +172,7 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
       'GET /tickets/all': page([ticket]),
       [`GET /tickets/${ticket.id}`]: okReply({
         ...ticket,
+        reportDetails: null,
         messages: [
           {
             id: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b',
