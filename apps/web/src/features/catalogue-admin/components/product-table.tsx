@@ -1,6 +1,7 @@
 import type { Sort } from '@keymarket/contracts/pagination';
 import type { Product, ProductSortColumn } from '@keymarket/contracts/catalogue';
-import { KeyRound, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, RotateCcw, Trash2, Truck } from 'lucide-react';
+import type { DockedProductSource } from '@keymarket/contracts/upstreams';
 import { useTranslation } from 'react-i18next';
 import { CatalogueImage } from '@/entities/products/components/catalogue-image';
 import { ProductBadges } from '@/entities/products/components/product-badges';
@@ -18,6 +19,7 @@ import {
 import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { localisedName } from '@/lib/localised-name';
+import { useDockedSources } from '../api/get-docked-sources';
 import { IconButton } from './icon-button';
 
 export type ProductAction = 'keys' | 'edit' | 'delete' | 'restore';
@@ -44,6 +46,8 @@ export function ProductTable({
   busy,
 }: ProductTableProps) {
   const { t } = useTranslation('catalogue');
+  // Where docked products come from; the list shows without it until it arrives.
+  const sources = useDockedSources().data;
   return (
     <Table aria-label={t('products.listLabel')} aria-busy={busy || undefined}>
       <TableHead>
@@ -76,6 +80,7 @@ export function ProductTable({
           <ProductRow
             key={product.id}
             product={product}
+            source={sources?.get(product.id)}
             deletedView={deletedView}
             onAction={onAction}
           />
@@ -87,13 +92,17 @@ export function ProductTable({
 
 type ProductRowProps = {
   product: Product;
+  /** The supplier of a docked product. */
+  source: DockedProductSource | undefined;
   deletedView: boolean;
   onAction: (action: ProductAction, product: Product) => void;
 };
 
-function ProductRow({ product, deletedView, onAction }: ProductRowProps) {
+function ProductRow({ product, source, deletedView, onAction }: ProductRowProps) {
   const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation('catalogue');
+  // A docked product's source is worded as a docked order's (the area's texts).
+  const { t: tArea } = useTranslation();
   const category = localisedName(product.category, i18n.language);
   const subcategory = product.subcategory
     ? localisedName(product.subcategory, i18n.language)
@@ -122,6 +131,22 @@ function ProductRow({ product, deletedView, onAction }: ProductRowProps) {
               </span>
             ) : (
               <ProductBadges badges={product.badges} />
+            )}
+            {source && (
+              <span className="flex items-center gap-1 text-xs text-muted">
+                <Truck aria-hidden className="size-3.5 shrink-0" />
+                <span className="min-w-0">
+                  {tArea('orders.source.from')} <bdi>{source.upstream.name}</bdi>
+                  {source.pauseReason && (
+                    <>
+                      {' · '}
+                      <span className="text-warning">
+                        {tArea('orders.source.paused')}: <bdi dir="auto">{source.pauseReason}</bdi>
+                      </span>
+                    </>
+                  )}
+                </span>
+              </span>
             )}
           </span>
         </span>

@@ -10,6 +10,9 @@ import { renderWithProviders } from '@/testing/render-app';
 import { aCategory, aProduct, CATEGORY_ID, PRODUCT_ID } from '../catalogue-fixtures';
 import { ProductsScreen } from './products-screen';
 
+/** The suppliers' products the list names as their source: none here. */
+const noDockedProducts = { 'GET /upstreams/docked-products': okReply({ data: [] }) };
+
 const pageOf = (data: Product[], { page = 1, limit = 10, total = data.length } = {}) =>
   okReply({ data, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } });
 
@@ -62,6 +65,7 @@ describe('products screen', { timeout: 15_000 }, () => {
   it('asks the server for one page and shows its rows with prices and stock', async () => {
     const fetchMock = mockApi({
       'GET /categories': okReply({ data: [aCategory()] }),
+      ...noDockedProducts,
       'GET /products': pageOf(numbered(1, 10), { total: 137 }),
     });
     renderAt('/');
@@ -82,6 +86,7 @@ describe('products screen', { timeout: 15_000 }, () => {
   it('keeps the page, its size, the sort and the filters in the URL and asks for them', async () => {
     const fetchMock = mockApi({
       'GET /categories': okReply({ data: [aCategory()] }),
+      ...noDockedProducts,
       'GET /products': () => {
         const query = productQueries(fetchMock).at(-1) ?? {};
         const limit = Number(query.limit);
@@ -150,6 +155,7 @@ describe('products screen', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({
       'GET /categories': okReply({ data: [aCategory()] }),
+      ...noDockedProducts,
       'GET /products': pageOf([aProduct()]),
     });
     renderWithProviders(<ProductsScreen />, { url: '/?page=2' });
@@ -173,6 +179,7 @@ describe('products screen', { timeout: 15_000 }, () => {
     let deleted = false;
     const fetchMock = mockApi({
       'GET /categories': okReply({ data: [aCategory()] }),
+      ...noDockedProducts,
       'GET /products': () => pageOf(deleted ? [] : [aProduct()]),
       [`DELETE /products/${PRODUCT_ID}`]: () => {
         deleted = true;
@@ -199,6 +206,7 @@ describe('products screen', { timeout: 15_000 }, () => {
       productQueries(fetchMock).at(-1)?.deleted === 'only' && !restored ? [gone] : [];
     const fetchMock: ReturnType<typeof mockApi> = mockApi({
       'GET /categories': okReply({ data: [aCategory()] }),
+      ...noDockedProducts,
       'GET /products': () => pageOf(deletedOnly()),
       [`POST /products/${PRODUCT_ID}/restore`]: () => {
         restored = true;
@@ -218,5 +226,29 @@ describe('products screen', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Product Elden Ring restored')).toBeInTheDocument();
     expect(await screen.findByText('No deleted products.')).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toContain(`POST /products/${PRODUCT_ID}/restore`);
+  });
+
+  it("names a docked product's supplier, and why it is paused", async () => {
+    mockApi({
+      'GET /categories': okReply({ data: [aCategory()] }),
+      'GET /products': pageOf([aProduct()]),
+      'GET /upstreams/docked-products': okReply({
+        data: [
+          {
+            productId: PRODUCT_ID,
+            upstream: { id: '5b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d', name: 'Big Supplier' },
+            upstreamProductId: '6b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+            pausedAt: '2025-03-01T10:00:00.000Z',
+            pauseReason: 'No longer available from the supplier',
+          },
+        ],
+      }),
+    });
+    renderAt('/');
+
+    const source = await screen.findByText('Big Supplier');
+    const row = source.closest('tr')!;
+    expect(row).toHaveTextContent('From Big Supplier');
+    expect(row).toHaveTextContent('Paused: No longer available from the supplier');
   });
 });
