@@ -98,6 +98,9 @@ export default defineConfig({
       // in production; deliveries are looked for every 200 ms so the test ping lands at once.
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       OUTBOX_POLL_INTERVAL_MS: '200',
+      // Where a supplier sends its events to this platform (tests/suppliers.spec.ts docks from a
+      // second server, which must reach this one's address, not the default localhost:3000).
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       STRIPE_SECRET_KEY: 'sk_test_e2e_keymarket',
       STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
       STRIPE_API_BASE: `http://127.0.0.1:${STRIPE.apiPort}`,
