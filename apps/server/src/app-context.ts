@@ -102,7 +102,12 @@ export function createAppContext(deps: ContextDeps, log: FastifyBaseLogger): App
     vault,
     urlRules,
     // A retry's attempt ends well within the outbox's lease (background-work.ts).
-    { inlineMs: env.UPSTREAM_INLINE_TIMEOUT_MS, retryMs: WEBHOOK_TIMEOUT_MS * 2 },
+    {
+      inlineMs: env.UPSTREAM_INLINE_TIMEOUT_MS,
+      retryMs: WEBHOOK_TIMEOUT_MS * 2,
+      backorderRetryMs: env.UPSTREAM_BACKORDER_RETRY_MS,
+      backorderWindowMs: env.UPSTREAM_BACKORDER_WINDOW_MS,
+    },
   );
   const upstreamAfterSale = new UpstreamAfterSale(db, vault, urlRules, {
     inlineMs: env.UPSTREAM_INLINE_TIMEOUT_MS,

@@ -111,6 +111,17 @@ const markupPercent = z
   );
 
 /** POST /upstreams/{id}/products: dock these upstream products into a category. */
+/**
+ * What a refusal of the supplier that will not change does to a docked product's order: `refund`
+ * the buyer at once, or `wait`: the order stays pending as a backorder, bought again every
+ * 10 minutes for 24 hours, then refunded (DESIGN.md §14).
+ */
+export const upstreamFailureModes = ['refund', 'wait'] as const;
+export const upstreamFailureModeSchema = z.enum(upstreamFailureModes, {
+  error: 'onUpstreamFailure is refund or wait',
+});
+export type UpstreamFailureMode = z.infer<typeof upstreamFailureModeSchema>;
+
 export const dockProductsSchema = z.strictObject({
   upstreamProductIds: z
     .array(z.uuid('Choose products of the upstream'), { error: 'Choose products of the upstream' })
@@ -120,8 +131,15 @@ export const dockProductsSchema = z.strictObject({
   subcategoryId: z.uuid().nullable().optional(),
   markupPercent,
   markupFixed: nonNegativeUsdAmount,
+  onUpstreamFailure: upstreamFailureModeSchema.default('refund'),
 });
 export type DockProductsInput = z.input<typeof dockProductsSchema>;
+/** `PATCH /upstreams/docked-products/{productId}`: a docked product's choice on a refusal. */
+export const updateDockedProductSchema = z.strictObject({
+  onUpstreamFailure: upstreamFailureModeSchema,
+});
+export type UpdateDockedProductInput = z.input<typeof updateDockedProductSchema>;
+
 export const dockedProductsSchema = z.object({
   docked: z.array(z.object({ upstreamProductId: z.uuid(), productId: z.uuid() })),
 });

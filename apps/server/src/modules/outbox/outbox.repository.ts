@@ -14,7 +14,17 @@ export interface ClaimedDelivery {
 /** What an attempt came to. `final`: no later attempt can do better (the recipient is gone). */
 export type AttemptOutcome =
   | { ok: true; statusCode: number | null }
-  | { ok: false; statusCode: number | null; error: string; final?: boolean };
+  | {
+      ok: false;
+      statusCode: number | null;
+      error: string;
+      final?: boolean;
+      /**
+       * Try again after this long, whatever the attempts made: a wait its consumer bounds itself
+       * (a docked order's backorder), not a failure the backoff and its 8 attempts bound.
+       */
+      retryInMs?: number;
+    };
 
 /**
  * Claims up to `limit` due deliveries for one attempt each: counts the attempt and holds the
@@ -82,8 +92,9 @@ export async function settleDelivery(
       where id = ${delivery.id}::uuid`);
     return;
   }
-  const failed = outcome.final === true || delivery.attempts >= schedule.maxAttempts;
-  const delayMs = schedule.retryBaseMs * 2 ** (delivery.attempts - 1);
+  const waiting = outcome.retryInMs !== undefined;
+  const failed = outcome.final === true || (!waiting && delivery.attempts >= schedule.maxAttempts);
+  const delayMs = outcome.retryInMs ?? schedule.retryBaseMs * 2 ** (delivery.attempts - 1);
   await db.execute(sql`update outbox_deliveries
     set status = ${failed ? 'failed' : 'pending'}::delivery_status, locked_until = null,
         next_attempt_at = now() + ${delayMs}::double precision * interval '1 millisecond',

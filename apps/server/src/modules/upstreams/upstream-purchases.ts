@@ -14,6 +14,7 @@ import type { UpstreamUrlRules } from './upstream-http';
 import {
   findPurchase,
   lockPurchase,
+  purchaseDueIn,
   purchaseDueNow,
   recordAttempt,
   recordUpstreamHealth,
@@ -28,7 +29,14 @@ export interface PurchaseTimeouts {
   inlineMs: number;
   /** An attempt of the outbox's retries: nobody waits for it. */
   retryMs: number;
+  /** A backorder's next try after a refusal (`onUpstreamFailure: wait`): 10 minutes. */
+  backorderRetryMs?: number;
+  /** How long a backorder waits before its refund: 24 hours from the order. */
+  backorderWindowMs?: number;
 }
+
+const BACKORDER_RETRY_MS = 10 * 60 * 1000;
+const BACKORDER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** What the buyer reads as its order's rejection reason: the supplier's own words stay with admins. */
 const REFUSAL_REASONS: Record<FinalRefusal, string> = {
@@ -40,7 +48,7 @@ const REFUSAL_REASONS: Record<FinalRefusal, string> = {
   validation: 'The supplier refused the order: refunded in full',
 };
 
-type AttemptResult = { settled: true } | { settled: false; error: string };
+type AttemptResult = { settled: true } | { settled: false; error: string; retryInMs?: number };
 
 /**
  * Buys docked products' orders upstream (DESIGN.md §14). An order of a docked product is paid
@@ -64,8 +72,11 @@ export class UpstreamPurchases implements UpstreamBuyer {
     const result = await this.attempt(orderId, this.timeouts.inlineMs).catch(
       (error: unknown): AttemptResult => ({ settled: false, error: messageOf(error) }),
     );
-    // Not settled in time: the outbox's delivery takes over at once rather than when it was due.
-    if (!result.settled) await purchaseDueNow(this.db, orderId);
+    // Not settled in time: the outbox's delivery takes over at once rather than when it was due
+    // (a backorder: at its next try).
+    if (result.settled) return;
+    if (result.retryInMs === undefined) await purchaseDueNow(this.db, orderId);
+    else await purchaseDueIn(this.db, orderId, result.retryInMs);
   }
 
   /** The outbox's consumer of the purchases `place_order` queued. */
@@ -74,9 +85,10 @@ export class UpstreamPurchases implements UpstreamBuyer {
       name: UPSTREAM_CONSUMER,
       attempt: async (delivery: ClaimedDelivery): Promise<AttemptOutcome> => {
         const result = await this.attempt(delivery.targetId, this.timeouts.retryMs);
-        return result.settled
-          ? { ok: true, statusCode: null }
-          : { ok: false, statusCode: null, error: result.error };
+        if (result.settled) return { ok: true, statusCode: null };
+        return result.retryInMs === undefined
+          ? { ok: false, statusCode: null, error: result.error }
+          : { ok: false, statusCode: null, error: result.error, retryInMs: result.retryInMs };
       },
     };
   }
@@ -91,7 +103,7 @@ export class UpstreamPurchases implements UpstreamBuyer {
   private async attempt(orderId: string, timeoutMs: number): Promise<AttemptResult> {
     const found = await findPurchase(this.db, orderId);
     if (!found) return { settled: true };
-    const { purchase, order, upstream } = found;
+    const { purchase, order, upstream, onUpstreamFailure } = found;
     if (order.status !== 'pending' || purchase.status !== 'pending') {
       await settlePurchaseDelivery(this.db, orderId);
       return { settled: true };
@@ -114,6 +126,18 @@ export class UpstreamPurchases implements UpstreamBuyer {
       return { settled: false, error: text };
     }
     if ('refused' in answer) {
+      // A product set to wait: a backorder, bought again until its window closes.
+      const window = this.timeouts.backorderWindowMs ?? BACKORDER_WINDOW_MS;
+      if (onUpstreamFailure === 'wait' && Date.now() < purchase.createdAt.getTime() + window) {
+        const until = new Date(purchase.createdAt.getTime() + window).toISOString();
+        const error = `Waiting for the supplier until ${until}: ${answer.text}`;
+        await recordAttempt(this.db, orderId, error);
+        return {
+          settled: false,
+          error,
+          retryInMs: this.timeouts.backorderRetryMs ?? BACKORDER_RETRY_MS,
+        };
+      }
       await this.reject(orderId, REFUSAL_REASONS[answer.refused], answer.text);
       return { settled: true };
     }

@@ -96,10 +96,19 @@ export async function findPurchase(db: Executor, orderId: string) {
         buyerId: orders.buyerId,
       },
       upstream: upstreams,
+      /** What a refusal there does: refund at once, or wait (a backorder); null once undocked. */
+      onUpstreamFailure: dockedProducts.onUpstreamFailure,
     })
     .from(upstreamOrders)
     .innerJoin(orders, eq(orders.id, upstreamOrders.orderId))
     .innerJoin(upstreams, eq(upstreams.id, upstreamOrders.upstreamId))
+    .leftJoin(
+      dockedProducts,
+      and(
+        eq(dockedProducts.upstreamId, upstreamOrders.upstreamId),
+        eq(dockedProducts.upstreamProductId, upstreamOrders.upstreamProductId),
+      ),
+    )
     .where(eq(upstreamOrders.orderId, orderId));
   return row;
 }
@@ -149,6 +158,29 @@ export async function settlePurchaseDelivery(db: Executor, orderId: string) {
         eq(outboxDeliveries.status, 'pending'),
       ),
     );
+}
+
+/** The purchase's outbox delivery is due in `delayMs` (a backorder's next try). */
+export async function purchaseDueIn(db: Executor, orderId: string, delayMs: number) {
+  await db.execute(sql`update outbox_deliveries
+    set next_attempt_at = now() + ${delayMs}::double precision * interval '1 millisecond',
+      status = 'pending'
+    where consumer = ${UPSTREAM_CONSUMER} and target_id = ${orderId}::uuid
+      and status <> 'succeeded' and (locked_until is null or locked_until <= now())`);
+}
+
+/** A docked product's choice on a refusal there; false when no docked product has that id. */
+export async function setOnUpstreamFailure(
+  db: Executor,
+  productId: string,
+  mode: 'refund' | 'wait',
+) {
+  const rows = await db
+    .update(dockedProducts)
+    .set({ onUpstreamFailure: mode })
+    .where(eq(dockedProducts.productId, productId))
+    .returning({ productId: dockedProducts.productId });
+  return rows.length > 0;
 }
 
 /**

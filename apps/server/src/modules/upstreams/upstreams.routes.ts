@@ -12,6 +12,7 @@ import {
   upstreamPurchasesQuerySchema,
   upstreamSchema,
   upstreamTestSchema,
+  updateDockedProductSchema,
 } from '@keymarket/contracts/upstreams';
 import { messages } from '@keymarket/contracts/messages';
 import { authOf } from '../access/auth-context';
@@ -20,6 +21,7 @@ import type { UpstreamsService } from './upstreams.service';
 const admin = { access: ['admin'] } as const;
 const upstreamParams = z.object({ id: z.uuid('Supplier not found') });
 const orderParams = z.object({ id: z.uuid(messages.orderNotFound) });
+const productParams = z.object({ id: z.uuid(messages.productNotFound) });
 
 /** Suppliers (DESIGN.md §14): administrators only. */
 export const upstreamsRoutes: FastifyPluginAsyncZod<{ upstreams: UpstreamsService }> = async (
@@ -125,6 +127,18 @@ export const upstreamsRoutes: FastifyPluginAsyncZod<{ upstreams: UpstreamsServic
     { config: admin, schema: { params: orderParams } },
     async (request, reply) => {
       await upstreams.retryPurchase(authOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.patch(
+    '/upstreams/docked-products/:id',
+    {
+      config: admin,
+      schema: { params: productParams, body: updateDockedProductSchema },
+    },
+    async (request, reply) => {
+      await upstreams.updateDocked(authOf(request), request.params.id, request.body);
       return reply.status(204).send();
     },
   );

@@ -7,6 +7,7 @@ import {
   type DockProductsInput,
   type Upstream,
   type UpstreamTest,
+  type UpdateDockedProductInput,
   type UpdateUpstreamInput,
 } from '@keymarket/contracts/upstreams';
 import type { Database } from '../../db/client';
@@ -34,6 +35,7 @@ import {
   insertUpstream,
   listPurchases,
   listUpstreams,
+  setOnUpstreamFailure,
   updateUpstream,
   type UpstreamRow,
 } from './upstreams.repository';
@@ -225,6 +227,7 @@ export class UpstreamsService {
           upstreamProductId: product.id,
           markupBasisPoints: basisPoints,
           markupFixedCents: fixedCents,
+          onUpstreamFailure: input.onUpstreamFailure ?? 'refund',
         });
         await setDockedStock(tx, row.id, product.stockQuantity);
         await writeAudit(tx, {
@@ -292,6 +295,23 @@ export class UpstreamsService {
       query,
       total,
     );
+  }
+
+  /** A docked product's choice on a refusal of its supplier: refund at once, or wait (a backorder). */
+  async updateDocked(caller: AuthContext, productId: string, input: UpdateDockedProductInput) {
+    assertMayManageUpstreams(caller);
+    await this.db.transaction(async (tx) => {
+      if (!(await setOnUpstreamFailure(tx, productId, input.onUpstreamFailure))) {
+        throw new AppError('not_found', 'No product docked from a supplier has this id');
+      }
+      await writeAudit(tx, {
+        actorId: caller.userId,
+        action: 'product.upstream_failure_set',
+        targetType: 'product',
+        targetId: productId,
+        after: { onUpstreamFailure: input.onUpstreamFailure },
+      });
+    });
   }
 
   /** An administrator's retry of a docked order's purchase that has not settled. */
