@@ -73,7 +73,8 @@ export class ServerProcess {
     await this.waitUntilReady();
   }
 
-  private async waitUntilReady(timeoutMs = 60_000): Promise<void> {
+  // A first start compiles the server (tsx): minutes on a loaded two-core machine.
+  private async waitUntilReady(timeoutMs = 180_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.child?.exitCode !== null) {

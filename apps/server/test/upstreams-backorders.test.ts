@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Platform, type Body } from './helpers/platforms';
+
+/**
+ * A docked product set to wait for its supplier (`onUpstreamFailure: wait`, DESIGN.md §14): a
+ * refusal there leaves the order pending as a backorder, bought again on its schedule, completed
+ * if the supplier comes back in time, refunded in full when its window closes. Set to refund (the
+ * default), the same refusal refunds at once.
+ */
+describe('docked orders waiting for their supplier', { timeout: 150_000 }, () => {
+  let upstream: Platform;
+  let downstream: Platform;
+  let upstreamId: string;
+  let categoryId: string;
+
+  beforeAll(async () => {
+    [upstream, downstream] = await Promise.all([
+      Platform.start(),
+      // A backorder tried every second for 20 seconds (10 minutes and 24 hours in production).
+      Platform.start({
+        UPSTREAM_BACKORDER_RETRY_MS: '1000',
+        UPSTREAM_BACKORDER_WINDOW_MS: '20000',
+        UPSTREAM_SYNC_INTERVAL_MS: '86400000',
+      }),
+    ]);
+    const account = await upstream.reseller(100);
+    const added = await downstream.ok(downstream.admin, 'POST', '/api/upstreams', {
+      name: 'Supplier',
+      baseUrl: upstream.server.url,
+      apiKey: await upstream.apiKey(account.session),
+    });
+    upstreamId = added.id!;
+    categoryId = await downstream.category();
+  }, 420_000);
+
+  afterAll(async () => {
+    await Promise.all([upstream?.dispose(), downstream?.dispose()]);
+  });
+
+  /** A product there with one key, docked here; its key then sold there to someone else. */
+  async function soldOutThere(onUpstreamFailure?: 'refund' | 'wait') {
+    const product = await upstream.product(5, 1);
+    const docked = await downstream.ok(
+      downstream.admin,
+      'POST',
+      `/api/upstreams/${upstreamId}/products`,
+      {
+        upstreamProductIds: [product.id],
+        categoryId,
+        markupPercent: 10,
+        markupFixed: 0,
+        ...(onUpstreamFailure ? { onUpstreamFailure } : {}),
+      },
+    );
+    const other = await upstream.reseller(20);
+    await upstream.ok(other.session, 'POST', '/api/orders', { productId: product.id, quantity: 1 });
+    return {
+      upstreamProductId: product.id,
+      productId: (docked.docked as Body[])[0]!.productId as string,
+    };
+  }
+
+  async function buy(productId: string) {
+    const buyer = await downstream.reseller(10);
+    const placed = await downstream.call(buyer.session, 'POST', '/api/orders', {
+      productId,
+      quantity: 1,
+    });
+    expect(placed.status).toBe(201);
+    const order = () => downstream.ok(buyer.session, 'GET', `/api/orders/${placed.body.id}`);
+    return { buyer, placed: placed.body, order };
+  }
+
+  it('refunds at once when the product is set to refund', async () => {
+    const { productId } = await soldOutThere();
+    const { buyer, placed, order } = await buy(productId);
+    const settled = await downstream.until(order, (o) => o.status !== 'pending');
+    expect(placed.status === 'rejected' || settled.status === 'rejected').toBe(true);
+    expect(settled.rejectionReason).toBe('Out of stock at the supplier: refunded in full');
+    expect(await downstream.balanceOf(buyer.session)).toBe(10);
+  });
+
+  it('waits, then completes when the supplier has the keys again', async () => {
+    const { upstreamProductId, productId } = await soldOutThere('wait');
+    const { buyer, placed, order } = await buy(productId);
+    expect(placed.status).toBe('pending');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await order()).toMatchObject({ status: 'pending' });
+    expect(await downstream.balanceOf(buyer.session)).toBe(4.5);
+    const purchases = await downstream.ok(
+      downstream.admin,
+      'GET',
+      '/api/upstreams/purchases?status=pending',
+    );
+    const purchase = (purchases.data as Body[]).find((p) => p.orderId === placed.id)!;
+    expect(purchase.lastError).toMatch(/^Waiting for the supplier until .*out_of_stock|Waiting/);
+
+    await upstream.ok(upstream.admin, 'POST', `/api/products/${upstreamProductId}/keys`, {
+      keys: 'RESTOCKED-KEY-1',
+    });
+    expect(await downstream.until(order, (o) => o.status !== 'pending')).toMatchObject({
+      status: 'completed',
+      responseKeys: ['RESTOCKED-KEY-1'],
+    });
+  });
+
+  it('refunds in full with the reason when the window closes', async () => {
+    const { productId } = await soldOutThere();
+    await downstream.ok(downstream.admin, 'PATCH', `/api/upstreams/docked-products/${productId}`, {
+      onUpstreamFailure: 'wait',
+    });
+    const { buyer, placed, order } = await buy(productId);
+    expect(placed.status).toBe('pending');
+    const settled = await downstream.until(order, (o) => o.status !== 'pending', 90_000);
+    expect(settled).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Out of stock at the supplier: refunded in full',
+    });
+    expect(await downstream.balanceOf(buyer.session)).toBe(10);
+    const result = await downstream.reconciliation();
+    expect(result.checks.filter((c) => !c.ok)).toEqual([]);
+  });
+
+  it('refuses a choice other than refund or wait, and a product that is not docked', async () => {
+    const { productId } = await soldOutThere();
+    const bad = await downstream.call(
+      downstream.admin,
+      'PATCH',
+      `/api/upstreams/docked-products/${productId}`,
+      { onUpstreamFailure: 'later' },
+    );
+    expect(bad.status).toBe(400);
+    const missing = await downstream.call(
+      downstream.admin,
+      'PATCH',
+      `/api/upstreams/docked-products/${upstreamId}`,
+      { onUpstreamFailure: 'wait' },
+    );
+    expect(missing.status).toBe(404);
+  });
+});
