@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { controlClassName } from '@/components/ui/input';
 import { describeApiError } from '@/lib/translate-error';
 import { useUploadKeyFile } from '../api/key-pool';
+import { KeyImportJobs } from './key-import-jobs';
 
 /** Whether `name` is a file the server reads keys from (.txt or .csv, any case). */
 export function isKeyFileName(name: string): boolean {
@@ -15,8 +16,9 @@ export function isKeyFileName(name: string): boolean {
 }
 
 /**
- * Imports a key file: the browser streams it, the bar shows how much is sent, then the server's
- * counts. The server reads it in one transaction: a refused file adds nothing.
+ * Imports a key file: the browser streams it, the bar shows how much is sent; the server checks
+ * and stores it (a refused file adds nothing) and imports it in the background, which the
+ * imports below follow.
  */
 export function KeyFileImport({ product }: { product: Product }) {
   const { t } = useTranslation('catalogue');
@@ -27,7 +29,8 @@ export function KeyFileImport({ product }: { product: Product }) {
   const [sent, setSent] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  // Closing the dialog mid-upload aborts it: the server then rolls the whole file back.
+  // Closing the dialog mid-upload aborts it: the server then stores nothing of the file. Once
+  // uploaded, the import goes on without the dialog.
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -113,6 +116,7 @@ export function KeyFileImport({ product }: { product: Product }) {
       {upload.isError && (
         <Alert title={t('keyPool.file.failed')}>{describeApiError(upload.error, tCore)}</Alert>
       )}
+      <KeyImportJobs productId={product.id} />
       <div className="flex justify-end">
         <Button type="submit" loading={upload.isPending}>
           {t('keyPool.file.upload')}

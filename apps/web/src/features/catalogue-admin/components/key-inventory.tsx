@@ -13,7 +13,10 @@ import { useProductKeys } from '../api/get-product-keys';
 import { unsoldKeysExportUrl } from '../api/key-pool';
 import { DeleteKeysDialog, MoveKeysDialog } from './key-inventory-dialogs';
 
-/** What the admin is about to do: delete or move these keys, or move `count` of the next ones. */
+/**
+ * What the admin is about to do: delete or move these keys, or move some of the next ones to be
+ * sold (up to `count`, the unsold keys; the move dialog asks how many).
+ */
 type PendingAction =
   | { kind: 'delete'; keyIds: string[] }
   | { kind: 'move'; keyIds: string[] }
@@ -29,7 +32,8 @@ export function KeyInventory({ product }: { product: Product }) {
   const [searchText, setSearchText] = useState('');
   const q = useSearchTerm(searchText);
   const keysQuery = useProductKeys({ productId: product.id, page, limit: DEFAULT_LIMIT, q });
-  // How many keys "move all" takes: the unsold count now, not the stock the dialog opened with.
+  // How many keys a move may take at most: the unsold count now, not the stock the dialog
+  // opened with.
   const unsold = useProductKeys({ productId: product.id, page: 1, limit: 1, status: 'unsold' });
   const unsoldCount = unsold.data?.pagination.total ?? 0;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -84,7 +88,7 @@ export function KeyInventory({ product }: { product: Product }) {
           disabled={unsoldCount === 0}
           onClick={() => setAction({ kind: 'move', count: unsoldCount })}
         >
-          {t('keyPool.moveAll')}
+          {t('keyPool.moveSome')}
         </Button>
       </div>
       {selected.size > 0 && (
