@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { ADMIN } from './support/api';
+import { ADMIN, apiSignedInAs, deposit } from './support/api';
+import { newKeys, placeOrder, seedProduct } from './support/catalogue';
 import { settle } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
 import { namespaceText, text } from './support/locales';
@@ -63,6 +64,52 @@ for (const language of languages) {
         );
         await page.keyboard.press('Escape');
       }
+    });
+
+    test('on a phone the orders come first: compact figures, filters behind a button, no hidden sort buttons', async ({
+      page,
+      origin,
+      admin,
+      makeUser,
+    }) => {
+      const product = await seedProduct(admin, { keys: newKeys(3, 'FIRST') });
+      const reseller = await makeUser('reseller', 'phone');
+      await deposit(admin, reseller.id, 50);
+      const buyer = await apiSignedInAs(origin, reseller.username, reseller.password);
+      for (let i = 0; i < 3; i += 1) await placeOrder(buyer, product.id);
+      await buyer.dispose();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAs(page, reseller);
+      await page.goto('/reseller/orders');
+      // A card on a phone (a table row styled as a block).
+      const firstOrder = page.locator('tbody tr').filter({ hasText: product.name }).first();
+      // The figures too: the order must stay in the first screen once they are in.
+      await expect(
+        page.getByRole('region', { name: text(language, 'orders.stats.label') }),
+      ).toBeVisible({ timeout: 30_000 });
+      await expect(firstOrder).toBeVisible({ timeout: 30_000 });
+      await settle(page);
+      // In the first screen, without scrolling: its top at least.
+      expect((await box(firstOrder)).y).toBeLessThan(844 - 80);
+
+      // The date range and the other filters wait behind "Filters".
+      const from = page.getByLabel(text(language, 'orders.filters.from'), { exact: true });
+      await expect(from).toBeHidden();
+      const toggle = page.getByRole('button', { name: text(language, 'common.filters') });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(from).toBeVisible();
+
+      // The header row is for screen readers only here: none of its sort buttons takes focus.
+      const focusableHeaderButtons = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('thead button')].filter(
+            (button) => getComputedStyle(button).display !== 'none',
+          ).length,
+      );
+      expect(focusableHeaderButtons).toBe(0);
     });
   });
 }

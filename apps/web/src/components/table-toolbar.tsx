@@ -50,6 +50,8 @@ type TableToolbarProps<Column extends string> = {
   /** `center` when the row holds no labelled field, only boxes and buttons. */
   align?: 'end' | 'center';
   className?: string;
+  /** For a button that shows or hides the row (`aria-controls`). */
+  id?: string;
 };
 
 /**
@@ -66,9 +68,11 @@ export function TableToolbar<Column extends string>({
   end,
   align = 'end',
   className,
+  id,
 }: TableToolbarProps<Column>) {
   return (
     <div
+      id={id}
       className={clsx(
         'flex flex-wrap gap-3',
         align === 'end' ? 'items-end' : 'items-center',

@@ -36,17 +36,20 @@ export function SortableHeader<Column extends string>({
       aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}
       className={className}
     >
+      {/* On phones the header row is read by screen readers only (table.tsx) and `SortSelect`
+          sorts: the button would be a focus stop that cannot be seen, so the text stands alone. */}
       <button
         type="button"
         onClick={() => onSort({ by: column, direction: next })}
         className={clsx(
-          'inline-flex items-center gap-1 uppercase hover:text-fg',
+          'inline-flex items-center gap-1 uppercase hover:text-fg max-sm:hidden',
           active && 'text-fg',
         )}
       >
         {children}
         <Icon aria-hidden className={clsx('size-3.5', !active && 'opacity-50')} />
       </button>
+      <span className="sm:hidden">{children}</span>
     </TableHeader>
   );
 }

@@ -28,11 +28,11 @@ function StatCard({
   return (
     <div
       className={clsx(
-        'flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-card',
+        'flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-card max-sm:p-2.5',
         className,
       )}
     >
-      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/15 text-primary">
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/15 text-primary max-sm:hidden">
         <Icon aria-hidden className="size-5" />
       </span>
       <div className="min-w-0">
@@ -43,6 +43,7 @@ function StatCard({
           className={clsx(
             'font-semibold [overflow-wrap:anywhere] text-fg tabular-nums',
             value.length > 8 ? 'text-lg' : 'text-xl',
+            'max-sm:text-base',
           )}
         >
           <bdi dir="ltr">{value}</bdi>
@@ -64,7 +65,7 @@ export function OrderStatsCards({ stats }: { stats: OrderStats }) {
   return (
     <section
       aria-label={t('orders.stats.label')}
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5"
+      className="grid grid-cols-3 gap-2 sm:gap-3 xl:grid-cols-5"
     >
       <StatCard label={t('orders.stats.total')} value={String(stats.total)} icon={ListOrdered} />
       <StatCard label={t('orders.stats.pending')} value={String(stats.pending)} icon={Clock} />
@@ -78,7 +79,8 @@ export function OrderStatsCards({ stats }: { stats: OrderStats }) {
         label={t('orders.stats.completedTotal')}
         value={formatPrice(stats.revenue)}
         icon={DollarSign}
-        // Alone on the last row of a phone's two columns: it takes both, room for large sums.
+        // Beside "Rejected" on the last row of a phone's three columns: two of them, room for
+        // large sums. On phones the cards are compact (no icon), so the orders come first.
         className="col-span-2 sm:col-span-1"
       />
     </section>

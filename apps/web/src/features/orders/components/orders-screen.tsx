@@ -1,6 +1,7 @@
-import { FilterX } from 'lucide-react';
+import { FilterX, SlidersHorizontal } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { clsx } from 'clsx';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { sortText } from '@keymarket/contracts/pagination';
@@ -45,6 +46,9 @@ export function OrdersScreen({ role }: { role: Role }) {
   const onSearch = useCallback((term: string) => setFilters({ search: term }), [setFilters]);
   const [searchText, setSearchText] = useSearchFilter(filters.search, onSearch);
   const [dialog, setDialog] = useState<Dialogs>(null);
+  // On phones the filters wait behind a button, so the first order shows in the first screen.
+  const [filtersShown, setFiltersShown] = useState(false);
+  const phoneHidden = filtersShown ? '' : 'max-sm:hidden';
   const [labels, rememberLabel] = useRememberedLabels();
   // `?order=<id>`: a notification's link opens that order's details over the list.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -63,6 +67,7 @@ export function OrdersScreen({ role }: { role: Role }) {
     }
   };
   const isAdmin = role === 'admin';
+  const filtersId = useId();
 
   const filterQuery = {
     showAll,
@@ -103,15 +108,26 @@ export function OrdersScreen({ role }: { role: Role }) {
               onChange: setSearchText,
               placeholder: t('orders.list.searchPlaceholder'),
               label: t('orders.list.search'),
-              className: 'min-w-48 flex-1',
+              className: 'min-w-0 flex-1 sm:min-w-48',
             }}
             csv={{
               path: '/orders/all',
               query: { ...query, showAll: showAll ? 'true' : undefined },
               label: t('orders.list.download'),
-              className: 'max-sm:flex-1',
+              className: clsx('max-sm:flex-1', phoneHidden),
             }}
           >
+            <Button
+              variant="secondary"
+              aria-expanded={filtersShown}
+              aria-controls={filtersId}
+              onClick={() => setFiltersShown((shown) => !shown)}
+              className="sm:hidden"
+            >
+              <SlidersHorizontal aria-hidden className="size-4" />
+              {t('common.filters')}
+              {filtered && <span aria-hidden className="size-2 rounded-full bg-primary" />}
+            </Button>
             <FilterSelect
               label={t('orders.list.statusFilter')}
               allLabel={t('orders.list.allStatuses')}
@@ -119,10 +135,12 @@ export function OrdersScreen({ role }: { role: Role }) {
               options={orderStatuses}
               optionLabel={(option) => t(`orders.status.${option}`)}
               onChange={(value) => setFilters({ status: value })}
-              className="min-w-40 max-sm:flex-1"
+              className={clsx('min-w-40 max-sm:flex-1', phoneHidden)}
             />
           </TableToolbar>
           <TableToolbar
+            id={filtersId}
+            className={phoneHidden}
             sort={{ columns: sortColumns, sort: table.sort, onSort: table.setSort }}
             end={
               filtered && (
