@@ -14,6 +14,8 @@ const emptyInventory = okReply({
   data: [],
   pagination: { page: 1, limit: 10, total: 0, totalPages: 0 },
 });
+/** The dialog also follows the product's key file imports: none here. */
+const noFileImports = { [`GET ${KEYS_PATH}/imports`]: okReply({ data: [] }) };
 
 /** A reply the test releases by hand, to look at the screen while a part is in flight. */
 function deferred() {
@@ -37,6 +39,7 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     const replies = [deferred(), deferred(), deferred()];
     let call = 0;
     const fetchMock = mockApi({
+      ...noFileImports,
       [`GET ${KEYS_PATH}`]: emptyInventory,
       [`POST ${KEYS_PATH}`]: () => replies[call++]!.promise,
     });
@@ -63,19 +66,27 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sentParts(fetchMock)).toHaveLength(1);
 
-    replies[0]!.release(okReply({ added: 999, duplicates: 1, blanks: 1, stock: 999 }));
+    replies[0]!.release(
+      okReply({ added: 999, duplicates: 1, blanks: 1, stock: 999, backordersFilled: 0 }),
+    );
     await vi.waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '1'));
     expect(screen.getByText('Part 1 of 3 sent')).toBeInTheDocument();
     await vi.waitFor(() => expect(sentParts(fetchMock)).toHaveLength(2));
-    replies[1]!.release(okReply({ added: 1_000, duplicates: 0, blanks: 1, stock: 1_999 }));
+    replies[1]!.release(
+      okReply({ added: 1_000, duplicates: 0, blanks: 1, stock: 1_999, backordersFilled: 2 }),
+    );
     await vi.waitFor(() => expect(sentParts(fetchMock)).toHaveLength(3));
-    replies[2]!.release(okReply({ added: 501, duplicates: 0, blanks: 0, stock: 2_500 }));
+    replies[2]!.release(
+      okReply({ added: 501, duplicates: 0, blanks: 0, stock: 2_498, backordersFilled: 1 }),
+    );
 
     const result = await screen.findByRole('region', { name: 'Import finished' });
     expect(within(result).getByText('Added').nextSibling).toHaveTextContent('2500');
     expect(within(result).getByText('Duplicates skipped').nextSibling).toHaveTextContent('1');
     expect(within(result).getByText('Blank lines skipped').nextSibling).toHaveTextContent('2');
-    expect(within(result).getByText('Stock now').nextSibling).toHaveTextContent('2500');
+    // Three waiting orders took their keys as the parts landed.
+    expect(within(result).getByText('Waiting orders filled').nextSibling).toHaveTextContent('3');
+    expect(within(result).getByText('Stock now').nextSibling).toHaveTextContent('2498');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Keys, one per line')).toHaveValue('');
 
@@ -87,10 +98,11 @@ describe('keys dialog', { timeout: 15_000 }, () => {
   it('says where an import stopped and what the parts before it did', async () => {
     let call = 0;
     mockApi({
+      ...noFileImports,
       [`GET ${KEYS_PATH}`]: emptyInventory,
       [`POST ${KEYS_PATH}`]: () =>
         call++ === 0
-          ? okReply({ added: 1_000, duplicates: 0, blanks: 0, stock: 1_000 })
+          ? okReply({ added: 1_000, duplicates: 0, blanks: 0, stock: 1_000, backordersFilled: 0 })
           : errorReply('internal'),
     });
     renderWithProviders(<KeysDialog product={aProduct({ stockQuantity: 0 })} onClose={vi.fn()} />);
@@ -114,6 +126,7 @@ describe('keys dialog', { timeout: 15_000 }, () => {
   it('sends no further part once the dialog is closed mid-import, and says how far it got', async () => {
     const first = deferred();
     const fetchMock = mockApi({
+      ...noFileImports,
       [`GET ${KEYS_PATH}`]: emptyInventory,
       [`POST ${KEYS_PATH}`]: () => first.promise,
     });
@@ -139,13 +152,15 @@ describe('keys dialog', { timeout: 15_000 }, () => {
         'The key import into Steam 20 stops after the part in progress: 0 of 3 parts were imported.',
       ),
     ).toBeInTheDocument();
-    first.release(okReply({ added: 1_000, duplicates: 0, blanks: 0, stock: 1_000 }));
+    first.release(
+      okReply({ added: 1_000, duplicates: 0, blanks: 0, stock: 1_000, backordersFilled: 0 }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sentParts(fetchMock)).toHaveLength(1);
   });
 
   it('asks for keys before sending a paste of blank lines', async () => {
-    const fetchMock = mockApi({ [`GET ${KEYS_PATH}`]: emptyInventory });
+    const fetchMock = mockApi({ ...noFileImports, [`GET ${KEYS_PATH}`]: emptyInventory });
     renderWithProviders(<KeysDialog product={aProduct()} onClose={vi.fn()} />);
     const user = userEvent.setup();
 
@@ -155,12 +170,18 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Keys, one per line')).toHaveAccessibleDescription(
       messages.keysRequired,
     );
-    // Only the inventory's reads (its page and its unsold count): no import was sent.
-    expect(requestedPaths(fetchMock)).toEqual([`GET ${KEYS_PATH}`, `GET ${KEYS_PATH}`]);
+    // Only the reads of the inventory (its page and its unsold count) and of the file imports:
+    // no import was sent.
+    expect(requestedPaths(fetchMock).sort()).toEqual([
+      `GET ${KEYS_PATH}`,
+      `GET ${KEYS_PATH}`,
+      `GET ${KEYS_PATH}/imports`,
+    ]);
   });
 
   it('lists the inventory masked, sold and available', async () => {
     mockApi({
+      ...noFileImports,
       [`GET ${KEYS_PATH}`]: okReply({
         data: [
           {
