@@ -56,8 +56,3 @@ export async function openLogoutDialog(page: Page) {
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   return page.getByRole('dialog', { name: 'Log out?' });
 }
-
-/** Chooses a language with the switch of whatever layout is shown. */
-export async function chooseLanguage(page: Page, current: string, language: string) {
-  await page.getByRole('combobox', { name: current }).first().selectOption(language);
-}

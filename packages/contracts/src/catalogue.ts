@@ -36,7 +36,7 @@ const name = nameText()
 const description = freeText().trim().max(1000, catalogueMessages.descriptionTooLong);
 
 /** Names and descriptions in the three languages (descriptions optional). */
-export const localisedFieldsSchema = z.strictObject({
+const localisedFieldsSchema = z.strictObject({
   nameEn: name,
   nameFr: name,
   nameAr: name,

@@ -60,37 +60,8 @@ export async function preparedRowsOf<T>(db: Executor, query: SQL): Promise<T[]> 
   return (result as { rows: T[] }).rows;
 }
 
-/**
- * A statement rendered beforehand (once, with placeholders): its text, its parameters in `$n` order
- * (values, and placeholders filled per call), and its `statementName`.
- */
-export interface RenderedStatement {
-  sql: string;
-  params: readonly unknown[];
-  name: string;
-}
-
-/**
- * `preparedRowsOf` for a statement rendered beforehand: the same named prepared statement, sent
- * without building, rendering and hashing its text again; `values` fill its placeholders by name
- * (a name without a value throws).
- */
-export async function preparedRenderedRowsOf<T>(
-  db: Executor,
-  statement: RenderedStatement,
-  values: Record<string, unknown>,
-): Promise<T[]> {
-  const { session } = db as unknown as { session: PgSession };
-  // Drizzle only reads the parameters: `execute` maps them to a new array (`fillPlaceholders`).
-  const query = { sql: statement.sql, params: statement.params as unknown[] };
-  const result = await session
-    .prepareQuery(query, undefined, statement.name, false)
-    .execute(values);
-  return (result as { rows: T[] }).rows;
-}
-
 /** A prepared statement's name for `text`: the same text, the same name, on every process. */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   return `km_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
 }
 

@@ -2,8 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../../src/app';
 import type { DatabaseHandle } from '../../src/db/client';
 import { parseEnv, type Env } from '../../src/env';
-import { hashPassword } from '../../src/lib/passwords';
-import { insertUser } from '../../src/modules/users/users.repository';
 import { freshDatabase } from './database';
 import { Factory } from './factory';
 
@@ -73,5 +71,3 @@ export async function createTestApp(
 export function cookiesOf(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
-
-export { hashPassword, insertUser };

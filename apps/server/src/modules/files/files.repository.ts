@@ -4,7 +4,7 @@ import { files } from '../../db/schema/index';
 import type { Upload } from '../../lib/uploads';
 import { oneRow } from '../../lib/rows';
 
-export type FileRow = typeof files.$inferSelect;
+type FileRow = typeof files.$inferSelect;
 
 /**
  * The database storage driver: bytes in the `files` table, so every instance can serve every

@@ -13,7 +13,6 @@ import {
 } from '../../db/schema/index';
 
 export type UpstreamRow = typeof upstreams.$inferSelect;
-export type UpstreamOrderRow = typeof upstreamOrders.$inferSelect;
 
 /** The outbox consumer that makes a docked order's purchase (`place_order`, migration 0028). */
 export const UPSTREAM_CONSUMER = 'upstream';

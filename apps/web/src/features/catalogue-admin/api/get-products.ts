@@ -1,10 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  PRODUCT_LIST_MAX,
-  productListSchema,
-  type productListQuerySchema,
-} from '@keymarket/contracts/catalogue';
+import { productListSchema, type productListQuerySchema } from '@keymarket/contracts/catalogue';
 import { apiClient } from '@/lib/api-client';
 import type { ListQuery } from '@/lib/list-query';
 import { queryKeys } from '@/lib/query-keys';
@@ -15,23 +11,6 @@ export type AdminProductFilters = Pick<ProductListQuery, 'categoryId' | 'search'
   /** `only`: the soft-deleted products, which only administrators can list. */
   deleted: Exclude<ProductListQuery['deleted'], 'include' | undefined>;
 };
-
-/** The whole catalogue in one call (the API's one 10,000-item list), for the key pool's choice. */
-export function getAdminProducts(filters: AdminProductFilters, signal?: AbortSignal) {
-  return getAdminProductPage({ ...filters, page: 1, limit: PRODUCT_LIST_MAX }, signal);
-}
-
-export const adminProductsQueryOptions = (filters: AdminProductFilters) =>
-  queryOptions({
-    queryKey: [...queryKeys.products, 'admin', filters],
-    queryFn: ({ signal }) => getAdminProducts(filters, signal),
-    // Keeps the table on screen while a new filter loads, so typing a search does not flash.
-    placeholderData: keepPreviousData,
-  });
-
-export function useAdminProducts(filters: AdminProductFilters) {
-  return useQuery(adminProductsQueryOptions(filters));
-}
 
 /** One page of the products table: what GET /products takes (`sort` as `?sort=` text). */
 export type AdminProductPageQuery = AdminProductFilters &
