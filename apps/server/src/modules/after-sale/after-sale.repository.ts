@@ -13,6 +13,13 @@ export interface KeyedOrder {
   sourcing: 'local' | 'upstream';
 }
 
+/**
+ * An order's keys in place order, the one order every read of them shares: by sale time (a
+ * backorder's keys arrive later, a replacement last), then position, the order they were imported
+ * and `place_order` answers them in. "Key 1" is the first imported.
+ */
+export const orderKeysInPlace = [asc(productKeys.soldAt), asc(productKeys.position)] as const;
+
 export interface KeyPlaces {
   /** The pool's keys it was delivered (none for a docked order). */
   delivered: { id: string; ciphertext: Buffer }[];
@@ -24,8 +31,8 @@ export interface KeyPlaces {
 }
 
 /**
- * The keys sold to each order, in place order: the keys it was delivered (by sale time, then id,
- * as `keysOfOrders` lists them), each replaced one swapped for its replacement. A replacement is
+ * The keys sold to each order, in place order: the keys it was delivered (`orderKeysInPlace`),
+ * each replaced one swapped for its replacement. A replacement is
  * sold to the same order later, so it is told apart by the action that names it, not by its place.
  * A docked order's keys are its delivered text (one per unit) and its supplier's replacements.
  */
@@ -45,7 +52,7 @@ export async function keyPlacesOf(db: Executor, orders: readonly KeyedOrder[]) {
         })
         .from(productKeys)
         .where(inArray(productKeys.orderId, ids))
-        .orderBy(asc(productKeys.soldAt), asc(productKeys.id)),
+        .orderBy(...orderKeysInPlace),
     () => db.select().from(orderKeyActions).where(inArray(orderKeyActions.orderId, ids)),
     () =>
       db

@@ -30,7 +30,7 @@ export interface OrderPlan {
   refs: Omit<OrderWithRefs, 'order'>;
   /**
    * The product's low-stock threshold, when this sale may bring its stock down to it
-   * (`place_order`, migration 0038); null when it plainly cannot, so the call
+   * (`place_order`, migration 0039); null when it plainly cannot, so the call
    * carries nothing for it.
    */
   lowStockThreshold: number | null;

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { refusalOf } from '../../lib/pg-errors';
 
 /**
- * Why `place_order` (latest in migration 0038) refused an order; nothing of it was
+ * Why `place_order` (latest in migration 0039) refused an order; nothing of it was
  * written. The tag is the reason the statement gave `keymarket_refuse`.
  */
 export type OrderRefusal =

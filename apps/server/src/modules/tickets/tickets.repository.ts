@@ -27,6 +27,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { oneRow } from '../../lib/rows';
+import { orderKeysInPlace } from '../after-sale/after-sale.repository';
 
 /** Which side of a conversation reads it: its author, or the administrators (one shared marker). */
 export type TicketSide = 'author' | 'admin';
@@ -295,7 +296,7 @@ export type TicketListRow = Awaited<ReturnType<typeof listTickets>>['rows'][numb
 /**
  * The key a report names, as the key pool's listing shows it (its first and last characters,
  * never the key), and what was done about it. A key's place is its rank among the keys the order
- * was delivered, by sale time then id, replacements left out: as `keyPlacesOf`
+ * was delivered (`orderKeysInPlace`), replacements left out: as `keyPlacesOf`
  * (after-sale.repository.ts) places them.
  */
 export async function reportedKeyOf(db: Executor, orderId: string, keyIndex: number) {
@@ -310,7 +311,7 @@ export async function reportedKeyOf(db: Executor, orderId: string, keyIndex: num
         .select({ head: productKeys.head, hint: productKeys.hint })
         .from(productKeys)
         .where(and(eq(productKeys.orderId, orderId), notInArray(productKeys.id, replacements)))
-        .orderBy(asc(productKeys.soldAt), asc(productKeys.id))
+        .orderBy(...orderKeysInPlace)
         .offset(keyIndex)
         .limit(1),
     () =>
