@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubXhr, type FakeXhr } from '@/testing/fake-xhr';
-import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import type { KeyImport } from '@keymarket/contracts/catalogue';
+import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { aProduct, PRODUCT_ID } from '../catalogue-fixtures';
 import { isKeyFileName } from './key-file-import';
@@ -35,6 +36,34 @@ const inventory = okReply({
   pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
 });
 
+const IMPORT_ID = '33333333-3333-4333-8333-333333333333';
+
+/** A key file import of keys.txt (8 lines, 6 keys) as GET …/keys/imports lists it. */
+function importJob(fields: Partial<KeyImport>): KeyImport {
+  return {
+    id: IMPORT_ID,
+    productId: PRODUCT_ID,
+    fileName: 'keys.txt',
+    sizeBytes: 48,
+    status: 'queued',
+    linesTotal: 8,
+    keysTotal: 6,
+    linesRead: 0,
+    added: 0,
+    duplicates: 0,
+    blanks: 0,
+    backordersFilled: 0,
+    error: null,
+    createdBy: { id: '44444444-4444-4444-8444-444444444444', username: 'admin1' },
+    createdAt: '2026-12-07T09:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    ...fields,
+  };
+}
+
+const noFileImports = { [`GET ${KEYS_PATH}/imports`]: okReply({ data: [] }) };
+
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, method: string) {
   const call = fetchMock.mock.calls.find(([, init]) => init?.method === method);
   return call ? JSON.parse(String(call[1]!.body)) : undefined;
@@ -48,8 +77,13 @@ describe('key pool', { timeout: 15_000 }, () => {
     expect(isKeyFileName('csv')).toBe(false);
   });
 
-  it('streams a key file as the body, shows the upload progress, then the counts', async () => {
-    mockApi({ [`GET ${KEYS_PATH}`]: inventory });
+  it('streams a key file as the body, shows the upload progress, then follows the import to its result', async () => {
+    // The server's view of the product's file imports: none, then this one as it runs.
+    let imports: object[] = [];
+    const fetchMock = mockApi({
+      [`GET ${KEYS_PATH}`]: inventory,
+      [`GET ${KEYS_PATH}/imports`]: () => okReply({ data: imports }),
+    });
     const uploads = stubXhr();
     renderWithProviders(<KeysDialog product={aProduct({ stockQuantity: 2 })} onClose={vi.fn()} />);
     const user = userEvent.setup();
@@ -71,15 +105,73 @@ describe('key pool', { timeout: 15_000 }, () => {
     act(() => xhr.progress(12, 12));
     expect(progress).toHaveAttribute('aria-valuetext', 'Uploaded; adding the keys…');
 
-    act(() => xhr.respond(200, { added: 2, duplicates: 3, blanks: 4, stock: 4 }));
-    const result = await screen.findByRole('region', { name: 'Import finished' });
-    expect(within(result).getByText('Duplicates skipped').nextSibling).toHaveTextContent('3');
-    expect(within(result).getByText('Blank lines skipped').nextSibling).toHaveTextContent('4');
+    // Stored and queued (202): the server imports it in the background, half of it so far.
+    const queued = importJob({ status: 'queued' });
+    imports = [importJob({ status: 'running', linesRead: 4, added: 1, duplicates: 2, blanks: 1 })];
+    act(() => xhr.respond(202, queued));
+    const job = await screen.findByRole('region', { name: 'Import of keys.txt' });
+    await vi.waitFor(() => expect(within(job).getByText('Importing')).toBeInTheDocument());
+    expect(within(job).getByText('Started by admin1, Dec 7, 2026, 9:00 AM')).toBeInTheDocument();
+    expect(within(job).getByRole('progressbar', { name: 'Key import progress' })).toHaveAttribute(
+      'aria-valuetext',
+      '4 of 8 lines read (50%)',
+    );
+    const soFar = within(job).getByRole('region', { name: 'Imported so far' });
+    expect(within(soFar).getByText('Added').nextSibling).toHaveTextContent('1');
     expect(screen.queryByRole('progressbar', { name: 'Key file upload progress' })).toBeNull();
+
+    // Read again while it runs, until it is done.
+    imports = [
+      importJob({
+        status: 'done',
+        linesRead: 8,
+        added: 2,
+        duplicates: 3,
+        blanks: 3,
+        backordersFilled: 1,
+      }),
+    ];
+    await vi.waitFor(() => expect(within(job).getByText('Done')).toBeInTheDocument(), {
+      timeout: 5_000,
+    });
+    const result = within(job).getByRole('region', { name: 'Import finished' });
+    expect(within(result).getByText('Added').nextSibling).toHaveTextContent('2');
+    expect(within(result).getByText('Duplicates skipped').nextSibling).toHaveTextContent('3');
+    expect(within(result).getByText('Blank lines skipped').nextSibling).toHaveTextContent('3');
+    expect(within(result).getByText('Waiting orders filled').nextSibling).toHaveTextContent('1');
+    expect(within(job).queryByRole('progressbar')).toBeNull();
+    expect(within(job).queryByRole('button', { name: 'Cancel import' })).toBeNull();
+    // Ended: no more reads.
+    const reads = requestedPaths(fetchMock).filter((path) => path.endsWith('/imports')).length;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(requestedPaths(fetchMock).filter((path) => path.endsWith('/imports'))).toHaveLength(
+      reads,
+    );
+  });
+
+  it('cancels a running import', async () => {
+    let imports = [importJob({ status: 'running', linesRead: 2 })];
+    const fetchMock = mockApi({
+      [`GET ${KEYS_PATH}`]: inventory,
+      [`GET ${KEYS_PATH}/imports`]: () => okReply({ data: imports }),
+      [`POST ${KEYS_PATH}/imports/${IMPORT_ID}/cancel`]: () => {
+        imports = [importJob({ status: 'cancelled', linesRead: 4, added: 4 })];
+        return okReply(imports[0]);
+      },
+    });
+    renderWithProviders(<KeysDialog product={aProduct()} onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    // Opened while an import runs: the dialog shows where it is.
+    const job = await screen.findByRole('region', { name: 'Import of keys.txt' });
+    await user.click(await within(job).findByRole('button', { name: 'Cancel import' }));
+    await vi.waitFor(() => expect(within(job).getByText('Cancelled')).toBeInTheDocument());
+    expect(requestedPaths(fetchMock)).toContain(`POST ${KEYS_PATH}/imports/${IMPORT_ID}/cancel`);
+    const result = within(job).getByRole('region', { name: 'Import finished' });
+    expect(within(result).getByText('Added').nextSibling).toHaveTextContent('4');
   });
 
   it('refuses another file type before sending, and shows the server refusal of a file', async () => {
-    mockApi({ [`GET ${KEYS_PATH}`]: inventory });
+    mockApi({ [`GET ${KEYS_PATH}`]: inventory, ...noFileImports });
     const uploads = stubXhr();
     renderWithProviders(<KeysDialog product={aProduct()} onClose={vi.fn()} />);
     const user = userEvent.setup({ applyAccept: false });
@@ -104,6 +196,7 @@ describe('key pool', { timeout: 15_000 }, () => {
   it('searches, then deletes the selected keys and moves one to another product', async () => {
     const fetchMock = mockApi({
       [`GET ${KEYS_PATH}`]: inventory,
+      ...noFileImports,
       [`DELETE ${KEYS_PATH}`]: okReply({ deleted: 2, stock: 0 }),
       [`POST ${KEYS_PATH}/move`]: okReply({ moved: 1, stock: 1, targetStock: 1 }),
       'GET /products': okReply({
@@ -136,16 +229,16 @@ describe('key pool', { timeout: 15_000 }, () => {
       }),
     );
     const move = await screen.findByRole('dialog', { name: 'Move keys to another product' });
-    // The product itself is no target.
-    const target = within(move).getByLabelText('Product to move them to');
+    // The target is searched by name; the product itself is no target.
+    await user.type(within(move).getByRole('combobox', { name: 'Choose a product' }), 'e');
     await vi.waitFor(() =>
       expect(
-        within(target)
+        within(move)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['Choose a product', 'Hades II']),
+      ).toEqual([expect.stringContaining('Hades II')]),
     );
-    await user.selectOptions(target, OTHER_ID);
+    await user.click(within(move).getByRole('option', { name: /Hades II/ }));
     await user.click(within(move).getByRole('button', { name: 'Move keys' }));
     await vi.waitFor(() =>
       expect(bodyOf(fetchMock, 'POST')).toEqual({ toProductId: OTHER_ID, keyIds: [KEY_A] }),
