@@ -4,8 +4,6 @@ import { sideBySide } from '../../db/side-by-side';
 import { orderKeyActions, productKeys, tickets, users } from '../../db/schema/index';
 import type { KeyState } from '@keymarket/contracts/orders';
 
-export type KeyAction = typeof orderKeyActions.$inferSelect;
-
 /** An order whose key places are read: a docked one's keys are its supplier's, not the pool's. */
 export interface KeyedOrder {
   id: string;
