@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   keyImportListSchema,
   keyImportSchema,
@@ -13,6 +14,8 @@ const importsPath = (productId: string) =>
 /** Under the products' key: every key pool change refreshes it with the stock. */
 export const keyImportsKey = (productId: string) =>
   [...queryKeys.products, productId, 'key-imports'] as const;
+
+type KeyImportList = z.infer<typeof keyImportListSchema>;
 
 const isActive = (job: KeyImport) => job.status === 'queued' || job.status === 'running';
 
@@ -32,8 +35,10 @@ export function useKeyImports(productId: string) {
         query: { limit: 3 },
         signal,
       });
-      // The stock and the inventory move as the keys arrive.
-      if (list.data.some(isActive)) {
+      // The stock and the inventory move as the keys arrive, up to the last batch of an import
+      // that has just ended.
+      const before = queryClient.getQueryData<KeyImportList>(keyImportsKey(productId));
+      if (list.data.some(isActive) || before?.data.some(isActive)) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.productKeys(productId) });
       }
       return list;

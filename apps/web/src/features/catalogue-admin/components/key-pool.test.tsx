@@ -62,6 +62,7 @@ function importJob(fields: Partial<KeyImport>): KeyImport {
   };
 }
 
+const pageOf = (total: number) => ({ page: 1, limit: 10, total, totalPages: 1 });
 const noFileImports = { [`GET ${KEYS_PATH}/imports`]: okReply({ data: [] }) };
 
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, method: string) {
@@ -80,8 +81,9 @@ describe('key pool', { timeout: 15_000 }, () => {
   it('streams a key file as the body, shows the upload progress, then follows the import to its result', async () => {
     // The server's view of the product's file imports: none, then this one as it runs.
     let imports: object[] = [];
+    let keys = inventory;
     const fetchMock = mockApi({
-      [`GET ${KEYS_PATH}`]: inventory,
+      [`GET ${KEYS_PATH}`]: () => keys,
       [`GET ${KEYS_PATH}/imports`]: () => okReply({ data: imports }),
     });
     const uploads = stubXhr();
@@ -120,7 +122,8 @@ describe('key pool', { timeout: 15_000 }, () => {
     expect(within(soFar).getByText('Added').nextSibling).toHaveTextContent('1');
     expect(screen.queryByRole('progressbar', { name: 'Key file upload progress' })).toBeNull();
 
-    // Read again while it runs, until it is done.
+    // Read again while it runs, until it is done; the inventory shows the last batch's keys.
+    keys = okReply({ ...(inventory.body as object), pagination: { ...pageOf(4) } });
     imports = [
       importJob({
         status: 'done',
@@ -139,6 +142,7 @@ describe('key pool', { timeout: 15_000 }, () => {
     expect(within(result).getByText('Duplicates skipped').nextSibling).toHaveTextContent('3');
     expect(within(result).getByText('Blank lines skipped').nextSibling).toHaveTextContent('3');
     expect(within(result).getByText('Waiting orders filled').nextSibling).toHaveTextContent('1');
+    expect(await screen.findByText('Keys in the inventory: 4')).toBeInTheDocument();
     expect(within(job).queryByRole('progressbar')).toBeNull();
     expect(within(job).queryByRole('button', { name: 'Cancel import' })).toBeNull();
     // Ended: no more reads.
