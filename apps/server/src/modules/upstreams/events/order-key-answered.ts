@@ -1,5 +1,5 @@
 import { applyUpstreamAnswers } from '../../after-sale/upstream-answers';
-import type { UpstreamEventHandler } from './event-handlers';
+import type { UpstreamEventHandler } from './event-handler';
 
 /**
  * `order.key_replaced` and `order.unit_refunded` from the supplier (DESIGN.md §14, after-sale

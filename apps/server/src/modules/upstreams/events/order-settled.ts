@@ -1,5 +1,5 @@
 import { pendingPurchasesAt } from '../upstreams.repository';
-import type { UpstreamEventHandler } from './event-handlers';
+import type { UpstreamEventHandler } from './event-handler';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

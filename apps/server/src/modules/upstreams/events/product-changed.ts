@@ -1,4 +1,4 @@
-import type { UpstreamEventHandler } from './event-handlers';
+import type { UpstreamEventHandler } from './event-handler';
 
 /**
  * `product.changed` (DESIGN.md §14): the docked product is read again at our price there and
