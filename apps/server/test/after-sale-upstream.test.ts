@@ -6,7 +6,7 @@ import { Platform, type Body } from './helpers/platforms';
  * report at C is passed to B and on to A; A's administrator answers it, and the answer comes back
  * down the chain, applied once at each platform as its own.
  */
-describe('after-sale along a chain of three platforms', () => {
+describe('after-sale along a chain of three platforms', { timeout: 150_000 }, () => {
   let a: Platform;
   let b: Platform;
   let c: Platform;
