@@ -14,7 +14,6 @@ export const userSlots = ['manager', 'r1', 'r2', 'r3'] as const;
 export type UserSlot = (typeof userSlots)[number];
 /** `backorder`: an instant product taking backorders, with no key at first (DESIGN.md §11). */
 export type ProductSlot = 'instant' | 'request' | 'backorder';
-const productSlots = ['instant', 'request', 'backorder'] as const;
 
 /** Who invited whom (the admin invited the manager). */
 export const INVITER: Record<UserSlot, UserSlot | null> = {

@@ -4,8 +4,6 @@ import { files } from '../../db/schema/index';
 import type { Upload } from '../../lib/uploads';
 import { oneRow } from '../../lib/rows';
 
-type FileRow = typeof files.$inferSelect;
-
 /**
  * The database storage driver: bytes in the `files` table, so every instance can serve every
  * upload. Callers pass their transaction, so a file exists exactly when the row pointing to it does.
