@@ -186,7 +186,9 @@ function processTimes(): Map<number, { name: string; seconds: number }> {
 }
 
 const ofMeasuredCluster = (pid: number) =>
-  measuredPostmaster === undefined || pid === measuredPostmaster || parentOf(pid) === measuredPostmaster;
+  measuredPostmaster === undefined ||
+  pid === measuredPostmaster ||
+  parentOf(pid) === measuredPostmaster;
 
 /** Starts measuring CPU use; the returned function stops and answers the figures. */
 export function measureCpu(serverPid: number | undefined) {
