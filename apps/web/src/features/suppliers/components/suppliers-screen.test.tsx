@@ -101,7 +101,8 @@ describe('Suppliers screen', () => {
     expect(await screen.findByText('0 products docked.')).toBeInTheDocument();
     expect(docked).toBe(true);
 
-    const purchase = (await screen.findByText('Game X × 1')).closest('li')!;
+    const purchase = (await screen.findByText('Game X')).closest('li')!;
+    expect(purchase).toHaveTextContent('Game X × 1');
     expect(within(purchase).getByText('The upstream answered 503')).toBeInTheDocument();
     await user.click(within(purchase).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Tried again.')).toBeInTheDocument();
