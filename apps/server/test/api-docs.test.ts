@@ -38,6 +38,7 @@ describe('GET /api/docs: the interactive API reference', () => {
         Object.entries(operations).map(([method, operation]) => ({ path, method, operation })),
       );
     expect(v1.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'delete /api/v1/webhooks/{id}',
       'get /api/v1/balance',
       'get /api/v1/orders',
       'get /api/v1/orders/{id}',
@@ -45,9 +46,11 @@ describe('GET /api/docs: the interactive API reference', () => {
       'get /api/v1/products/{id}',
       'get /api/v1/topup-methods',
       'get /api/v1/topups/{id}',
+      'get /api/v1/webhooks',
       'post /api/v1/orders',
       'post /api/v1/orders/{id}/report',
       'post /api/v1/topups',
+      'post /api/v1/webhooks',
     ]);
     for (const { operation, method, path } of v1) {
       expect(operation.security, `${method} ${path}`).toEqual([{ apiKey: [] }]);

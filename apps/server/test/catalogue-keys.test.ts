@@ -42,7 +42,13 @@ describe('key import', () => {
       'AAAA-1111-XXXX\r\n\n   \n  BBBB-2222-YYYY  \nAAAA-1111-XXXX\nCCCC-3333-ZZZZ\n',
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ added: 3, duplicates: 1, blanks: 2, stock: 3 });
+    expect(res.json()).toEqual({
+      added: 3,
+      duplicates: 1,
+      blanks: 2,
+      stock: 3,
+      backordersFilled: 0,
+    });
     expect(await stockOf(product.id)).toBe(3);
     expect(await unsoldCount(product.id)).toBe(3);
   });
@@ -50,9 +56,21 @@ describe('key import', () => {
   it('counts blank lines between keys, but not the end of a final newline', async () => {
     const product = await catalogue.product();
     const res = await importKeys(product.id, '\n BLANK-KEY-0001\n\t\nBLANK-KEY-0002\n');
-    expect(res.json()).toEqual({ added: 2, duplicates: 0, blanks: 2, stock: 2 });
+    expect(res.json()).toEqual({
+      added: 2,
+      duplicates: 0,
+      blanks: 2,
+      stock: 2,
+      backordersFilled: 0,
+    });
     const crlf = await importKeys(product.id, 'BLANK-KEY-0003\r\n\r\nBLANK-KEY-0001\r\n');
-    expect(crlf.json()).toEqual({ added: 1, duplicates: 1, blanks: 1, stock: 3 });
+    expect(crlf.json()).toEqual({
+      added: 1,
+      duplicates: 1,
+      blanks: 1,
+      stock: 3,
+      backordersFilled: 0,
+    });
   });
 
   it('skips keys already stored, for this product or any other', async () => {
@@ -60,9 +78,21 @@ describe('key import', () => {
     const second = await catalogue.product();
     await importKeys(first.id, 'SHARED-KEY-0001\nOWN-KEY-0001');
     const res = await importKeys(second.id, 'SHARED-KEY-0001\nNEW-KEY-0002\nOWN-KEY-0001');
-    expect(res.json()).toEqual({ added: 1, duplicates: 2, blanks: 0, stock: 1 });
+    expect(res.json()).toEqual({
+      added: 1,
+      duplicates: 2,
+      blanks: 0,
+      stock: 1,
+      backordersFilled: 0,
+    });
     const again = await importKeys(second.id, 'NEW-KEY-0002');
-    expect(again.json()).toEqual({ added: 0, duplicates: 1, blanks: 0, stock: 1 });
+    expect(again.json()).toEqual({
+      added: 0,
+      duplicates: 1,
+      blanks: 0,
+      stock: 1,
+      backordersFilled: 0,
+    });
     expect(await stockOf(first.id)).toBe(2);
     expect(await unsoldCount(second.id)).toBe(1);
   });
@@ -74,7 +104,13 @@ describe('key import', () => {
       product.id,
       'LOOK\u200B-ALIKE-0001\n\uFEFFLOOK-ALIKE-0001\u202E\nLOOK-\u2066ALIKE-0002\u2069\nLOOK-ALIKE-0002\n\u200B\u200D\n',
     );
-    expect(res.json()).toEqual({ added: 1, duplicates: 3, blanks: 1, stock: 2 });
+    expect(res.json()).toEqual({
+      added: 1,
+      duplicates: 3,
+      blanks: 1,
+      stock: 2,
+      backordersFilled: 0,
+    });
     expect(await unsoldCount(product.id)).toBe(2);
   });
 
@@ -96,7 +132,13 @@ describe('key import', () => {
     expect(await stockOf(product.id)).toBe(1);
     expect(await unsoldCount(product.id)).toBe(1);
     const res = await importKeys(product.id, 'SOLD-D-000004');
-    expect(res.json()).toEqual({ added: 1, duplicates: 0, blanks: 0, stock: 2 });
+    expect(res.json()).toEqual({
+      added: 1,
+      duplicates: 0,
+      blanks: 0,
+      stock: 2,
+      backordersFilled: 0,
+    });
     expect(await unsoldCount(product.id)).toBe(2);
   });
 
@@ -144,7 +186,13 @@ describe('key import', () => {
     ).join('\n');
     const res = await importKeys(product.id, keys);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ added: 10_000, duplicates: 0, blanks: 0, stock: 10_000 });
+    expect(res.json()).toEqual({
+      added: 10_000,
+      duplicates: 0,
+      blanks: 0,
+      stock: 10_000,
+      backordersFilled: 0,
+    });
   });
 
   it('is for admins only', async () => {

@@ -85,6 +85,7 @@ export const auditActions = [
   'upstream.created',
   'upstream.updated',
   'upstream.deleted',
+  'product.upstream_failure_set',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

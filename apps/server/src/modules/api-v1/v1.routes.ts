@@ -7,6 +7,7 @@ import {
   v1BalanceSchema,
   v1OrdersQuerySchema,
   webhookListSchema,
+  type Webhook,
 } from '@keymarket/contracts/integration';
 import {
   v1CreateOrderSchema,
@@ -168,6 +169,18 @@ export const v1Routes: FastifyPluginAsyncZod<{
     (request) => orders.getOwn(authOf(request), request.params.id),
   );
 
+  // What the reference (/api/docs) shows for the webhook calls: typed, so it stays true.
+  const webhookExample: Webhook = {
+    id: '3b9d6c1e-2f4a-4e8b-9c7d-1a2b3c4d5e6f',
+    url: 'https://shop.example.com/keymarket/events',
+    description: 'Docked catalogue',
+    events: ['product.changed', 'order.completed'],
+    enabled: true,
+    createdAt: '2026-10-01T08:00:00.000Z',
+    disabledForFailuresAt: null,
+  };
+  const secret = 'whsec_3f1c9a7e5b2d4f6a8c0e1b3d5f7a9c2e';
+
   // Webhooks, for a program that subscribes itself: a platform docking products here subscribes
   // to `product.changed` and its orders' events when it adds this one as its supplier.
   app.post(
@@ -181,7 +194,7 @@ export const v1Routes: FastifyPluginAsyncZod<{
         description:
           'As `POST /api/webhooks` in the web app: the answer holds the signing `secret`, shown only this once. Deliveries are signed (`Keymarket-Signature`, docs/api.md).',
         body: createWebhookSchema,
-        response: { 201: createdWebhookSchema },
+        response: { 201: createdWebhookSchema.meta({ example: { ...webhookExample, secret } }) },
       },
     },
     async (request, reply) =>
@@ -199,7 +212,7 @@ export const v1Routes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'Your webhook endpoints',
-        response: { 200: webhookListSchema },
+        response: { 200: webhookListSchema.meta({ example: { data: [webhookExample] } }) },
       },
     },
     (request) => webhooks.list(authOf(request)),
@@ -209,11 +222,17 @@ export const v1Routes: FastifyPluginAsyncZod<{
     '/webhooks/:id',
     {
       config: byKey,
-      schema: { tags, security, summary: 'Remove a webhook endpoint', params: webhookParams },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a webhook endpoint',
+        params: webhookParams,
+        response: { 204: z.null().meta({ description: 'Removed', example: null }) },
+      },
     },
     async (request, reply) => {
       await webhooks.remove(authOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };
