@@ -110,6 +110,12 @@ export const products = pgTable(
      * No foreign key here (schema/upstreams.ts imports this file): `docked_products` has both.
      */
     upstreamId: uuid('upstream_id'),
+    /**
+     * Purchase limits an administrator set (docs/adr/0062-purchase-limits.md): the most units in
+     * one order, and the most one buyer may order in a UTC day. Null: none.
+     */
+    maxOrderQuantity: integer('max_order_quantity'),
+    maxDailyQuantity: integer('max_daily_quantity'),
     deletedAt: timestampTz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -122,6 +128,8 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
+    check('products_max_order_quantity_positive', sql`${t.maxOrderQuantity} >= 1`),
+    check('products_max_daily_quantity_positive', sql`${t.maxDailyQuantity} >= 1`),
     check(
       'products_prices_nonnegative',
       sql`${t.initialPriceCents} >= 0 and ${t.managerPriceCents} >= 0 and ${t.resellerPriceCents} >= 0`,

@@ -5,6 +5,7 @@ import {
   check,
   char,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -61,6 +62,13 @@ export const users = pgTable(
     totpEnabledAt: timestampTz('totp_enabled_at'),
     /** The last 30-second step accepted: a code is good once (no replay within its window). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * Purchase limits its inviter (or an administrator) set (docs/adr/0062-purchase-limits.md):
+     * the most it may spend on orders in a UTC day, and the most units in one order. Null: none.
+     * `place_order` reads them under the buyer's row lock.
+     */
+    dailySpendCapCents: bigint('daily_spend_cap_cents', { mode: 'bigint' }),
+    maxOrderQuantity: integer('max_order_quantity'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,6 +89,8 @@ export const users = pgTable(
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     check('users_balance_nonnegative', sql`${t.balanceCents} >= 0`),
     check('users_profit_nonnegative', sql`${t.profitCents} >= 0`),
+    check('users_daily_spend_cap_nonnegative', sql`${t.dailySpendCapCents} >= 0`),
+    check('users_max_order_quantity_positive', sql`${t.maxOrderQuantity} >= 1`),
   ],
 );
 
@@ -93,8 +103,11 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     userAgent: text('user_agent'),
+    /** The address last seen, and its country when known (both kept by `SessionGate`). */
     ip: text('ip'),
+    country: char('country', { length: 2 }),
     createdAt: createdAt(),
+    /** Last seen: written at most once a minute per session (`SessionGate`), and at each refresh. */
     lastUsedAt: timestampTz('last_used_at').notNull().defaultNow(),
     revokedAt: timestampTz('revoked_at'),
     revokedReason: text('revoked_reason'),
