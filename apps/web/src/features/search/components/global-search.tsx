@@ -185,7 +185,9 @@ function SearchCombobox({ role }: { role: Role }) {
             : 'hidden 2xl:block',
         )}
       >
-        <div className="relative mx-auto max-w-2xl 2xl:w-72">
+        {/* 15rem at 2xl: at 1536 px, with the music, the widest currency (XAF FCFA) and French
+            switches beside it, 18rem pushed the account button into the bar's margin. */}
+        <div className="relative mx-auto max-w-2xl 2xl:w-60">
           <Search
             aria-hidden
             className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
