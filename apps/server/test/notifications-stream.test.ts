@@ -176,8 +176,9 @@ describe.skipIf(!onPostgres)('the stream across two instances', () => {
         deliveryType: 'request',
         stock: 3,
       });
-      await placedOrder(buyer, product.id, 1);
-      await adminStream.next(notificationEvent('order.pending'));
+      const order = await placedOrder(buyer, product.id, 1);
+      const pending = await adminStream.next(notificationEvent('order.pending'));
+      expect((pending.data as Notification).data).toMatchObject({ orderId: order.id });
     } finally {
       buyerStream.close();
       adminStream.close();

@@ -141,9 +141,8 @@ describe('POST /api/tickets/create', () => {
   it("is per user: one user's open ticket does not block another's", async () => {
     const a = await newUser();
     const b = await newUser();
-    await created(a);
-    await created(b);
-    await created(manager);
+    const tickets = [await created(a), await created(b), await created(manager)];
+    expect(tickets.map((t) => t.status)).toEqual(['open', 'open', 'open']);
   });
 
   it('requires a session (401) and JSON (415 for a form)', async () => {

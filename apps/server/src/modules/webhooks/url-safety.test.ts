@@ -60,7 +60,7 @@ describe('checkWebhookUrl', () => {
     (...addresses: string[]) =>
     async () =>
       addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-  const refuses = (url: string, resolve = resolvesTo('93.184.216.34')) =>
+  const expectRefused = (url: string, resolve = resolvesTo('93.184.216.34')) =>
     expect(checkWebhookUrl(new URL(url), { allowPrivate: false, resolve })).rejects.toThrow(
       UnsafeUrlError,
     );
@@ -75,14 +75,14 @@ describe('checkWebhookUrl', () => {
   });
 
   it('refuses http, credentials, private literals, and a name with any private address', async () => {
-    await refuses('http://shop.example/hooks');
-    await refuses('https://user:pass@shop.example/hooks');
-    await refuses('https://127.0.0.1/hooks');
-    await refuses('https://[::1]/hooks');
-    await refuses('https://[::ffff:127.0.0.1]/hooks');
-    await refuses('https://169.254.169.254/latest/meta-data');
-    await refuses('https://shop.example/hooks', resolvesTo('93.184.216.34', '10.0.0.5'));
-    await refuses('https://shop.example/hooks', async () => {
+    await expectRefused('http://shop.example/hooks');
+    await expectRefused('https://user:pass@shop.example/hooks');
+    await expectRefused('https://127.0.0.1/hooks');
+    await expectRefused('https://[::1]/hooks');
+    await expectRefused('https://[::ffff:127.0.0.1]/hooks');
+    await expectRefused('https://169.254.169.254/latest/meta-data');
+    await expectRefused('https://shop.example/hooks', resolvesTo('93.184.216.34', '10.0.0.5'));
+    await expectRefused('https://shop.example/hooks', async () => {
       throw new Error('ENOTFOUND');
     });
   });

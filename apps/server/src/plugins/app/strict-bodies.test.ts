@@ -49,6 +49,7 @@ describe('registerStrictBodies', () => {
 
   it('starts a route with a strict body', async () => {
     const app = await start(z.strictObject({ a: z.string() }));
+    expect(app.hasRoute({ method: 'POST', url: '/x' })).toBe(true);
     await app.close();
   });
 });
