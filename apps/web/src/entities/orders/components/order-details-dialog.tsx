@@ -153,7 +153,11 @@ function OrderDetails({ id, listed }: { id: string; listed: Order | undefined })
           <bdi dir="ltr">@{order.buyer.username}</bdi>
         </Row>
         <Row label={t('orders.fields.seller')}>
-          {order.seller ? <bdi dir="ltr">@{order.seller.username}</bdi> : '—'}
+          {order.seller ? (
+            <bdi dir="ltr">@{order.seller.username}</bdi>
+          ) : (
+            t('orders.platformSeller')
+          )}
         </Row>
         <Row label={t('orders.fields.quantity')}>{order.quantity}</Row>
         <Row label={t('orders.fields.unitPrice')}>

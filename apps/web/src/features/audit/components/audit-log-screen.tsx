@@ -15,6 +15,7 @@ import { validRange } from '@/components/ui/date-range';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SortableHeader } from '@/components/ui/sortable-header';
+import { UserName } from '@/components/ui/user-name';
 import {
   Table,
   TableBody,
@@ -175,7 +176,7 @@ export function AuditLogScreen() {
                         title={t('audit.filterBy', { value: entry.actor.username })}
                         className="hover:text-primary"
                       >
-                        <bdi dir="ltr">@{entry.actor.username}</bdi>
+                        <UserName username={entry.actor.username} />
                       </button>
                     ) : (
                       <span className="text-muted">{t('audit.system')}</span>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@keymarket/contracts/pagination';
 import { Card } from '@/components/ui/card';
 import { PagedList } from '@/components/ui/paged-list';
+import { UserName } from '@/components/ui/user-name';
 import {
   Table,
   TableBody,
@@ -68,7 +69,7 @@ export function InvitationsTable() {
                   </TableCell>
                   <TableCell label={t('invitations.list.usedBy')}>
                     {invitation.usedBy ? (
-                      invitation.usedBy.username
+                      <UserName username={invitation.usedBy.username} at={false} />
                     ) : (
                       <span className="text-muted">{t('invitations.list.notUsed')}</span>
                     )}

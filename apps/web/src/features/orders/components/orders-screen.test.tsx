@@ -119,6 +119,50 @@ describe('orders screen', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Include my downline')).not.toBeInTheDocument();
   });
 
+  it('shows an admin who sold each order, the platform or the upline, usernames kept whole', async () => {
+    const longName = 'demo_reseller_with_a_very_long_username';
+    const rows = [
+      anOrder({ buyer: { id: me.id, username: longName } }),
+      anOrder({
+        id: '4b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',
+        productName: 'Spotify account',
+        buyer: { id: '2f1c2a4e-8a53-4c39-9d2b-3f0a3c1e7b11', username: 'sami' },
+        seller: { id: '5f1c2a4e-8a53-4c39-9d2b-3f0a3c1e7b11', username: 'nadia' },
+      }),
+    ];
+    mockApi({
+      'GET /orders/all': okReply({
+        data: rows,
+        pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
+      }),
+      'GET /orders/all/stats': statsReply,
+      'GET /users/me': okReply(aUser({ role: 'admin' })),
+    });
+    renderWithProviders(<OrdersScreen role="admin" />);
+
+    expect(await screen.findByRole('columnheader', { name: 'Seller' })).toBeInTheDocument();
+    const platformSale = screen.getByRole('row', { name: /Netflix account/ });
+    expect(within(platformSale).getByText('Platform')).toBeInTheDocument();
+    const uplineSale = screen.getByRole('row', { name: /Spotify account/ });
+    expect(within(uplineSale).getByText('nadia')).toBeInTheDocument();
+    // One line, cut with an ellipsis, the whole name in the tooltip: never broken mid-word.
+    const buyer = within(platformSale).getByText(longName);
+    expect(buyer).toHaveAttribute('title', longName);
+    expect(buyer).toHaveClass('truncate', 'whitespace-nowrap');
+    expect(buyer.className).not.toMatch(/wrap-anywhere|break-words|break-all/);
+  });
+
+  it('gives a buyer no seller column', async () => {
+    mockApi({
+      'GET /orders/all': listReply,
+      'GET /orders/all/stats': statsReply,
+      'GET /users/me': okReply(me),
+    });
+    renderWithProviders(<OrdersScreen role="reseller" />);
+    await screen.findByText('Spotify account');
+    expect(screen.queryByRole('columnheader', { name: 'Seller' })).not.toBeInTheDocument();
+  });
+
   it('offers an admin no send-keys on a backorder, which imported keys fill: only Reject', async () => {
     const backorder = anOrder({
       id: '3b2d7e1a-3c4f-4a5b-8c6d-7e8f9a0b1c2d',

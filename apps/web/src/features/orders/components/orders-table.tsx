@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/table';
 import { OrderSourceBadge, RetryPurchaseButton } from '@/entities/orders/components/order-source';
 import { OrderStatusBadge } from '@/entities/orders/components/order-status-badge';
+import { UserName } from '@/components/ui/user-name';
 import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 
@@ -46,6 +47,7 @@ export function OrdersTable({ rows, busy, sort, onSort, isAdmin, meId, onOpen }:
             {t('orders.fields.product')}
           </SortableHeader>
           <TableHeader>{t('orders.fields.buyer')}</TableHeader>
+          {isAdmin && <TableHeader>{t('orders.fields.seller')}</TableHeader>}
           <SortableHeader column="quantity" sort={sort} onSort={onSort} firstDirection="desc">
             {t('orders.fields.quantity')}
           </SortableHeader>
@@ -80,8 +82,18 @@ export function OrdersTable({ rows, busy, sort, onSort, isAdmin, meId, onOpen }:
                 )}
               </TableCell>
               <TableCell label={t('orders.fields.buyer')}>
-                <CellText className="wrap-anywhere sm:max-w-36">{order.buyer.username}</CellText>
+                <UserName username={order.buyer.username} at={false} className="sm:max-w-36" />
               </TableCell>
+              {/* Who sold: the buyer's upline whose price applied, else the platform. */}
+              {isAdmin && (
+                <TableCell label={t('orders.fields.seller')}>
+                  {order.seller ? (
+                    <UserName username={order.seller.username} at={false} className="sm:max-w-36" />
+                  ) : (
+                    <span className="text-muted">{t('orders.platformSeller')}</span>
+                  )}
+                </TableCell>
+              )}
               <TableCell label={t('orders.fields.quantity')} className="tabular-nums">
                 {order.quantity}
               </TableCell>

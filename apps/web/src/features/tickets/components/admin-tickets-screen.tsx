@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SortableHeader } from '@/components/ui/sortable-header';
+import { UserName } from '@/components/ui/user-name';
 import {
   CellText,
   Table,
@@ -141,7 +142,7 @@ export function AdminTicketsScreen() {
                     </span>
                   </TableCell>
                   <TableCell label={t('fields.user')} className="sm:max-md:hidden">
-                    <bdi>{ticket.user.username}</bdi>
+                    <UserName username={ticket.user.username} at={false} />
                   </TableCell>
                   <TableCell label={t('fields.status')}>
                     <TicketStatusBadge status={ticket.status} />

@@ -17,6 +17,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { PagedList } from '@/components/ui/paged-list';
 import { SortableHeader } from '@/components/ui/sortable-header';
+import { UserName } from '@/components/ui/user-name';
 import {
   CellText,
   Table,
@@ -127,7 +128,11 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                 {rows.map((topup) => (
                   <TableRow key={topup.id}>
                     <TableCell kind="title" label={t('columns.date')}>
-                      <CellText className="font-medium">{topup.requester.username}</CellText>
+                      <UserName
+                        username={topup.requester.username}
+                        at={false}
+                        className="font-medium"
+                      />
                       <span className="block text-xs text-muted">
                         {formatDateTime(topup.createdAt, i18n.language)}
                       </span>

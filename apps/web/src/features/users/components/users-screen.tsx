@@ -11,6 +11,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchInput } from '@/components/ui/search-input';
 import { SortableHeader, SortSelect } from '@/components/ui/sortable-header';
+import { UserName } from '@/components/ui/user-name';
 import {
   CellText,
   Table,
@@ -182,9 +183,10 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
                           <CellText className="font-medium text-fg sm:max-w-48">
                             {`${user.firstName} ${user.lastName}`}
                           </CellText>
-                          <bdi dir="ltr" className="block truncate text-xs text-muted sm:max-w-48">
-                            @{user.username}
-                          </bdi>
+                          <UserName
+                            username={user.username}
+                            className="block text-xs text-muted sm:max-w-48"
+                          />
                         </span>
                       </span>
                     </TableCell>
@@ -207,9 +209,9 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
                     </TableCell>
                     <TableCell
                       label={t('fields.invitedBy')}
-                      className="text-muted sm:hidden sm:max-w-40 sm:truncate xl:table-cell"
+                      className="text-muted sm:hidden xl:table-cell"
                     >
-                      {user.invitedBy ? <bdi dir="ltr">@{user.invitedBy.username}</bdi> : '—'}
+                      {user.invitedBy ? <UserName username={user.invitedBy.username} /> : '—'}
                     </TableCell>
                     <TableCell
                       label={t('fields.joined')}
