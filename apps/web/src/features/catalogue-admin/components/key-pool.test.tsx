@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubXhr, type FakeXhr } from '@/testing/fake-xhr';
 import type { KeyImport } from '@keymarket/contracts/catalogue';
 import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { aProduct, PRODUCT_ID } from '../catalogue-fixtures';
 import { isKeyFileName } from './key-file-import';
@@ -119,7 +120,7 @@ describe('key pool', { timeout: 15_000 }, () => {
       '4 of 8 lines read (50%)',
     );
     const soFar = within(job).getByRole('region', { name: 'Imported so far' });
-    expect(within(soFar).getByText('Added').nextSibling).toHaveTextContent('1');
+    expect(definitionsOf(soFar)).toMatchObject({ Added: '1' });
     expect(screen.queryByRole('progressbar', { name: 'Key file upload progress' })).toBeNull();
 
     // Read again while it runs, until it is done; the inventory shows the last batch's keys.
@@ -138,10 +139,12 @@ describe('key pool', { timeout: 15_000 }, () => {
       timeout: 5_000,
     });
     const result = within(job).getByRole('region', { name: 'Import finished' });
-    expect(within(result).getByText('Added').nextSibling).toHaveTextContent('2');
-    expect(within(result).getByText('Duplicates skipped').nextSibling).toHaveTextContent('3');
-    expect(within(result).getByText('Blank lines skipped').nextSibling).toHaveTextContent('3');
-    expect(within(result).getByText('Waiting orders filled').nextSibling).toHaveTextContent('1');
+    expect(definitionsOf(result)).toMatchObject({
+      Added: '2',
+      'Duplicates skipped': '3',
+      'Blank lines skipped': '3',
+      'Waiting orders filled': '1',
+    });
     expect(await screen.findByText('Keys in the inventory: 4')).toBeInTheDocument();
     expect(within(job).queryByRole('progressbar')).toBeNull();
     expect(within(job).queryByRole('button', { name: 'Cancel import' })).toBeNull();
@@ -171,7 +174,7 @@ describe('key pool', { timeout: 15_000 }, () => {
     await vi.waitFor(() => expect(within(job).getByText('Cancelled')).toBeInTheDocument());
     expect(requestedPaths(fetchMock)).toContain(`POST ${KEYS_PATH}/imports/${IMPORT_ID}/cancel`);
     const result = within(job).getByRole('region', { name: 'Import finished' });
-    expect(within(result).getByText('Added').nextSibling).toHaveTextContent('4');
+    expect(definitionsOf(result)).toMatchObject({ Added: '4' });
   });
 
   it('refuses another file type before sending, and shows the server refusal of a file', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import { keyLines } from '@keymarket/contracts/orders';
 import { errorReply, mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
+import { definitionsOf, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { aProduct, PRODUCT_ID } from '../catalogue-fixtures';
 import { KeysDialog } from './keys-dialog';
@@ -81,12 +82,14 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     );
 
     const result = await screen.findByRole('region', { name: 'Import finished' });
-    expect(within(result).getByText('Added').nextSibling).toHaveTextContent('2500');
-    expect(within(result).getByText('Duplicates skipped').nextSibling).toHaveTextContent('1');
-    expect(within(result).getByText('Blank lines skipped').nextSibling).toHaveTextContent('2');
-    // Three waiting orders took their keys as the parts landed.
-    expect(within(result).getByText('Waiting orders filled').nextSibling).toHaveTextContent('3');
-    expect(within(result).getByText('Stock now').nextSibling).toHaveTextContent('2498');
+    expect(definitionsOf(result)).toEqual({
+      Added: '2500',
+      'Duplicates skipped': '1',
+      'Blank lines skipped': '2',
+      // Three waiting orders took their keys as the parts landed.
+      'Waiting orders filled': '3',
+      'Stock now': '2498',
+    });
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Keys, one per line')).toHaveValue('');
 
@@ -118,7 +121,7 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     expect(alert).toHaveTextContent('The import stopped at part 2 of 2');
     expect(alert).toHaveTextContent('importing the same text again skips them as duplicates');
     const result = screen.getByRole('region', { name: 'Import finished' });
-    expect(within(result).getByText('Added').nextSibling).toHaveTextContent('1000');
+    expect(definitionsOf(result)).toMatchObject({ Added: '1000' });
     // The text stays, so it can be sent again.
     expect(screen.getByLabelText('Keys, one per line')).toHaveValue(paste);
   });
@@ -207,9 +210,9 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     renderWithProviders(<KeysDialog product={aProduct()} onClose={vi.fn()} />);
 
     expect(await screen.findByText('Keys in the inventory: 2')).toBeInTheDocument();
-    const available = screen.getByText('••••••••AB12').closest('li')!;
+    const available = getByRoleShowing('listitem', '••••••••AB12');
     expect(within(available).getByText('Available')).toBeInTheDocument();
-    const sold = screen.getByText('••••••••CD34').closest('li')!;
+    const sold = getByRoleShowing('listitem', '••••••••CD34');
     expect(within(sold).getByText('Sold')).toBeInTheDocument();
     expect(within(sold).getByText(/^Sold Feb 2, 2025/)).toBeInTheDocument();
   });
