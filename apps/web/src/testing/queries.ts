@@ -1,4 +1,4 @@
-import { within, type ByRoleMatcher, type Matcher } from '@testing-library/react';
+import { waitFor, within, type ByRoleMatcher, type Matcher } from '@testing-library/react';
 
 /**
  * A description list's figures as the reader pairs them, term → definition, from the `term` and
@@ -28,4 +28,13 @@ export function getByRoleShowing(
     throw new Error(`${found.length} elements of role ${String(role)} show ${String(text)}`);
   }
   return found[0];
+}
+
+/** `getByRoleShowing`, waited for as a findBy query is. */
+export function findByRoleShowing(
+  role: ByRoleMatcher,
+  text: Matcher,
+  container: HTMLElement = document.body,
+): Promise<HTMLElement> {
+  return waitFor(() => getByRoleShowing(role, text, container));
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '@keymarket/contracts/integration';
 import { messages } from '@keymarket/contracts/messages';
 import { mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
+import { getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { ApiKeysScreen } from './api-keys-screen';
 
@@ -53,7 +54,7 @@ function sentBody(fetchMock: ReturnType<typeof mockApi>, method: string): unknow
 
 /** The list's row of the key named `name`. */
 function rowOf(name: string): HTMLElement {
-  return screen.getByText(name).closest('tr')!;
+  return getByRoleShowing('row', name);
 }
 
 describe('API keys screen', () => {
@@ -192,7 +193,7 @@ describe('API keys screen', () => {
       expect(code).toHaveAttribute('dir', 'ltr');
     }
     // Labelled for the phone's card.
-    expect(within(row).getByText('203.0.113.7').closest('td')).toHaveAttribute(
+    expect(getByRoleShowing('cell', '203.0.113.7', row)).toHaveAttribute(
       'data-label',
       'Allowed from',
     );

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { auditTargetTypes, type AuditEntry } from '@keymarket/contracts/balance';
 import { AppProvider } from '@/app/provider';
 import { mockApi, okReply } from '@/testing/mock-api';
+import { getByRoleShowing } from '@/testing/queries';
 import { AuditLogScreen } from './audit-log-screen';
 
 const admin = { id: '0b7e2b59-3a54-4c6b-9d1e-2f3a4b5c6d7e', username: 'admin' };
@@ -133,7 +134,7 @@ describe('audit log screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
-    const row = within(table).getByText('Key refunded').closest('tr')!;
+    const row = getByRoleShowing('row', 'Key refunded', table);
     expect(row).not.toHaveTextContent('order.unit_refunded');
     const target = within(row).getByTitle(orderId);
     expect(target).toHaveTextContent('#5e1d2c3b Steam 20 USD');

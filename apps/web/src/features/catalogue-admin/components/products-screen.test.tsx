@@ -6,6 +6,7 @@ import type { Product } from '@keymarket/contracts/catalogue';
 import { AppProvider } from '@/app/provider';
 import { AppToaster } from '@/app/toaster';
 import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { aCategory, aProduct, CATEGORY_ID, PRODUCT_ID } from '../catalogue-fixtures';
 import { ProductsScreen } from './products-screen';
@@ -75,7 +76,7 @@ describe('products screen', { timeout: 15_000 }, () => {
     const table = screen.getByRole('table', { name: 'Products table' });
     // A header row and the page's ten products: the catalogue is never loaded whole.
     expect(within(table).getAllByRole('row')).toHaveLength(11);
-    const first = within(table).getByText('Product 1').closest('tr')!;
+    const first = getByRoleShowing('row', 'Product 1', table);
     for (const text of ['Games', 'Steam', 'Instant', '$5.00', '$8.00', '$10.00', '3', 'New']) {
       expect(within(first).getByText(text)).toBeInTheDocument();
     }
@@ -246,8 +247,7 @@ describe('products screen', { timeout: 15_000 }, () => {
     });
     renderAt('/');
 
-    const source = await screen.findByText('Big Supplier');
-    const row = source.closest('tr')!;
+    const row = await findByRoleShowing('row', 'Big Supplier');
     expect(row).toHaveTextContent('From Big Supplier');
     expect(row).toHaveTextContent('Paused: No longer available from the supplier');
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anInvitation } from '@/testing/fixtures';
 import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { InvitationsTable } from './invitations-table';
 
@@ -24,10 +25,10 @@ describe('invitations table', () => {
     });
     renderWithProviders(<InvitationsTable />);
 
-    const usedRow = (await screen.findByText('P4N8RT2W')).closest('tr')!;
+    const usedRow = await findByRoleShowing('row', 'P4N8RT2W');
     expect(within(usedRow).getByText('Used')).toBeInTheDocument();
     expect(within(usedRow).getByText('karim')).toBeInTheDocument();
-    const unusedRow = screen.getByText('K7M2QX9P').closest('tr')!;
+    const unusedRow = getByRoleShowing('row', 'K7M2QX9P');
     expect(within(unusedRow).getByText('Unused')).toBeInTheDocument();
     expect(within(unusedRow).getByText('Not used')).toBeInTheDocument();
   });

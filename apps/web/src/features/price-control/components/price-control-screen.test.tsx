@@ -5,6 +5,7 @@ import type { Product } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { aProduct } from '@/testing/fixtures';
 import { mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
+import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { PriceControlScreen } from './price-control-screen';
 
@@ -168,7 +169,7 @@ describe('price control', () => {
     renderWithProviders(<PriceControlScreen role="manager" />);
     const user = userEvent.setup();
 
-    const row = (await screen.findByText('Product 1')).closest('tr')!;
+    const row = await findByRoleShowing('row', 'Product 1');
     expect(row).toHaveTextContent('Buying price $8');
     expect(row).toHaveTextContent('Selling price $10');
     await user.click(within(row).getByRole('button', { name: 'Edit prices of Product 1' }));
@@ -339,7 +340,7 @@ describe('price control', () => {
       `Product 2: The selling price would fall below your buying price (${isolated('$9.00')})`,
     );
     const table = screen.getByRole('region', { name: 'Product prices (2)' });
-    const row = within(table).getByText('Product 2').closest('tr')!;
+    const row = getByRoleShowing('row', 'Product 2', table);
     expect(row).toHaveTextContent(
       `The selling price would fall below your buying price (${isolated('$9.00')})`,
     );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Upstream, UpstreamPurchase } from '@keymarket/contracts/upstreams';
 import { mockApi, okReply } from '@/testing/mock-api';
+import { findByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { SuppliersScreen } from './suppliers-screen';
 
@@ -101,7 +102,7 @@ describe('Suppliers screen', () => {
     expect(await screen.findByText('0 products docked.')).toBeInTheDocument();
     expect(docked).toBe(true);
 
-    const purchase = (await screen.findByText('Game X')).closest('li')!;
+    const purchase = await findByRoleShowing('listitem', 'Game X');
     expect(purchase).toHaveTextContent('Game X × 1');
     expect(within(purchase).getByText('The upstream answered 503')).toBeInTheDocument();
     await user.click(within(purchase).getByRole('button', { name: 'Retry' }));

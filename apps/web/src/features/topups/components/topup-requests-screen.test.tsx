@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { topupMessages, type Topup } from '@keymarket/contracts/topups';
 import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { findByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { topupPage as page, pendingTopup } from './topup-fixtures';
 import { TopupRequestsScreen } from './topup-requests-screen';
@@ -40,7 +41,7 @@ describe('Top-up requests: a card payment Stripe never confirmed', () => {
         [`POST /topups/${card.id}/confirm-payment`]: () => confirmReply,
       });
       renderWithProviders(<TopupRequestsScreen role="admin" />);
-      const row = (await screen.findByText('reseller1')).closest('tr')!;
+      const row = await findByRoleShowing('row', 'reseller1');
       expect(within(row).getByText('Card payment not confirmed by Stripe yet')).toBeInTheDocument();
       // A card request is credited by its payment, not approved by hand.
       expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();

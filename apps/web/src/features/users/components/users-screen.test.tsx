@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/testing/fixtures';
 import { mockApi, okReply, type Reply } from '@/testing/mock-api';
+import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { ADMIN_ID, MANAGER_ID, aPage, aUserSummary } from '@/testing/user-fixtures';
 import { UsersScreen } from './users-screen';
@@ -39,14 +40,14 @@ describe('users screen (admin)', () => {
     const fetchMock = adminApi();
     renderWithProviders(<UsersScreen scope="all" />);
 
-    const row = (await screen.findByText('Nadia Haddad')).closest('tr')!;
+    const row = await findByRoleShowing('row', 'Nadia Haddad');
     expect(within(row).getByText('@nadia')).toBeInTheDocument();
     expect(within(row).getByText('Reseller')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
     expect(within(row).getByText('$120.50')).toBeInTheDocument();
     expect(within(row).getByText('$42.25')).toBeInTheDocument();
     expect(within(row).getByText('@admin')).toBeInTheDocument();
-    const banned = screen.getByText('Omar Benali').closest('tr')!;
+    const banned = getByRoleShowing('row', 'Omar Benali');
     expect(within(banned).getByText('Banned')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(queriesTo(fetchMock, '/users/get-all-users')[0]).toEqual({ page: '1', limit: '10' });
@@ -121,7 +122,7 @@ describe('users screen (admin)', () => {
     adminApi();
     renderWithProviders(<UsersScreen scope="all" />);
 
-    const row = (await screen.findByText('Nadia Haddad')).closest('tr')!;
+    const row = await findByRoleShowing('row', 'Nadia Haddad');
     expect(within(row).getByText('$120.50')).toBeInTheDocument();
     expect(within(row).queryByText('$42.25')).not.toBeInTheDocument();
     expect(within(row).getByText('Hidden')).toBeInTheDocument();
