@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -29,11 +29,16 @@ describe('FAQ', () => {
       'How do I top up my balance?',
       'Can I cancel an order?',
     ]);
+    // Each question is the button of a third-level heading.
+    expect(
+      screen.getAllByRole('heading', { level: 3 }).map((h) => within(h).getByRole('button')),
+    ).toEqual(questions);
+    // Hidden: out of the accessibility tree until its question is opened.
+    const regions = screen.getAllByRole('region', { hidden: true });
     for (const question of questions) {
       expect(question).toHaveAttribute('aria-expanded', 'false');
-      expect(question.closest('h3')).not.toBeNull();
-      // Hidden: out of the accessibility tree until its question is opened.
-      const answer = document.getElementById(question.getAttribute('aria-controls')!);
+      const answer = regions.find((region) => region.id === question.getAttribute('aria-controls'));
+      expect(answer).toHaveAttribute('aria-labelledby', question.id);
       expect(answer).not.toBeVisible();
       expect(screen.queryByRole('region', { name: question.textContent! })).toBeNull();
     }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { aProduct, aUser } from '@/testing/fixtures';
 import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { OrdersScreen } from './orders-screen';
 
@@ -100,9 +101,9 @@ describe('orders screen', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<OrdersScreen role="reseller" />);
 
-    const cancelled = (await screen.findByText('Netflix account')).closest('tr')!;
+    const cancelled = await findByRoleShowing('row', 'Netflix account');
     expect(within(cancelled).getByText('Cancelled by the buyer')).toBeInTheDocument();
-    const rejected = screen.getByText('Spotify account').closest('tr')!;
+    const rejected = getByRoleShowing('row', 'Spotify account');
     expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
   });
 
@@ -180,14 +181,14 @@ describe('orders screen', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<OrdersScreen role="admin" />);
 
-    const waiting = (await screen.findByText('Steam gift card')).closest('tr')!;
+    const waiting = await findByRoleShowing('row', 'Steam gift card');
     expect(within(waiting).getByText('Backordered')).toBeInTheDocument();
     expect(within(waiting).queryByRole('button', { name: 'Send keys' })).not.toBeInTheDocument();
     expect(
       within(waiting).getByRole('button', { name: 'Reject order of Steam gift card' }),
     ).toBeVisible();
     // A pending request order beside it keeps both actions.
-    const request = screen.getByText('Spotify account').closest('tr')!;
+    const request = getByRoleShowing('row', 'Spotify account');
     expect(within(request).getByRole('button', { name: 'Send keys' })).toBeVisible();
     expect(screen.getAllByRole('button', { name: 'Send keys' })).toHaveLength(1);
   });
@@ -345,7 +346,7 @@ describe('orders screen', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<OrdersScreen role="admin" />);
 
-    const row = (await screen.findByText('Docked gift card')).closest('tr')!;
+    const row = await findByRoleShowing('row', 'Docked gift card');
     expect(within(row).getByText('Big Supplier')).toBeInTheDocument();
     expect(within(row).getByText('The upstream answered 503')).toBeInTheDocument();
     // Settled by its purchase: no keys sent or rejection by hand.

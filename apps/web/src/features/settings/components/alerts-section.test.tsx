@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { findByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { AlertsSection } from './alerts-section';
 import { anAlert, bodiesSentTo } from './settings-fixtures';
@@ -66,8 +67,7 @@ describe('alerts section', { timeout: 20_000 }, () => {
     renderWithProviders(<AlertsSection />);
     const user = userEvent.setup();
 
-    const [message] = await screen.findAllByText('Scheduled maintenance tonight');
-    const item = message!.closest('li')!;
+    const item = await findByRoleShowing('listitem', 'Scheduled maintenance tonight');
     // The other languages are folded away until asked for.
     expect(
       within(item).getByText('Scheduled maintenance tonight', { selector: 'p' }),
