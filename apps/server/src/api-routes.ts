@@ -16,6 +16,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { ordersModule } from './modules/orders/orders.module';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.module';
 import { settingsModule } from './modules/system-settings/settings.module';
+import { sessionsModule } from './modules/sessions/sessions.module';
 import { thresholdsModule } from './modules/thresholds/thresholds.module';
 import { ticketsModule } from './modules/tickets/tickets.module';
 import { topupsModule } from './modules/topups/topups.module';
@@ -37,6 +38,7 @@ export const apiRoutes: AppModule = async (api, { ctx }) => {
     twoFactorModule,
     meModule,
     passwordResetModule,
+    sessionsModule,
     emailPreferencesModule,
     invitationsModule,
     catalogueModule,

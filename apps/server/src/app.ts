@@ -93,7 +93,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAccessControl(app, {
-    sessions: new SessionGate(ctx.database.batchedReads, ctx.tokens, ctx.systemSettings),
+    sessions: new SessionGate(ctx.database.batchedReads, ctx.tokens, ctx.systemSettings, {
+      writes: ctx.db,
+      countrySource: { header: env.COUNTRY_HEADER, geoip: env.GEOIP },
+    }),
     apiKeys: new ApiKeyGate(ctx.database.batchedReads, ctx.db, ctx.systemSettings, ctx.rateLimits),
   });
   // After access control, whose `request.auth` it reads; before every /api route.

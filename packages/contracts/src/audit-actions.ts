@@ -15,6 +15,7 @@ export const auditActions = [
   'user.two_factor.disable',
   'user.two_factor.reset',
   'balance.deposit',
+  'user.sessions_ended',
   'balance.withdrawal',
   'balance.transfer',
   'profit.convert',

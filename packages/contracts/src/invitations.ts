@@ -1,5 +1,7 @@
 import { z } from './zod';
 import { messages } from './messages';
+import { pageFields, exportFormatSchema } from './pagination';
+import { searchText } from './text';
 import { roleSchema, userRefSchema } from './users';
 
 export const EXPIRY_DAYS_MIN = 1;
@@ -35,3 +37,20 @@ export const invitationSchema = z.object({
   usedBy: userRefSchema.nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
+
+/**
+ * GET /invitations/all (administrators): every code of the platform, newest first. `search`
+ * matches the code, its creator's username or the username of the account it created.
+ */
+export const allInvitationsQuerySchema = z.object({
+  ...pageFields(),
+  status: invitationStatusSchema.optional(),
+  role: grantableRoleSchema.optional(),
+  search: searchText().max(100).optional(),
+  format: exportFormatSchema,
+});
+export type AllInvitationsQuery = z.output<typeof allInvitationsQuerySchema>;
+
+/** A code as an administrator sees it: who made it, and the account it created. */
+export const platformInvitationSchema = invitationSchema.extend({ createdBy: userRefSchema });
+export type PlatformInvitation = z.infer<typeof platformInvitationSchema>;

@@ -90,6 +90,8 @@ export const messages = {
   packageNotFound: 'Package not found',
   orderNotFound: 'Order not found',
   userNotFound: 'User not found',
+  sessionNotFound: 'This session does not exist or has already ended',
+  sessionIsCurrent: 'This is the device you are using: sign out to end its session',
   ticketNotFound: 'Ticket not found',
   notificationNotFound: 'Notification not found',
   fileNotFound: 'File not found',

@@ -187,6 +187,7 @@ export class AuthService {
       userId: user.id,
       userAgent: client.userAgent,
       ip: client.ip,
+      country: client.country,
     });
     return this.issueTokens(tx, sessionId, user);
   }

@@ -1,13 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { AccountBannedError, AppError } from '../../lib/app-error';
 import { batchedLookup } from '../../lib/batched-lookup';
+import type { FastifyRequest } from 'fastify';
+import { clientInfoOf, type CountrySource } from '../../lib/client-info';
 import type { SystemSettingsCache } from '../../lib/settings';
 import type { AccessTokens } from '../../lib/tokens';
 import type { Role } from '@keymarket/contracts/users';
 import type { AuthContext } from '../access/auth-context';
 import { isAdmin } from '../access/policy';
+
+/** A session's `last_used_at` ("last seen" on the Sessions screen) is written at most this often. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** When this instance last wrote a session's last-seen time: the sessions of a busy platform. */
+const SEEN_MEMO_MAX = 10_000;
+
+interface SessionGateOptions {
+  writes?: Database;
+  countrySource?: CountrySource;
+}
 
 /** The ids a token carries are ours, but one malformed id would fail a whole batch's query. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,11 +38,23 @@ export class SessionGate {
    * batched reads, `DatabaseHandle.batchedReads`), outside any transaction.
    */
   private readonly sessionOf;
+  private readonly markSeen;
+  /**
+   * When this instance last wrote a session's last-seen time, so that a busy session's requests
+   * skip the write (the row just read is only as fresh as the last write).
+   */
+  private readonly lastMarked = new LRUCache<string, number>({ max: SEEN_MEMO_MAX });
 
+  /**
+   * `db` answers the session lookups (the pool of batched reads); `writes` takes the last-seen
+   * writes, which wait for a commit and have no place on that pool (without it, `db`).
+   * `countrySource` tells the country of the address a session is seen from.
+   */
   constructor(
     db: Database,
     private readonly tokens: AccessTokens,
     private readonly settings: SystemSettingsCache,
+    { writes = db, countrySource = { geoip: false } }: SessionGateOptions = {},
   ) {
     const sessionsQuery = db
       .select({
@@ -39,6 +65,7 @@ export class SessionGate {
         banReason: users.banReason,
         totpEnabledAt: users.totpEnabledAt,
         revokedAt: sessions.revokedAt,
+        lastUsedAt: sessions.lastUsedAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -48,9 +75,30 @@ export class SessionGate {
       const rows = await sessionsQuery.execute({ sessionIds });
       return new Map(rows.map((row) => [row.sessionId, row]));
     });
+    // Conditional, so the requests of one burst that all saw an old time write it once.
+    const touch = writes
+      .update(sessions)
+      .set({
+        lastUsedAt: sql`now()`,
+        ip: sql`${sql.placeholder('ip')}::text`,
+        country: sql`${sql.placeholder('country')}::char(2)`,
+      })
+      .where(
+        sql`${sessions.id} = ${sql.placeholder('id')}::uuid and ${sessions.lastUsedAt}
+          < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_MS / 1000})`,
+      )
+      .prepare('session_touch');
+    this.markSeen = (id: string, request: FastifyRequest) => {
+      const { ip, country } = clientInfoOf(request, countrySource);
+      return touch.execute({ id, ip, country });
+    };
   }
 
-  async authenticate(token: string): Promise<AuthContext> {
+  /**
+   * `seenIn` is the request that carried the token: the session's last-seen time, and the
+   * address and country it comes from, are written from it at most once a minute.
+   */
+  async authenticate(token: string, seenIn?: FastifyRequest): Promise<AuthContext> {
     const claims = await this.tokens.verify(token);
     if (!claims || !UUID.test(claims.sessionId) || !UUID.test(claims.userId))
       throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
@@ -62,6 +110,7 @@ export class SessionGate {
     assertCanSignIn(row.status, row.banReason);
     if (row.revokedAt)
       throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+    if (seenIn) await this.noteSeen(row.sessionId, row.lastUsedAt, seenIn);
     return {
       userId: claims.userId,
       sessionId: claims.sessionId,
@@ -70,12 +119,24 @@ export class SessionGate {
     };
   }
 
-  async tryAuthenticate(token: string): Promise<AuthContext | null> {
+  async tryAuthenticate(token: string, seenIn?: FastifyRequest): Promise<AuthContext | null> {
     try {
-      return await this.authenticate(token);
+      return await this.authenticate(token, seenIn);
     } catch {
       return null;
     }
+  }
+
+  private async noteSeen(
+    sessionId: string,
+    lastUsedAt: Date,
+    request: FastifyRequest,
+  ): Promise<void> {
+    const now = Date.now();
+    const last = Math.max(lastUsedAt.getTime(), this.lastMarked.get(sessionId) ?? 0);
+    if (now - last <= LAST_SEEN_RESOLUTION_MS) return;
+    this.lastMarked.set(sessionId, now);
+    await this.markSeen(sessionId, request);
   }
 }
 

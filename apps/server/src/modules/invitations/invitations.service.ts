@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
   INVITE_CODE_ALPHABET,
+  type AllInvitationsQuery,
   type generateInvitationRequestSchema,
   type Invitation,
   type InvitationStatus,
+  type PlatformInvitation,
 } from '@keymarket/contracts/invitations';
 import { INVITE_CODE_LENGTH } from '@keymarket/contracts/auth';
 import { pageOf, type PageQuery } from '@keymarket/contracts/pagination';
@@ -12,11 +15,18 @@ import type { UserStatus } from '@keymarket/contracts/users';
 import type { Database } from '../../db/client';
 import type { invitations } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { AuthContext } from '../access/auth-context';
-import { assertMayInvite } from '../access/policy';
-import { insertInvitation, listInvitationsCreatedBy } from './invitations.repository';
+import { assertMayInvite, requireAdmin } from '../access/policy';
+import {
+  insertInvitation,
+  listInvitationsCreatedBy,
+  listPlatformInvitations,
+  platformInvitationsBatch,
+  type PlatformInvitationRow,
+} from './invitations.repository';
 
 type GenerateInput = z.output<typeof generateInvitationRequestSchema>;
 const DAY_MS = 86_400_000;
@@ -68,9 +78,46 @@ export class InvitationsService {
       total,
     );
   }
+
+  /** Every code of the platform, with its creator (administrators). */
+  async listAll(caller: AuthContext, query: AllInvitationsQuery) {
+    requireAdmin(caller);
+    const { rows, total } = await listPlatformInvitations(
+      this.db,
+      query,
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
+    return pageOf(rows.map(platformInvitationView), query, total);
+  }
+
+  exportAll(caller: AuthContext, query: AllInvitationsQuery): Readable {
+    requireAdmin(caller);
+    return csvStream(
+      keysetBatches<PlatformInvitationRow>((after) =>
+        platformInvitationsBatch(this.db, query, after),
+      ),
+      csvColumns,
+    );
+  }
 }
 
 type InvitationRow = typeof invitations.$inferSelect;
+
+function platformInvitationView(row: PlatformInvitationRow): PlatformInvitation {
+  return { ...invitationView(row.invitation, row.usedBy), createdBy: row.createdBy };
+}
+
+const csvColumns: CsvColumn<PlatformInvitationRow>[] = [
+  { header: 'Code', cell: (r) => r.invitation.code },
+  { header: 'Role', cell: (r) => r.invitation.role },
+  { header: 'Status', cell: (r) => invitationStatus(r.invitation, r.usedBy) },
+  { header: 'Created by', cell: (r) => r.createdBy.username },
+  { header: 'Created (UTC)', cell: (r) => r.invitation.createdAt.toISOString() },
+  { header: 'Expires (UTC)', cell: (r) => r.invitation.expiresAt.toISOString() },
+  { header: 'Used (UTC)', cell: (r) => r.invitation.usedAt?.toISOString() },
+  { header: 'Account created', cell: (r) => r.usedBy?.username },
+];
 
 function invitationView(
   row: InvitationRow,

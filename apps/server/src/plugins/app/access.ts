@@ -75,7 +75,7 @@ export function registerAccessControl(
     const token = request.cookies[ACCESS_COOKIE];
     if (access === 'public') {
       // Public routes still learn who is calling when a valid session is present.
-      request.auth = token ? await gates.sessions.tryAuthenticate(token) : null;
+      request.auth = token ? await gates.sessions.tryAuthenticate(token, request) : null;
       return;
     }
     // A key is for /api/v1: it never manages keys, changes passwords or acts as a web session.
@@ -86,7 +86,7 @@ export function registerAccessControl(
       );
     }
     if (!token) throw new AppError('unauthorized', 'Please sign in');
-    return authorise(request, await gates.sessions.authenticate(token), access);
+    return authorise(request, await gates.sessions.authenticate(token, request), access);
   });
 }
 
