@@ -4,8 +4,9 @@ import { Platform, type Body } from './helpers/platforms';
 /**
  * A docked product set to wait for its supplier (`onUpstreamFailure: wait`, DESIGN.md §14): a
  * refusal there leaves the order pending as a backorder, bought again on its schedule, completed
- * if the supplier comes back in time, refunded in full when its window closes. Set to refund (the
- * default), the same refusal refunds at once.
+ * if the supplier comes back in time, refunded in full when its window closes; taken even when
+ * the stock synced from there is zero. Set to refund (the default), the same refusal refunds at
+ * once, and a stock synced to zero refuses the order before it is paid.
  */
 describe('docked orders waiting for their supplier', { timeout: 150_000 }, () => {
   let upstream: Platform;
@@ -123,6 +124,42 @@ describe('docked orders waiting for their supplier', { timeout: 150_000 }, () =>
       rejectionReason: 'Out of stock at the supplier: refunded in full',
     });
     expect(await downstream.balanceOf(buyer.session)).toBe(10);
+    const result = await downstream.reconciliation();
+    expect(result.checks.filter((c) => !c.ok)).toEqual([]);
+  });
+
+  it('takes an order beyond a stock synced to zero when set to wait, and buys it when the stock is back', async () => {
+    const waiting = await soldOutThere('wait');
+    const refunding = await soldOutThere();
+    // The sell-out there read here by a sync, as the supplier's event would: both stocks at 0.
+    await downstream.ok(downstream.admin, 'POST', `/api/upstreams/${upstreamId}/sync`);
+    const list = await downstream.ok(downstream.admin, 'GET', '/api/products?limit=10000');
+    const stockOf = (id: string) =>
+      (list.data as Body[]).find((p) => p.id === id)?.stockQuantity as number;
+    expect([stockOf(waiting.productId), stockOf(refunding.productId)]).toEqual([0, 0]);
+
+    // Set to refund: refused before anything is paid, as any product out of stock.
+    const refusedBuyer = await downstream.reseller(10);
+    const refused = await downstream.call(refusedBuyer.session, 'POST', '/api/orders', {
+      productId: refunding.productId,
+      quantity: 1,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message?.type).toBe('out_of_stock');
+    expect(await downstream.balanceOf(refusedBuyer.session)).toBe(10);
+
+    // Set to wait: paid and taken, waiting for the supplier, bought once the stock is back.
+    const { buyer, placed, order } = await buy(waiting.productId);
+    expect(placed.status).toBe('pending');
+    expect(await downstream.balanceOf(buyer.session)).toBe(4.5);
+    await upstream.ok(upstream.admin, 'POST', `/api/products/${waiting.upstreamProductId}/keys`, {
+      keys: 'RESTOCKED-KEY-2',
+    });
+    await downstream.ok(downstream.admin, 'POST', `/api/upstreams/${upstreamId}/sync`);
+    expect(await downstream.until(order, (o) => o.status !== 'pending')).toMatchObject({
+      status: 'completed',
+      responseKeys: ['RESTOCKED-KEY-2'],
+    });
     const result = await downstream.reconciliation();
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { dateRangeFields, rangeInOrder, rangeOrderError } from './pagination';
 import { searchText } from './text';
 import { balanceSchema, orderCountsSchema, roleSchema } from './users';
 
@@ -12,6 +13,26 @@ export const ANALYTICS_TIME_ZONE = 'UTC';
 
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_RESULTS_MAX = 10;
+
+/**
+ * Completed orders of docked products (DESIGN.md §14): what the buyers paid, what the platform
+ * paid its suppliers (each order's quantity × the upstream unit cost recorded on it), and the
+ * platform's margin: what the platform was paid for them (the top of the pricing chain's price,
+ * else the buyer's) minus that cost. Sellers' margins are theirs, not the platform's.
+ */
+export const dockedSalesSchema = z.object({
+  orders: z.number().int(),
+  revenue: z.number(),
+  cost: z.number(),
+  margin: z.number(),
+});
+export type DockedSales = z.infer<typeof dockedSalesSchema>;
+
+/** GET /analytics/docked-sales?from&to (admin): the docked sales completed in that range. */
+export const dockedSalesQuerySchema = z
+  .object({ ...dateRangeFields })
+  .refine(rangeInOrder, rangeOrderError);
+export type DockedSalesQueryInput = z.input<typeof dockedSalesQuerySchema>;
 
 export const adminDashboardStatsSchema = z.object({
   scope: z.literal('platform'),
@@ -33,6 +54,8 @@ export const adminDashboardStatsSchema = z.object({
   revenue: z.number(),
   /** What the platform earned over its initial prices on completed orders. */
   platformProfit: z.number(),
+  /** Of those, the orders of docked products, since the beginning. */
+  dockedSales: dockedSalesSchema,
   /** Money held by users: balances and unconverted profit. */
   outstanding: z.object({ balance: z.number(), profit: z.number() }),
   /** Products not deleted; `lowStock` (stock ≤ the product's threshold) includes the sold-out ones. */

@@ -35,6 +35,8 @@ export const notificationTypes = [
   'topup.approved',
   /** The requester: its top-up request was rejected. */
   'topup.rejected',
+  /** Administrators: the platform's balance at a supplier fell below its alert (DESIGN.md §14). */
+  'upstream.balance_low',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -121,6 +123,16 @@ export const notificationSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('topup.rejected'),
     data: topupRef.extend({ reason: z.string() }),
+  }),
+  z.object({
+    type: z.literal('upstream.balance_low'),
+    /** The balance there as read, and the alert it fell below (USD). */
+    data: z.object({
+      upstreamId: z.uuid(),
+      upstreamName: z.string(),
+      balance: z.number(),
+      threshold: z.number(),
+    }),
   }),
 ]);
 

@@ -21,6 +21,7 @@ const adminStats: AdminDashboardStats = {
   orders: { total: 0, completed: 0, pending: 0, rejected: 0 },
   revenue: 0,
   platformProfit: 0,
+  dockedSales: { orders: 0, revenue: 0, cost: 0, margin: 0 },
   outstanding: { balance: 0, profit: 0 },
   products: { total: 0, outOfStock: 0, lowStock: 0 },
   lowStockProducts: [],

@@ -157,3 +157,39 @@ export async function storageBytes(db: Executor) {
   );
   return { database: Number(row?.database ?? 0), files: Number(row?.files ?? 0) };
 }
+
+/**
+ * The docked products' completed orders whose delivery falls in [from, to) (DESIGN.md §14), read
+ * through the purchases (`upstream_orders`, one a docked order): what the buyers paid, what the
+ * platform paid upstream (quantity × the unit cost recorded on the order) and what the platform
+ * was paid for them (the top of the pricing chain's price, else the buyer's, as the dashboard's
+ * platform profit counts it).
+ */
+export async function dockedSalesTotals(db: Executor, range: { from?: Date; to?: Date }) {
+  const within = sql.join(
+    [
+      sql`u.status = 'completed' and o.status = 'completed'`,
+      ...(range.from ? [sql`o.delivered_at >= ${range.from.toISOString()}::timestamptz`] : []),
+      ...(range.to ? [sql`o.delivered_at < ${range.to.toISOString()}::timestamptz`] : []),
+    ],
+    sql` and `,
+  );
+  const row = oneRow(
+    await rowsOf<{ orders: number; revenue: string; cost: string; paid: string }>(
+      db,
+      sql`select count(*)::int as orders, coalesce(sum(o.total_cents), 0)::text as revenue,
+            coalesce(sum(o.quantity * u.unit_cost_cents), 0)::text as cost,
+            coalesce(sum(coalesce(o.quantity * ((o.price_chain -> -1) ->> 'costCents')::bigint,
+                                  o.total_cents)), 0)::text as paid
+          from upstream_orders u join orders o on o.id = u.order_id
+          where ${within}`,
+    ),
+  );
+  const costCents = BigInt(row.cost);
+  return {
+    orders: row.orders,
+    revenueCents: BigInt(row.revenue),
+    costCents,
+    marginCents: BigInt(row.paid) - costCents,
+  };
+}

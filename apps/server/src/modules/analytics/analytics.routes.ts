@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dashboardStatsSchema,
   diskSpaceSchema,
+  dockedSalesQuerySchema,
+  dockedSalesSchema,
   revenueChartQuerySchema,
   revenueChartSchema,
   searchQuerySchema,
@@ -40,6 +42,21 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       schema: { response: { 200: userDistributionSchema } },
     },
     (request) => analytics.userDistribution(authOf(request)),
+  );
+
+  app.get(
+    '/analytics/docked-sales',
+    {
+      config: { access: ['admin'] },
+      schema: { querystring: dockedSalesQuerySchema, response: { 200: dockedSalesSchema } },
+    },
+    (request) => {
+      const { from, to } = request.query;
+      return analytics.dockedSales(authOf(request), {
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+      });
+    },
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   type AdminDashboardStats,
   type DashboardStats,
   type DiskSpace,
+  type DockedSales,
   type RevenueChart,
   type RevenuePeriod,
   type SearchResults,
@@ -20,6 +21,7 @@ import { orderCountsOf } from '../users/order-counts';
 import { balanceTotals, findUserById } from '../users/users.repository';
 import { balanceView } from '../users/user-view';
 import {
+  dockedSalesTotals,
   lowStockProducts,
   productTotals,
   searchProducts,
@@ -71,11 +73,12 @@ export class AnalyticsService {
   private async platformStats(): Promise<AdminDashboardStats> {
     const db = await this.reads.reader();
     const cutoff = rollupCutoff(this.now());
-    const [userRows, days, productCounts, lowStock] = await Promise.all([
+    const [userRows, days, productCounts, lowStock, docked] = await Promise.all([
       userTotals(db),
       platformDays(db, ALL_TIME, cutoff),
       productTotals(db),
       lowStockProducts(db),
+      dockedSalesTotals(db, {}),
     ]);
     const usersWith = (test: (row: (typeof userRows)[number]) => boolean) =>
       count(userRows.filter(test), (r) => r.users);
@@ -101,6 +104,7 @@ export class AnalyticsService {
       orders: { total: placed, completed, rejected, pending: placed - completed - rejected },
       revenue: fromCents(sum(days, (d) => d.revenueCents)),
       platformProfit: fromCents(sum(days, (d) => d.platformShareCents - d.platformCostCents)),
+      dockedSales: dockedSalesView(docked),
       outstanding: {
         balance: fromCents(sum(userRows, (r) => r.balanceCents)),
         profit: fromCents(sum(userRows, (r) => r.profitCents)),
@@ -182,6 +186,12 @@ export class AnalyticsService {
     };
   }
 
+  /** The docked sales completed in [from, to), for the admin's statement of that range. */
+  async dockedSales(caller: AuthContext, range: { from?: Date; to?: Date }): Promise<DockedSales> {
+    requireAdmin(caller);
+    return dockedSalesView(await dockedSalesTotals(await this.reads.reader(), range));
+  }
+
   async diskSpace(caller: AuthContext): Promise<DiskSpace> {
     requireAdmin(caller);
     const db = await this.reads.reader();
@@ -205,4 +215,13 @@ export class AnalyticsService {
       users: userRows,
     };
   }
+}
+
+function dockedSalesView(totals: Awaited<ReturnType<typeof dockedSalesTotals>>): DockedSales {
+  return {
+    orders: totals.orders,
+    revenue: fromCents(totals.revenueCents),
+    cost: fromCents(totals.costCents),
+    margin: fromCents(totals.marginCents),
+  };
 }

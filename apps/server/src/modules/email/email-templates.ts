@@ -86,6 +86,8 @@ function linkOf(content: EmailContent, { publicUrl, role }: Context): string {
     case 'topup.approved':
     case 'topup.rejected':
       return `${area}/topup`;
+    case 'upstream.balance_low':
+      return `${area}/suppliers`;
     case 'password.reset':
       return content.data.resetUrl;
     case 'password.changed':
@@ -177,6 +179,15 @@ function messageOf(c: EmailContent, l: EmailLanguage): { lines: string[]; values
       return { lines: ['text'], values: topupValues(c.data, l) };
     case 'topup.rejected':
       return { lines: ['reason'], values: { ...topupValues(c.data, l), reason: c.data.reason } };
+    case 'upstream.balance_low':
+      return {
+        lines: ['text', 'fix'],
+        values: {
+          upstreamName: c.data.upstreamName,
+          balance: money(l, c.data.balance),
+          threshold: money(l, c.data.threshold),
+        },
+      };
     case 'password.reset':
     case 'password.changed':
       return { lines: ['text'], values: {} };

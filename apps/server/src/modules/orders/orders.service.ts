@@ -58,6 +58,7 @@ import { OrderEventHints } from './order-event-hints';
 import { platformOrderTotals } from '../analytics/daily-sales.repository';
 import { rollupCutoff } from '../analytics/periods';
 import { placeOrder } from './place-order';
+import { waitsForSupplier } from '../upstreams/upstreams.repository';
 import { returnStock } from '../stock/stock';
 import { defaultSystemSettings } from '@keymarket/contracts/system-settings';
 import type { SystemSettingsCache } from '../../lib/settings';
@@ -195,8 +196,16 @@ export class OrdersService {
     const backordered =
       !docked &&
       (asBackorder || (instant && product.allowBackorder && product.stock < input.quantity));
-    // Refused early when it is plain; the conditions of the write are what guarantee it.
-    if (!backordered && product.stock < input.quantity) throw outOfStock(product.stock);
+    // Refused early when it is plain; the conditions of the write are what guarantee it. A docked
+    // product set to wait for its supplier takes the order beyond the stock it last synced: the
+    // supplier may have restocked since, and otherwise the order waits there as a backorder.
+    if (
+      !backordered &&
+      product.stock < input.quantity &&
+      !(docked && (await waitsForSupplier(this.db, product.id)))
+    ) {
+      throw outOfStock(product.stock);
+    }
     const quotes = await quoteProducts(this.db, chain, [product], {
       onlyThese: true,
       costsOnly: true,

@@ -17,6 +17,7 @@ import {
   purchaseDueIn,
   purchaseDueNow,
   recordAttempt,
+  recordBalance,
   recordUpstreamHealth,
   settlePurchaseDelivery,
   updatePurchase,
@@ -260,11 +261,14 @@ export class UpstreamPurchases implements UpstreamBuyer {
     });
   }
 
-  /** Reads the platform's balance at `upstream` and records it with the upstream's health. */
+  /**
+   * Reads the platform's balance at `upstream` and records it with the upstream's health; a fall
+   * below its alert tells the administrators (`recordBalance`).
+   */
   async refreshBalance(upstream: UpstreamRow): Promise<bigint | undefined> {
     try {
       const balanceCents = await adapterFor(upstream, this.vault, this.rules).balance();
-      await recordUpstreamHealth(this.db, upstream.id, { ok: true, balanceCents });
+      await recordBalance(this.db, upstream.id, balanceCents);
       return balanceCents;
     } catch (error) {
       await recordUpstreamHealth(this.db, upstream.id, { ok: false, error: messageOf(error) });

@@ -13,6 +13,7 @@ import {
   claimDueSyncs,
   dockedOf,
   pendingPurchasesAt,
+  productPurchasesDueNow,
   recordUpstreamHealth,
   setPaused,
   type UpstreamRow,
@@ -153,6 +154,9 @@ export class UpstreamSync {
         await audit(tx, productId, 'product.unpaused', {});
       }
       await setDockedStock(tx, productId, decision.stock);
+      // Back in stock there: the orders waiting for the supplier are bought again now, not at
+      // their next try.
+      if (decision.stock > row.product.stock) await productPurchasesDueNow(tx, productId);
     });
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { fromCents } from '@keymarket/contracts/money';
+import type { Database, Executor } from '../../db/client';
 import { oneRow } from '../../lib/rows';
 import {
   dockedProducts,
@@ -11,6 +12,8 @@ import {
   upstreams,
   users,
 } from '../../db/schema/index';
+import { notifyAdminsCte, writeNotification } from '../notifications/notification-writes';
+import { jsonParam } from '../outbox/outbox-events';
 
 export type UpstreamRow = typeof upstreams.$inferSelect;
 
@@ -195,6 +198,85 @@ export async function purchaseDueNow(db: Executor, orderId: string, resetAttempt
       and status <> 'succeeded' and (locked_until is null or locked_until <= now())`);
 }
 
+/**
+ * Records the platform's balance at the upstream as just read (the upstream answered: healthy),
+ * and whether it is below the upstream's alert: `balance_low_since` is set when it falls below
+ * and cleared when it is back at or above it (or the alert is removed), and the administrators get
+ * `upstream.balance_low` on the fall only, so once per crossing however many purchases and syncs
+ * read it low. The row is locked first: two reads at once tell the administrators once.
+ */
+export async function recordBalance(db: Database, id: string, balanceCents: bigint) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        name: upstreams.name,
+        alertCents: upstreams.lowBalanceAlertCents,
+        lowSince: upstreams.balanceLowSince,
+      })
+      .from(upstreams)
+      .where(eq(upstreams.id, id))
+      .for('update');
+    if (!before) return;
+    const low = before.alertCents !== null && balanceCents < before.alertCents;
+    await tx
+      .update(upstreams)
+      .set({
+        status: 'ok',
+        balanceCents,
+        balanceLowSince: low ? (before.lowSince ?? sql`now()`) : null,
+        lastError: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(upstreams.id, id));
+    if (!low || before.lowSince !== null || before.alertCents === null) return;
+    await writeNotification(
+      tx,
+      notifyAdminsCte('low', {
+        type: 'upstream.balance_low',
+        signal: true,
+        data: jsonParam({
+          upstreamId: id,
+          upstreamName: before.name,
+          balance: fromCents(balanceCents),
+          threshold: fromCents(before.alertCents),
+        }),
+      }),
+    );
+  });
+}
+
+/**
+ * Whether an order of the docked product `productId` beyond its synced stock is taken, to wait
+ * for the supplier as a backorder: the product is set to wait (`onUpstreamFailure: wait`) and not
+ * paused (a paused product is refused by `place_order` whatever its setting).
+ */
+export async function waitsForSupplier(db: Executor, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ productId: dockedProducts.productId })
+    .from(dockedProducts)
+    .where(
+      and(
+        eq(dockedProducts.productId, productId),
+        eq(dockedProducts.onUpstreamFailure, 'wait'),
+        sql`${dockedProducts.pausedAt} is null`,
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * The purchases of `productId`'s orders still waiting for the supplier made due now (a backorder
+ * waits 10 minutes between tries): what a sync or an event that brings its stock back does.
+ */
+export async function productPurchasesDueNow(db: Executor, productId: string) {
+  await db.execute(sql`update outbox_deliveries
+    set next_attempt_at = now(), status = 'pending'
+    where consumer = ${UPSTREAM_CONSUMER} and status <> 'succeeded'
+      and (locked_until is null or locked_until <= now())
+      and target_id in (select u.order_id from upstream_orders u join orders o on o.id = u.order_id
+                        where o.product_id = ${productId}::uuid and u.status = 'pending')`);
+}
+
 export async function recordUpstreamHealth(
   db: Executor,
   id: string,
@@ -238,6 +320,7 @@ export async function dockedOf(db: Executor, upstreamId: string, upstreamProduct
         initialPriceCents: products.initialPriceCents,
         managerPriceCents: products.managerPriceCents,
         resellerPriceCents: products.resellerPriceCents,
+        stock: products.stock,
       },
     })
     .from(dockedProducts)

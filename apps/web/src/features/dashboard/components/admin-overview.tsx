@@ -39,6 +39,7 @@ export function AdminOverview({ stats }: { stats: AdminDashboardStats }) {
                 i18n.language,
               ),
             },
+            { label: t('docked.ofWhich'), value: money(stats.dockedSales.margin) },
           ]}
         />
         <StatCard

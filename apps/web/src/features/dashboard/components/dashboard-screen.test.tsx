@@ -13,6 +13,7 @@ import { storageKeys } from '@/lib/storage';
 import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { DashboardScreen } from './dashboard-screen';
+import { DockedSalesCard } from './docked-sales-card';
 import { RevenueChartCard } from './revenue-chart-card';
 import { UserDistributionCard } from './user-distribution-card';
 
@@ -26,6 +27,7 @@ const adminStats: AdminDashboardStats = {
   orders: { total: 120, completed: 100, pending: 15, rejected: 5 },
   revenue: 4321.5,
   platformProfit: 864.3,
+  dockedSales: { orders: 12, revenue: 660, cost: 600, margin: 42.5 },
   outstanding: { balance: 1500, profit: 250.25 },
   products: { total: 64, outOfStock: 3, lowStock: 5 },
   lowStockProducts: [
@@ -112,7 +114,9 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     const revenue = await screen.findByRole('group', { name: 'Revenue' });
     expect(revenue).toHaveTextContent('$4321.5');
     expect(revenue).toHaveTextContent('Completed orders100');
-    expect(screen.getByRole('group', { name: 'Platform profit' })).toHaveTextContent('$864.3');
+    const profit = screen.getByRole('group', { name: 'Platform profit' });
+    expect(profit).toHaveTextContent('$864.3');
+    expect(profit).toHaveTextContent('Of which on docked sales$42.5');
     expect(screen.getByRole('group', { name: 'Held by users' })).toHaveTextContent('$1750.25');
     const users = screen.getByRole('group', { name: 'Users' });
     expect(users).toHaveTextContent('42');
@@ -253,5 +257,26 @@ describe('manager and reseller dashboard', { timeout: 15_000 }, () => {
     expect(profit).not.toHaveTextContent('$12.75');
     expect(within(profit).getAllByText('Hidden')).toHaveLength(2);
     expect(screen.getByRole('group', { name: 'Balance' })).toHaveTextContent('$80.50');
+  });
+});
+
+describe('margin on docked sales', () => {
+  it('reads the docked sales of the dates given and shows the margin with what made it', async () => {
+    const fetchMock = mockApi({
+      'GET /analytics/docked-sales': okReply({ orders: 3, revenue: 16.5, cost: 15, margin: 1.5 }),
+    });
+    renderWithProviders(<DockedSalesCard from="2026-12-01" to="2026-12-07" />);
+
+    const card = await screen.findByRole('group', {
+      name: 'Margin on docked sales in these dates',
+    });
+    expect(card).toHaveTextContent('$1.50');
+    expect(card).toHaveTextContent('Docked orders completed3');
+    expect(card).toHaveTextContent('Paid by buyers$16.50');
+    expect(card).toHaveTextContent('Paid to suppliers$15.00');
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .find((url) => url.pathname.endsWith('/analytics/docked-sales'));
+    expect(asked?.search).toBe('?from=2026-12-01&to=2026-12-07');
   });
 });

@@ -45,6 +45,7 @@ export const NOTIFICATION_KEYS: Record<NotificationType, readonly QueryKey[]> = 
   'topup.requested': [queryKeys.topups],
   'topup.approved': [queryKeys.topups, ...MONEY],
   'topup.rejected': [queryKeys.topups],
+  'upstream.balance_low': [queryKeys.upstreams],
 };
 
 /** Without duplicates (by value): each query is invalidated once. */

@@ -5,7 +5,7 @@ import { useFormatPrice } from '@/lib/format-price';
 
 /**
  * Where an entry leads: the order, the ticket, the statement of the bucket it credited, the
- * API & webhooks screen of a disabled webhook, or the top-up screens.
+ * API & webhooks screen of a disabled webhook, the top-up screens, or the suppliers.
  */
 export function notificationLink(notification: Notification, role: Role): string {
   switch (notification.type) {
@@ -32,6 +32,8 @@ export function notificationLink(notification: Notification, role: Role): string
     case 'topup.approved':
     case 'topup.rejected':
       return `/${role}/topup`;
+    case 'upstream.balance_low':
+      return `/${role}/suppliers`;
   }
 }
 
@@ -156,6 +158,17 @@ export function NotificationText({ notification }: { notification: Notification 
         <>
           {t('notifications.types.topupRejected')}
           <span className="block text-muted">{iso(notification.data.reason)}</span>
+        </>
+      );
+    case 'upstream.balance_low':
+      return (
+        <>
+          {t('notifications.types.upstreamBalanceLow')} {iso(notification.data.upstreamName)}
+          {' · '}
+          {money(notification.data.balance)}
+          <span className="block text-muted">
+            {t('notifications.belowAlert')} {money(notification.data.threshold)}
+          </span>
         </>
       );
   }

@@ -14,6 +14,7 @@ export const typesByRole: Record<Role, NotificationType[]> = {
     'balance.credited',
     'webhook.disabled',
     'topup.requested',
+    'upstream.balance_low',
   ],
   manager: [
     'order.completed',
