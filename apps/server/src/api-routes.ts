@@ -14,6 +14,7 @@ import { invitationsModule } from './modules/invitations/invitations.module';
 import { ledgerModule } from './modules/ledger/ledger.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { ordersModule } from './modules/orders/orders.module';
+import { purchaseLimitsModule } from './modules/purchase-limits/purchase-limits.module';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.module';
 import { settingsModule } from './modules/system-settings/settings.module';
 import { sessionsModule } from './modules/sessions/sessions.module';
@@ -55,6 +56,7 @@ export const apiRoutes: AppModule = async (api, { ctx }) => {
     ledgerModule,
     reconciliationModule,
     usersAdminModule,
+    purchaseLimitsModule,
     ticketsModule,
     notificationsModule,
     analyticsModule,

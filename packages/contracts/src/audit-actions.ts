@@ -11,6 +11,7 @@ export const auditActions = [
   'user.activate',
   'user.ban',
   'user.reset-password',
+  'user.limits_set',
   'user.two_factor.enable',
   'user.two_factor.disable',
   'user.two_factor.reset',

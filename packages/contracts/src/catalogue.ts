@@ -11,6 +11,7 @@ import {
 import { languages } from './system-settings';
 import { freeText, nameText, searchText } from './text';
 import { userRefSchema } from './users';
+import { limitMessages, productLimitFields } from './purchase-limits';
 
 /** Uploads: images for categories, subcategories, products and avatars. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -172,6 +173,23 @@ const formThreshold = z
       .max(1_000_000)
       .nullable(),
   );
+/** A product's purchase limit from a form: empty or null for none (productLimitFields). */
+const formLimit = (limit: z.ZodType<number | null, number | null>) =>
+  z
+    .union(
+      [
+        z.null(),
+        z.literal('').transform(() => null),
+        z.literal('null').transform(() => null),
+        z.number(),
+        z.string().trim().pipe(numberText),
+      ],
+      {
+        error: (issue) =>
+          typeof issue.input === 'string' ? limitMessages.quantityWhole : undefined,
+      },
+    )
+    .pipe(limit);
 const optionalUuid = z.union([z.uuid(), z.literal('').transform(() => null), z.null()]);
 
 export const productFieldsSchema = z.strictObject({
@@ -189,6 +207,9 @@ export const productFieldsSchema = z.strictObject({
   lowStockThreshold: formThreshold.default(null),
   /** Instant products: take orders beyond the keys, filled when keys are imported. */
   allowBackorder: formBoolean.default(false),
+  /** Purchase limits: the most units in one order, and per buyer in a UTC day; null: none. */
+  maxOrderQuantity: formLimit(productLimitFields.maxOrderQuantity).default(null),
+  maxDailyQuantity: formLimit(productLimitFields.maxDailyQuantity).default(null),
 });
 export type ProductFields = z.input<typeof productFieldsSchema>;
 const jsonStock = z
@@ -221,6 +242,7 @@ export const productPatchSchema = z
     stockQuantity: jsonStock,
     lowStockThreshold: jsonThreshold,
     allowBackorder: z.boolean(),
+    ...productLimitFields,
   })
   .partial();
 
@@ -256,6 +278,9 @@ export const productSchema = z.object({
   resellerPrice: z.number().optional(),
   /** Admins: the product's own low-stock threshold; null uses the system settings' default. */
   lowStockThreshold: z.number().int().nullable().optional(),
+  /** Admins: the purchase limits (null: none); buyers read theirs from GET /users/me/limits. */
+  maxOrderQuantity: z.number().int().nullable().optional(),
+  maxDailyQuantity: z.number().int().nullable().optional(),
   deletedAt: z.iso.datetime().nullable().optional(),
   createdAt: z.iso.datetime(),
 });

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { exceededLimitSchema } from './purchase-limits';
 
 /** Every `message.type` the API can answer (DESIGN.md §2), with its HTTP status. */
 export const errorStatus = {
@@ -22,6 +23,8 @@ export const errorStatus = {
   below_threshold: 409,
   /** POST /v1/orders: the unit price is now above the caller's `maxUnitPrice`. */
   price_changed: 409,
+  /** An order over a purchase limit (`message.limit` names it and when it resets). */
+  limit_exceeded: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -64,6 +67,8 @@ export const errorBodySchema = z.object({
     text: z.string(),
     /** `banned` only: the reason an administrator gave, as typed (the text says it in English). */
     reason: z.string().optional(),
+    /** `limit_exceeded` only: the limit the order met and when it resets. */
+    limit: exceededLimitSchema.optional(),
   }),
   details: z.array(errorDetailSchema).optional(),
 });

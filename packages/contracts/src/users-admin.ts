@@ -4,6 +4,7 @@ import { messages } from './messages';
 import { roleSchema, userRefSchema, userSchema, userStatusSchema } from './users';
 import { freeText, searchText } from './text';
 import { exportFormatSchema, sortParam, pageFields } from './pagination';
+import { userLimitsSchema } from './purchase-limits';
 
 /** The columns the Users table sorts by (`?sort=-balance`). */
 export const userSortColumns = [
@@ -56,6 +57,8 @@ export const userSummarySchema = z.object({
   profit: z.number(),
   ordersTotal: z.number().int(),
   inviteesCount: z.number().int(),
+  /** Purchase limits set by its inviter or an administrator, and its spend since 00:00 UTC. */
+  limits: userLimitsSchema,
   createdAt: z.iso.datetime(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
@@ -69,6 +72,7 @@ export const userProfileSchema = userSchema.extend({
   package: packageRefSchema.nullable(),
   managerPackage: packageRefSchema.nullable(),
   lastLoginAt: z.iso.datetime().nullable(),
+  limits: userLimitsSchema,
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

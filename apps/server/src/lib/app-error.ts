@@ -1,4 +1,5 @@
 import { errorStatus, type ErrorDetail, type ErrorType } from '@keymarket/contracts/errors';
+import type { ExceededLimit } from '@keymarket/contracts/purchase-limits';
 
 /** The one error services throw; the error handler turns it into the DESIGN.md §2 envelope. */
 export class AppError extends Error {
@@ -28,6 +29,19 @@ export class AccountBannedError extends AppError {
       reason ? `Your account has been banned: ${reason}` : 'Your account has been banned',
     );
     this.reason = reason || undefined;
+  }
+}
+
+/**
+ * An order over a purchase limit: the English text names the limit and when it resets, and the
+ * envelope's `message.limit` carries them for the web app to say in any language.
+ */
+export class LimitExceededError extends AppError {
+  constructor(
+    text: string,
+    readonly limit: ExceededLimit,
+  ) {
+    super('limit_exceeded', text);
   }
 }
 

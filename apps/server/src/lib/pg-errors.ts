@@ -4,6 +4,7 @@ export interface ErrorLike {
   message?: unknown;
   constraint?: unknown;
   hint?: unknown;
+  detail?: unknown;
   query?: unknown;
   cause?: unknown;
 }
@@ -52,6 +53,14 @@ export function refusalOf(error: unknown): string | undefined {
   const found = databaseError(error);
   return found?.code === REFUSAL_CODE && typeof found.message === 'string'
     ? found.message
+    : undefined;
+}
+
+/** The DETAIL a refusal carried (`limit_exceeded` names its limit there), or undefined. */
+export function refusalDetailOf(error: unknown): string | undefined {
+  const found = databaseError(error);
+  return found?.code === REFUSAL_CODE && typeof found.detail === 'string'
+    ? found.detail
     : undefined;
 }
 

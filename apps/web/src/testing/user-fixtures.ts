@@ -23,6 +23,7 @@ export function aUserSummary(overrides: Partial<UserSummary> = {}): UserSummary 
     profit: 42.25,
     ordersTotal: 12,
     inviteesCount: 2,
+    limits: { dailySpendCap: null, maxOrderQuantity: null, spentToday: 0 },
     createdAt: '2025-01-15T10:00:00.000Z',
     ...overrides,
   };
@@ -49,6 +50,7 @@ export function aUserProfile(overrides: Partial<UserProfile> = {}): UserProfile 
     package: { id: '4a0e3d7c-6f5b-4c93-8e1f-3a4b5c6d7e8f', name: 'Gold' },
     managerPackage: null,
     lastLoginAt: '2025-03-01T12:30:00.000Z',
+    limits: { dailySpendCap: null, maxOrderQuantity: null, spentToday: 0 },
     ...overrides,
   };
 }

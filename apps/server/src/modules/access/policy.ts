@@ -223,6 +223,26 @@ export function assertMayChangeBalanceOf<T extends { id: string; invitedById: st
   return target;
 }
 
+/**
+ * Purchase limits: an administrator sets anyone's, a manager or reseller only those of a user it
+ * invited itself (docs/adr/0062-purchase-limits.md). Nobody sets its own; an administrator has
+ * none, as it buys nothing.
+ */
+export function assertMaySetLimitsOf<
+  T extends { id: string; role: Role; invitedById: string | null },
+>(caller: Caller, target: T | undefined): T {
+  if (!target || (!isAdmin(caller) && target.invitedById !== caller.userId)) {
+    throw new AppError('not_found', messages.userNotFound);
+  }
+  if (target.id === caller.userId) {
+    throw new AppError('forbidden', 'You cannot set your own purchase limits');
+  }
+  if (target.role === 'admin') {
+    throw new AppError('forbidden', 'An administrator has no purchase limits');
+  }
+  return target;
+}
+
 export const assertMayRemoveBalance = (caller: Caller) =>
   requireRole(caller, ['admin'], 'Only an administrator can remove balance');
 

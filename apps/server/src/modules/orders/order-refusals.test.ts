@@ -4,8 +4,18 @@ import { AppError } from '../../lib/app-error';
 import { orderRefusalOf, refusalOutcome, type OrderRefusal } from './order-refusals';
 
 /** A refusal as the driver reports it: SQLSTATE KM001 under Drizzle's wrapper. */
-const refusalError = (reason: string, code = 'KM001') =>
-  new Error('Failed query', { cause: Object.assign(new Error(reason), { code }) });
+const refusalError = (reason: string, code = 'KM001', detail?: string) =>
+  new Error('Failed query', { cause: Object.assign(new Error(reason), { code, detail }) });
+
+/** The DETAIL place_order gives a `limit_exceeded`: the limit, in cents for the spend. */
+const limitDetails: Record<string, string> = {
+  limit_exceeded: JSON.stringify({
+    limit: 'daily_spend',
+    max: 5000,
+    used: 4500,
+    resetsAt: '2026-12-08T00:00:00Z',
+  }),
+};
 
 /** A check that the outcome is the 409 `type` with this text. */
 const conflictOf = (type: string, text: string) => (outcome: Error | 'replay') => {
@@ -27,6 +37,15 @@ describe('order refusals', () => {
       expect(outcome).toBeInstanceOf(Error);
       expect(outcome).not.toBeInstanceOf(AppError);
     },
+    limit_exceeded: (outcome) => {
+      conflictOf(
+        'limit_exceeded',
+        'Over your daily spending limit of $50.00: $45.00 spent today; it resets at 00:00 UTC (2026-12-08T00:00:00Z)',
+      )(outcome);
+      expect(outcome).toMatchObject({
+        limit: { name: 'daily_spend', max: 50, used: 45, resetsAt: '2026-12-08T00:00:00Z' },
+      });
+    },
     // The service places the order again with its events and never answers this one.
     order_events: (outcome) => {
       expect(outcome).toBeInstanceOf(Error);
@@ -35,8 +54,8 @@ describe('order refusals', () => {
   } satisfies Record<OrderRefusal['refused'], (outcome: Error | 'replay') => void>;
 
   it.each(Object.entries(outcomes))('answers %s with its own outcome', (reason, check) => {
-    const refusal = orderRefusalOf(refusalError(reason));
-    expect(refusal).toEqual({ refused: reason });
+    const refusal = orderRefusalOf(refusalError(reason, 'KM001', limitDetails[reason]));
+    expect(refusal).toMatchObject({ refused: reason });
     check(refusalOutcome(refusal!, { totalCents: 1250n, stock: 2 }));
   });
 

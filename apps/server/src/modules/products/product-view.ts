@@ -30,6 +30,8 @@ export type PlatformColumns = Pick<
   | 'managerPriceCents'
   | 'resellerPriceCents'
   | 'lowStockThreshold'
+  | 'maxOrderQuantity'
+  | 'maxDailyQuantity'
   | 'deletedAt'
 >;
 
@@ -92,6 +94,8 @@ export function platformFields(product: PlatformColumns) {
     managerPrice: fromCents(product.managerPriceCents),
     resellerPrice: fromCents(product.resellerPriceCents),
     lowStockThreshold: product.lowStockThreshold,
+    maxOrderQuantity: product.maxOrderQuantity,
+    maxDailyQuantity: product.maxDailyQuantity,
     deletedAt: product.deletedAt?.toISOString() ?? null,
   } satisfies Partial<Product>;
 }

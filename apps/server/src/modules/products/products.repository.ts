@@ -44,6 +44,8 @@ const withRefs = {
     resellerPriceCents: products.resellerPriceCents,
     stock: productStock,
     lowStockThreshold: products.lowStockThreshold,
+    maxOrderQuantity: products.maxOrderQuantity,
+    maxDailyQuantity: products.maxDailyQuantity,
     deletedAt: products.deletedAt,
     createdAt: products.createdAt,
   },
@@ -189,6 +191,8 @@ function versionFields(platform: boolean): SQL {
           sql`${products.initialPriceCents}`,
           sql`coalesce(${products.lowStockThreshold}::text, '')`,
           sql`coalesce(floor(extract(epoch from ${products.deletedAt}) * 1000)::text, '')`,
+          sql`coalesce(${products.maxOrderQuantity}::text, '')`,
+          sql`coalesce(${products.maxDailyQuantity}::text, '')`,
         ]
       : []),
   ];
@@ -197,7 +201,8 @@ function versionFields(platform: boolean): SQL {
 
 /** A product of `versionFields`' text, its price columns as numbers. */
 function versionRowOf(text: string, platform: boolean) {
-  const [id = '', version = '', manager, reseller, initial, threshold, deleted] = text.split(' ');
+  const [id = '', version = '', manager, reseller, initial, threshold, deleted, perOrder, daily] =
+    text.split(' ');
   return {
     id,
     version,
@@ -208,6 +213,8 @@ function versionRowOf(text: string, platform: boolean) {
           initialPriceCents: BigInt(initial ?? ''),
           lowStockThreshold: threshold ? Number(threshold) : null,
           deletedAt: deleted ? new Date(Number(deleted)) : null,
+          maxOrderQuantity: perOrder ? Number(perOrder) : null,
+          maxDailyQuantity: daily ? Number(daily) : null,
         }
       : undefined,
   };

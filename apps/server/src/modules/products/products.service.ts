@@ -263,6 +263,8 @@ export class ProductsService {
         ...prices,
         stock: initialStock(fields.deliveryType, fields.stockQuantity),
         lowStockThreshold: fields.lowStockThreshold,
+        maxOrderQuantity: fields.maxOrderQuantity,
+        maxDailyQuantity: fields.maxDailyQuantity,
         imageFileId,
       });
       await audit(tx, caller, 'product.created', row.id, undefined, row);
@@ -338,6 +340,8 @@ export class ProductsService {
       ...prices,
       stock: await stockAfterEdit(tx, before, deliveryType, changes.stockQuantity),
       lowStockThreshold: changes.lowStockThreshold,
+      maxOrderQuantity: changes.maxOrderQuantity,
+      maxDailyQuantity: changes.maxDailyQuantity,
     };
     return values;
   }

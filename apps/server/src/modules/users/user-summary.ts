@@ -22,7 +22,20 @@ export function userSummaryView(row: UserSummaryRow): UserSummary {
     profit: fromCents(user.profitCents),
     ordersTotal: row.ordersTotal,
     inviteesCount: row.inviteesCount,
+    limits: limitsView(row.user, row.spentTodayCents),
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** A user's purchase limits as read back on it, with its spend since 00:00 UTC. */
+export function limitsView(
+  user: Pick<UserSummaryRow['user'], 'dailySpendCapCents' | 'maxOrderQuantity'>,
+  spentTodayCents: string | bigint,
+): UserSummary['limits'] {
+  return {
+    dailySpendCap: user.dailySpendCapCents === null ? null : fromCents(user.dailySpendCapCents),
+    maxOrderQuantity: user.maxOrderQuantity,
+    spentToday: fromCents(BigInt(spentTodayCents)),
   };
 }
 

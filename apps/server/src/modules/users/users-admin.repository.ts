@@ -9,6 +9,7 @@ import { managerPackages, orders, packages, users } from '../../db/schema/index'
 import { EXPORT_BATCH } from '../../lib/csv';
 import { profitOf } from '../ledger/profit-accruals';
 import { selfAndDownlineIds } from './downline';
+import { spentTodayCents } from '../purchase-limits/purchase-limits.repository';
 
 const inviter = alias(users, 'inviter');
 
@@ -69,6 +70,7 @@ function selectSummaries(db: Executor) {
       inviter: { id: inviter.id, username: inviter.username },
       ordersTotal,
       inviteesCount: sql<number>`(select count(*)::int from users i where i.invited_by_id = ${users.id})`,
+      spentTodayCents: spentTodayCents(),
     })
     .from(users)
     .leftJoin(inviter, eq(inviter.id, users.invitedById));

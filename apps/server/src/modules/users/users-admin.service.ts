@@ -21,7 +21,8 @@ import { assertMayActOnUser, assertMaySeeUser, requireAdmin, requireRole } from 
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { writeAudit } from '../ledger/ledger.repository';
 import { inDownlineOf } from './downline';
-import { userCsvColumns, userSummaryView } from './user-summary';
+import { limitsView, userCsvColumns, userSummaryView } from './user-summary';
+import { spentToday } from '../purchase-limits/purchase-limits.repository';
 import { userView } from './user-view';
 import {
   directInvitees,
@@ -99,6 +100,7 @@ export class UsersAdminService {
       package: refs.package,
       managerPackage: refs.managerPackage,
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      limits: limitsView(user, await spentToday(this.db, user.id)),
     };
   }
 

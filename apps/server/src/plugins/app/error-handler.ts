@@ -10,7 +10,7 @@ import {
   type ErrorType,
 } from '@keymarket/contracts/errors';
 import { messages } from '@keymarket/contracts/messages';
-import { AccountBannedError, AppError } from '../../lib/app-error';
+import { AccountBannedError, AppError, LimitExceededError } from '../../lib/app-error';
 import { causeChain, isConnectionLoss, pgErrorCode } from '../../lib/pg-errors';
 import { withoutQueryValues } from '../../lib/logged-error';
 import { RateLimitedError, rateLimitHeaders } from '../../lib/rate-limiter';
@@ -21,10 +21,11 @@ export function sendError(
   type: ErrorType,
   text: string,
   details?: ErrorDetail[],
-  reason?: string,
+  extra?: Pick<ErrorBody['message'], 'reason' | 'limit'>,
 ) {
   const body: ErrorBody = { statusCode: errorStatus[type], message: { type, text } };
-  if (reason) body.message.reason = reason;
+  if (extra?.reason) body.message.reason = extra.reason;
+  if (extra?.limit) body.message.limit = extra.limit;
   if (details?.length) body.details = details;
   return reply.status(body.statusCode).type('application/json').send(body);
 }
@@ -109,8 +110,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         void reply.header('retry-after', String(error.retryAfterSeconds));
         if (error.standing) void reply.headers(rateLimitHeaders(error.standing));
       }
-      const reason = error instanceof AccountBannedError ? error.reason : undefined;
-      return sendError(reply, error.type, error.text, error.details, reason);
+      return sendError(reply, error.type, error.text, error.details, {
+        reason: error instanceof AccountBannedError ? error.reason : undefined,
+        limit: error instanceof LimitExceededError ? error.limit : undefined,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.flatMap((issue) => {

@@ -61,6 +61,7 @@ function aSummary(overrides: Partial<UserSummary>): UserSummary {
     profit: 0,
     ordersTotal: 0,
     inviteesCount: 0,
+    limits: { dailySpendCap: null, maxOrderQuantity: null, spentToday: 0 },
     ...overrides,
   };
 }

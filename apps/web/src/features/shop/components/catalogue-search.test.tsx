@@ -55,7 +55,7 @@ function productRequests(fetchMock: ReturnType<typeof mockApi>): URLSearchParams
 const shownNames = (list: HTMLElement) =>
   within(list)
     .getAllByRole('listitem')
-    .map((row) => within(row).queryAllByTitle(/./)[0]?.getAttribute('title'));
+    .map((row) => row.querySelector('span[title]')?.getAttribute('title'));
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search products' });
 
