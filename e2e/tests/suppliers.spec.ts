@@ -1,70 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
 import { createUser, deposit, expectOk, jsonOf } from './support/api';
 import { newKeys, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
+import { Supplier } from './support/supplier';
 
 /*
  * Supply from upstream (DESIGN.md §14) between two real platforms: the shared server is the
- * downstream, and this spec starts a second Keymarket as its supplier, on its own port and
- * database (a throw-away PGlite directory), both on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE_URLS lets a
- * supplier's address be http on loopback).
+ * downstream, and this spec starts a second Keymarket as its supplier (`Supplier`).
  */
-const PORT = Number(process.env.E2E_PORT ?? 3310) + 3000;
-const UPSTREAM = `http://127.0.0.1:${PORT}`;
-const WEB_DIST = process.env.E2E_WEB_DIST ?? '../apps/web/dist';
-
-let server: ChildProcess;
-let dataDir: string;
-
-async function waitForReady() {
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${UPSTREAM}/api/ready`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() - started > 280_000) throw new Error('The supplier server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+let supplier: Supplier;
+let UPSTREAM: string;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  dataDir = mkdtempSync(join(tmpdir(), `keymarket-e2e-upstream-${PORT}-`));
-  cpSync(WEB_DIST, join(dataDir, 'web'), { recursive: true });
-  server = spawn('node', ['../apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dataDir, 'data'),
-      WEB_DIST_DIR: join(dataDir, 'web'),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      REGISTER_RATE_LIMIT: '1000',
-      INVITATION_RATE_LIMIT: '1000',
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      // The events it sends the downstream go out at once.
-      OUTBOX_POLL_INTERVAL_MS: '200',
-      PUBLIC_URL: UPSTREAM,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForReady();
+  supplier = await Supplier.start(3000);
+  UPSTREAM = supplier.url;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => server?.once('exit', resolve));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await supplier?.stop();
 });
 
 /** Opens the details of the order of `productName` from `area`'s orders screen. */

@@ -1,14 +1,16 @@
-// npm test for the server: the whole suite, and the PostgreSQL-only tests on PostgreSQL whenever
-// it answers, so that a green run never hides that the races were not run.
+// npm test for the server: the suite once on PostgreSQL whenever it answers (which covers the
+// PostgreSQL-only tests: races on real connections, several server processes), and the embedded
+// default, PGlite, checked by a subset of files that drive every kind of database work.
 //
 // PostgreSQL is DATABASE_URL if set, else the README's default address.
-// - It answers and DATABASE_URL is set: one run of the whole suite on it, which covers the
-//   PostgreSQL-only tests.
-// - It answers and DATABASE_URL is not set: the whole suite on PGlite, then the files holding
-//   PostgreSQL-only tests (`skipIf(!onPostgres)`, test/helpers/database.ts) on PostgreSQL.
-// - It does not answer: the whole suite on PGlite, then those files listed, plainly, as skipped.
-// The root `npm test` runs this; `npm test -w @keymarket/server` (vitest run, with any of vitest's
-// arguments) and `npm run test:pg` (the whole suite on PostgreSQL, or a failure) run vitest alone.
+// - It answers: the whole suite on it, then PGLITE_SUBSET on PGlite (skipped when DATABASE_URL
+//   is set: the caller asked for that server alone).
+// - It does not answer: the whole suite on PGlite, then the files holding PostgreSQL-only tests
+//   (`skipIf(!onPostgres)`, test/helpers/database.ts) listed, plainly, as skipped.
+// The whole suite on PGlite was a second full run of nine minutes on a slow machine for what the
+// subset finds: the SQL is the same, and what differs (one connection, the WebAssembly engine,
+// the embedded start-up) is met by these files. `npm test -w @keymarket/server` (vitest run, with
+// any of vitest's arguments) runs the whole suite on PGlite, or on DATABASE_URL.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +19,44 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * The files that run on PGlite as well: first start and migrations, every money movement (orders,
+ * idempotent replays, transfers, profit, top-ups, refunds, reconciliation), the key pool and its
+ * background import, the catalogue list, two server processes on one embedded database each
+ * (a supplier docked), lists and exports, notifications, settings and sign-in.
+ */
+const PGLITE_SUBSET = [
+  'test/first-start.test.ts',
+  'test/health.test.ts',
+  'test/web-app.test.ts',
+  'test/auth-login.test.ts',
+  'test/auth-sessions.test.ts',
+  'test/orders-place.test.ts',
+  'test/orders-smoke.test.ts',
+  'test/orders-idempotency.test.ts',
+  'test/orders-respond.test.ts',
+  'test/orders-list.test.ts',
+  'test/balance-transfers.test.ts',
+  'test/profit-accruals.test.ts',
+  'test/thresholds-convert.test.ts',
+  'test/topups.test.ts',
+  'test/after-sale.test.ts',
+  'test/reconciliation.test.ts',
+  'test/ledger-list.test.ts',
+  'test/catalogue-products.test.ts',
+  'test/catalogue-keys.test.ts',
+  'test/catalogue-list-cache.test.ts',
+  'test/key-pool.test.ts',
+  'test/key-imports.test.ts',
+  'test/upstreams-docking.test.ts',
+  'test/csv-exports.test.ts',
+  'test/notifications.test.ts',
+  'test/webhooks.test.ts',
+  'test/settings-system.test.ts',
+  'test/users-admin.test.ts',
+  'test/tickets.test.ts',
+];
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitestBin = path.join(
   path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
@@ -99,30 +139,26 @@ const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 const files = postgresOnlyFiles();
 const problem = await postgresProblem(databaseUrl);
 
-if (!problem && process.env.DATABASE_URL) {
+if (!problem) {
   console.log(`The whole suite on PostgreSQL at ${shown(databaseUrl)}.`);
-  process.exit(vitest(['run']));
+  const onPostgres = vitest(['run'], { DATABASE_URL: databaseUrl });
+  if (process.env.DATABASE_URL) process.exit(onPostgres);
+  banner([`The embedded database (PGlite): ${PGLITE_SUBSET.length} files`]);
+  // An unset DATABASE_URL is what puts the suite on PGlite (test/helpers/database.ts).
+  const onPglite = vitest(['run', ...PGLITE_SUBSET], { DATABASE_URL: undefined });
+  process.exit(onPostgres || onPglite);
 }
 
 console.log(
-  problem
-    ? `PostgreSQL at ${shown(databaseUrl)} does not answer (${problem}): the suite runs on PGlite, without its PostgreSQL-only tests.`
-    : `The suite on PGlite, then the ${files.length} files with PostgreSQL-only tests on ${shown(databaseUrl)}.`,
+  `PostgreSQL at ${shown(databaseUrl)} does not answer (${problem}): the suite runs on PGlite, without its PostgreSQL-only tests.`,
 );
-// An unset DATABASE_URL is what puts the suite on PGlite (test/helpers/database.ts).
 const onPglite = vitest(['run'], { DATABASE_URL: undefined });
-if (problem) {
-  banner([
-    `SKIPPED: the PostgreSQL-only tests of these ${files.length} files did not run, because`,
-    `PostgreSQL at ${shown(databaseUrl)} does not answer (${problem}).`,
-    'They are the races on real connections (no key sold twice, no balance below zero, no',
-    'deadlock, several server processes). Start PostgreSQL or set DATABASE_URL and run again.',
-    '',
-    ...files.map((file) => `  ${file}`),
-  ]);
-  process.exit(onPglite);
-}
-
-banner([`PostgreSQL-only tests on ${shown(databaseUrl)}: ${files.length} files`]);
-const onPostgres = vitest(['run', ...files], { DATABASE_URL: databaseUrl });
-process.exit(onPglite || onPostgres);
+banner([
+  `SKIPPED: the PostgreSQL-only tests of these ${files.length} files did not run, because`,
+  `PostgreSQL at ${shown(databaseUrl)} does not answer (${problem}).`,
+  'They are the races on real connections (no key sold twice, no balance below zero, no',
+  'deadlock, several server processes). Start PostgreSQL or set DATABASE_URL and run again.',
+  '',
+  ...files.map((file) => `  ${file}`),
+]);
+process.exit(onPglite);

@@ -100,6 +100,9 @@ const PackagesRoute = lazy(() =>
 const UsersRoute = lazy(() =>
   import('./routes/area/users').then((module) => ({ default: module.UsersRoute })),
 );
+const UserProfileRoute = lazy(() =>
+  import('./routes/area/user-profile').then((module) => ({ default: module.UserProfileRoute })),
+);
 const IntegrationsRoute = lazy(() =>
   import('./routes/area/integrations').then((module) => ({ default: module.IntegrationsRoute })),
 );
@@ -157,7 +160,7 @@ function areaRoute(role: Role): RouteObject {
           { path: areaPaths.tickets, element: <TicketsRoute role={role} /> },
           { path: areaPaths.faq, element: <FaqRoute /> },
           { path: areaPaths.integrations, element: <IntegrationsRoute /> },
-          { path: areaPaths.statement, element: <StatementRoute role={role} /> },
+          { path: areaPaths.statement, element: <StatementRoute /> },
           { path: areaPaths.notifications, element: <NotificationsRoute role={role} /> },
           // Money in (DESIGN.md §13): every funder decides and offers; admins ask nobody.
           { path: areaPaths.topupRequests, element: <TopupRequestsRoute role={role} /> },
@@ -170,6 +173,7 @@ function areaRoute(role: Role): RouteObject {
             : [{ path: areaPaths.packages, element: <PackagesRoute kind={role} /> }]),
           // The admin's Users screen; a manager's or reseller's own downline.
           { path: areaPaths.users, element: <UsersRoute role={role} /> },
+          { path: `${areaPaths.users}/:userId`, element: <UserProfileRoute /> },
           // Buying is for managers and resellers; the admin's products screen is its own.
           ...(role === 'admin' ? [] : [{ path: areaPaths.shop, element: <ProductsRoute /> }]),
           // The admin's catalogue: its categories, and its products at the shop's path.

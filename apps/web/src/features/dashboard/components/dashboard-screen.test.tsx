@@ -124,6 +124,8 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     expect(screen.getByRole('group', { name: 'Active accounts' })).toHaveTextContent('Banned1');
     expect(screen.getByRole('group', { name: 'Products' })).toHaveTextContent('Out of stock3');
 
+    // A card is a plain section, no landmark: found through its heading.
+    // eslint-disable-next-line testing-library/no-node-access
     const lowStock = screen.getByRole('heading', { name: 'Low stock' }).closest('section')!;
     const items = within(lowStock).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Steam Wallet 50 EUROut of stock');
@@ -137,6 +139,8 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     const gauge = await screen.findByRole('meter', { name: 'Storage volume used' });
     expect(gauge).toHaveAttribute('aria-valuenow', '84');
     expect(gauge).toHaveAttribute('aria-valuetext', '80 GB used, 15 GB free');
+    // A card is a plain section, no landmark: found through its heading.
+    // eslint-disable-next-line testing-library/no-node-access
     const storage = screen.getByRole('heading', { name: 'Server storage' }).closest('section')!;
     expect(storage).toHaveTextContent('Free15 GB');
     expect(storage).toHaveTextContent('Database52 MB');

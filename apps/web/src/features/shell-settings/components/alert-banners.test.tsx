@@ -1,3 +1,5 @@
+// cleanup ends the first visit of a test that then visits again (renderApp keeps no unmount).
+// eslint-disable-next-line testing-library/no-manual-cleanup
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -55,7 +55,7 @@ function productRequests(fetchMock: ReturnType<typeof mockApi>): URLSearchParams
 const shownNames = (list: HTMLElement) =>
   within(list)
     .getAllByRole('listitem')
-    .map((row) => row.querySelector('span[title]')?.getAttribute('title'));
+    .map((row) => within(row).queryAllByTitle(/./)[0]?.getAttribute('title'));
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search products' });
 

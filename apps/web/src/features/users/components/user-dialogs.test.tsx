@@ -10,7 +10,6 @@ import { BanUserDialog } from './ban-user-dialog';
 import { ConfirmUserActionDialog } from './confirm-user-action-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { UserProfileDialog } from './user-profile-dialog';
 
 const nadia = aUserSummary();
 const id = nadia.id;
@@ -275,60 +274,5 @@ describe('assign package dialog', () => {
       await screen.findByText('There is no package yet. Create one in Packages first.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Assign' })).toBeDisabled();
-  });
-});
-
-describe('profile dialog', () => {
-  it('shows balance, orders, inviter, invitees, package and country', async () => {
-    mockApi({
-      [`GET /users/${id}`]: okReply(
-        aUserProfile({ id, avatarUrl: '/api/files/9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a' }),
-      ),
-    });
-    renderWithProviders(<UserProfileDialog user={nadia} onClose={vi.fn()} />);
-
-    const dialog = await screen.findByRole('dialog', { name: 'User profile' });
-    expect(await within(dialog).findByText('$120.50')).toBeInTheDocument();
-    for (const text of [
-      '$300.00',
-      '$179.50',
-      '$42.25',
-      'France',
-      'Gold',
-      '@admin',
-      '@karim',
-      '@lina',
-    ]) {
-      expect(within(dialog).getByText(text)).toBeInTheDocument();
-    }
-    expect(within(dialog).getByText('Invited users (2)')).toBeInTheDocument();
-    const completed = within(dialog).getByText('Completed').parentElement!;
-    expect(completed).toHaveTextContent('10');
-    expect(dialog.querySelector('img')).toHaveAttribute(
-      'src',
-      '/api/files/9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
-    );
-  });
-
-  it('hides the profit while the profit toggle is off', async () => {
-    window.localStorage.setItem('profit-visibility', 'false');
-    mockApi({ [`GET /users/${id}`]: okReply(aUserProfile({ id })) });
-    renderWithProviders(<UserProfileDialog user={nadia} onClose={vi.fn()} />);
-
-    const dialog = await screen.findByRole('dialog', { name: 'User profile' });
-    expect(await within(dialog).findByText('$120.50')).toBeInTheDocument();
-    expect(within(dialog).queryByText('$42.25')).not.toBeInTheDocument();
-    expect(within(dialog).getByText('Hidden')).toBeInTheDocument();
-  });
-
-  it('shows the reason of a ban', async () => {
-    mockApi({
-      [`GET /users/${id}`]: okReply(
-        aUserProfile({ id, status: 'banned', banReason: 'Chargebacks' }),
-      ),
-    });
-    renderWithProviders(<UserProfileDialog user={nadia} onClose={vi.fn()} />);
-
-    expect(await screen.findByText('Banned: Chargebacks')).toBeInTheDocument();
   });
 });

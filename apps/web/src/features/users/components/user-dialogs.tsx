@@ -6,7 +6,6 @@ import { ConfirmUserActionDialog, type ConfirmedAction } from './confirm-user-ac
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import type { UserAction, Viewer } from './user-actions';
-import { UserProfileDialog } from './user-profile-dialog';
 
 export type OpenUserDialog = { action: UserAction; user: UserSummary } | null;
 
@@ -19,7 +18,7 @@ function isConfirmed(action: UserAction): action is ConfirmedAction {
 }
 
 /**
- * One dialog per kind of action, always mounted so Radix can animate and return focus; only the
+ * One dialog per kind of action (the profile is a page of its own: user-profile-screen.tsx), always mounted so Radix can animate and return focus; only the
  * one matching `dialog` is open.
  */
 export function UserDialogs({ dialog, viewer, onClose }: UserDialogsProps) {
@@ -35,7 +34,6 @@ export function UserDialogs({ dialog, viewer, onClose }: UserDialogsProps) {
 
   return (
     <>
-      <UserProfileDialog user={userFor('profile')} onClose={onClose} />
       <EditUserDialog user={userFor('edit')} onClose={onClose} />
       <BanUserDialog user={userFor('ban')} onClose={onClose} />
       <ResetPasswordDialog user={userFor('resetPassword')} onClose={onClose} />

@@ -187,8 +187,11 @@ describe('users screen (downline)', () => {
 
     await screen.findByText('Nadia Haddad');
     expect(queriesTo(fetchMock, '/users/downline')[0]).toEqual({ page: '1', limit: '10' });
-    expect(screen.getByRole('button', { name: 'View profile of nadia' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'View profile of omar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View profile of nadia' })).toHaveAttribute(
+      'href',
+      `/${direct.id}`,
+    );
+    expect(screen.queryByRole('link', { name: 'View profile of omar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for omar' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Actions for nadia' }));

@@ -1,11 +1,12 @@
 import { Eye } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { sortText } from '@keymarket/contracts/pagination';
 import { roleSchema, roles, userStatusSchema, userStatuses } from '@keymarket/contracts/users';
 import { userSortColumns, type UserSummary } from '@keymarket/contracts/users-admin';
 import { CsvDownloadButton } from '@/components/csv-download-button';
-import { Button } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
@@ -31,6 +32,7 @@ import { useUsers, type UsersScope } from '../api/get-users';
 import { actionsFor, type UserAction } from './user-actions';
 import { UserActionsMenu } from './user-actions-menu';
 import { UserDialogs, type OpenUserDialog } from './user-dialogs';
+import type { ProfileLinkState } from './user-profile-screen';
 import { UserStatusBadge } from './user-status-badge';
 
 // The actions stay in view while a narrow screen scrolls the table sideways. Being opaque, the
@@ -85,6 +87,9 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
   const roleOptions = scope === 'all' ? roles : roles.filter((option) => option !== 'admin');
   const viewer = me.data ? { id: me.data.id, role: me.data.role } : null;
   const open = (action: UserAction, user: UserSummary) => setDialog({ action, user });
+  // A profile's Back link returns to the list as it is now (its filters and page).
+  const location = useLocation();
+  const listAddress = `${location.pathname}${location.search}`;
 
   return (
     <Card>
@@ -222,15 +227,15 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
                     <TableCell kind="actions" className={stickyEnd}>
                       <span className="flex justify-end gap-1">
                         {actions.includes('profile') && (
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            onClick={() => open('profile', user)}
+                          <Link
+                            to={user.id}
+                            state={{ from: listAddress } satisfies ProfileLinkState}
+                            className={buttonStyles({ variant: 'ghost', size: 'icon' })}
                             aria-label={t('actions.viewProfileOf', { name: user.username })}
                             title={t('actions.viewProfileOf', { name: user.username })}
                           >
                             <Eye aria-hidden className="size-4" />
-                          </Button>
+                          </Link>
                         )}
                         {actions.length > 1 && (
                           <UserActionsMenu

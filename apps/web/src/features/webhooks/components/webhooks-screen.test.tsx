@@ -307,6 +307,8 @@ describe('webhooks screen', () => {
     ).toHaveLength(1);
     expect(bodyOf(fetchMock, 'POST', `/webhooks/${endpoint.id}/secret`)).toEqual({});
     // Shown in the list's card, where the endpoint is, not in the add form's.
+    // A card is a plain section, no landmark: found through its heading.
+    // eslint-disable-next-line testing-library/no-node-access
     const listCard = screen.getByRole('heading', { name: 'Your webhooks' }).closest('section')!;
     expect(within(listCard).getByText(NEW_SECRET)).toBeInTheDocument();
     expect(within(listCard).getByText(`Signing secret of ${endpoint.url}`)).toBeInTheDocument();

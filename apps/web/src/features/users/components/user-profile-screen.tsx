@@ -1,6 +1,8 @@
 import { clsx } from 'clsx';
+import { ArrowLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { UserProfile, UserSummary } from '@keymarket/contracts/users-admin';
 import {
   StatementView,
@@ -10,55 +12,83 @@ import {
 import { UserAvatar } from '@/entities/users/components/user-avatar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
-import { useLocalTableParams } from '@/lib/use-local-table-params';
+import { useTableParams } from '@/lib/use-table-params';
 import { describeApiError } from '@/lib/translate-error';
 import { useUserProfile } from '../api/get-user-profile';
+import { actionsFor } from './user-actions';
+import { UserActionsMenu } from './user-actions-menu';
+import { UserDialogs, type OpenUserDialog } from './user-dialogs';
 import { UserStatusBadge } from './user-status-badge';
 
-type UserProfileDialogProps = { user: UserSummary | null; onClose: () => void };
+const tabs = ['profile', 'statement'] as const;
+type Tab = (typeof tabs)[number];
 
-type Tab = 'profile' | 'statement';
+/** Where the Users list was (its filters and page) when it opened this profile. */
+export type ProfileLinkState = { from?: string };
 
 /**
- * Everything about one user: identity, balance, orders, inviter, invitees and package; and, on
- * its second tab, the user's statement (every movement of its balance and profit).
+ * `/<area>/users/<id>`: everything about one user at an address of its own (a link, a reload and
+ * Back keep it): identity, balance, orders, inviter, invitees and package, the actions the viewer
+ * may take on it, and on its second tab (`?tab=statement`) the user's statement.
  */
-export function UserProfileDialog({ user, onClose }: UserProfileDialogProps) {
+export function UserProfileScreen({ userId }: { userId: string }) {
   const { t } = useTranslation('users');
-  const [tab, setTab] = useState<Tab>('profile');
-  const close = () => {
-    setTab('profile');
-    onClose();
-  };
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'statement' ? 'statement' : 'profile';
+  const profileQuery = useUserProfile(userId);
+  const profile = profileQuery.data;
+  // A tab is a history entry: Back returns to the one before.
+  const onTab = (next: Tab) => setParams(next === 'profile' ? {} : { tab: next });
   return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(open) => !open && close()}
-      title={t('profile.title')}
-      description={user ? `${user.firstName} ${user.lastName} (@${user.username})` : ''}
-      size={tab === 'statement' ? 'xl' : 'lg'}
+    <>
+      <BackToUsers />
+      <PageHeader
+        title={t('profile.title')}
+        description={
+          profile ? `${profile.firstName} ${profile.lastName} (@${profile.username})` : undefined
+        }
+      />
+      <Card>
+        <ProfileTabs tab={tab} onTab={onTab} />
+        {tab === 'profile' && <ProfileContent query={profileQuery} />}
+        {tab === 'statement' && <UserStatement userId={userId} />}
+      </Card>
+    </>
+  );
+}
+
+/** Back to the list as it was left (filters, page), or to the list itself on a direct visit. */
+function BackToUsers() {
+  const { t } = useTranslation('users');
+  const from = (useLocation().state as ProfileLinkState | null)?.from;
+  return (
+    <Link
+      to={from ?? '..'}
+      relative="path"
+      className="mb-3 inline-flex items-center gap-1.5 text-sm text-muted hover:text-fg"
     >
-      {user && <ProfileTabs tab={tab} onTab={setTab} />}
-      {user && tab === 'profile' && <ProfileContent userId={user.id} onClose={close} />}
-      {user && tab === 'statement' && <UserStatement userId={user.id} onClose={close} />}
-    </Dialog>
+      <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+      {t('profile.back')}
+    </Link>
   );
 }
 
 function ProfileTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
   const { t } = useTranslation('users');
-  const tabs: { id: Tab; label: string }[] = [
-    { id: 'profile', label: t('profile.tabProfile') },
-    { id: 'statement', label: t('profile.tabStatement') },
-  ];
+  const labels: Record<Tab, string> = {
+    profile: t('profile.tabProfile'),
+    statement: t('profile.tabStatement'),
+  };
   return (
-    <div role="tablist" className="mt-4 flex gap-1 border-b border-border">
-      {tabs.map(({ id, label }) => (
+    <div role="tablist" className="-mt-1 mb-5 flex gap-1 border-b border-border">
+      {tabs.map((id) => (
         <button
           key={id}
           type="button"
@@ -70,25 +100,19 @@ function ProfileTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
             tab === id ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
           )}
         >
-          {label}
+          {labels[id]}
         </button>
       ))}
     </div>
   );
 }
 
-/** The user's statement, its filters and page held here: the Users screen owns the address. */
-function UserStatement({ userId, onClose }: { userId: string; onClose: () => void }) {
-  const { t: tCore } = useTranslation();
-  const params = useLocalTableParams({ filters: statementFilters, sortable: statementSortable });
+/** The user's statement, its filters and page in the address beside the tab. */
+function UserStatement({ userId }: { userId: string }) {
+  const params = useTableParams({ filters: statementFilters, sortable: statementSortable });
   return (
-    <div role="tabpanel" className="mt-5 flex flex-col gap-5">
+    <div role="tabpanel">
       <StatementView params={params} userId={userId} compact />
-      <div className="flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {tCore('common.close')}
-        </Button>
-      </div>
     </div>
   );
 }
@@ -112,35 +136,58 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ProfileContent({ userId, onClose }: { userId: string; onClose: () => void }) {
+function ProfileContent({ query }: { query: ReturnType<typeof useUserProfile> }) {
   const { t: tCore } = useTranslation();
-  const profileQuery = useUserProfile(userId);
-
   return (
-    <div role="tabpanel" className="mt-5 flex flex-col gap-5">
-      {profileQuery.isPending && (
+    <div role="tabpanel" className="flex flex-col gap-5">
+      {query.isPending && (
         <div className="grid place-items-center py-10">
           <Spinner />
         </div>
       )}
-      {profileQuery.isError && (
+      {query.isError && (
         <Alert
           action={
-            <Button variant="secondary" size="sm" onClick={() => void profileQuery.refetch()}>
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
               {tCore('common.retry')}
             </Button>
           }
         >
-          {describeApiError(profileQuery.error, tCore)}
+          {describeApiError(query.error, tCore)}
         </Alert>
       )}
-      {profileQuery.isSuccess && <ProfileDetails profile={profileQuery.data} />}
-      <div className="flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {tCore('common.close')}
-        </Button>
-      </div>
+      {query.isSuccess && <ProfileDetails profile={query.data} />}
     </div>
+  );
+}
+
+/** The profile as a row of the Users list, which the action dialogs take. */
+function summaryOf(profile: UserProfile): UserSummary {
+  return {
+    ...profile,
+    balance: profile.balance.current,
+    profit: profile.balance.profit,
+    ordersTotal: profile.orders.total,
+  };
+}
+
+/** The viewer's actions on this user (edit, balance, ban…), each opening its dialog. */
+function ProfileActions({ profile }: { profile: UserProfile }) {
+  const me = useCurrentUser();
+  const [dialog, setDialog] = useState<OpenUserDialog>(null);
+  const viewer = me.data ? { id: me.data.id, role: me.data.role } : null;
+  const user = summaryOf(profile);
+  const actions = viewer ? actionsFor(viewer, user).filter((action) => action !== 'profile') : [];
+  if (actions.length === 0) return null;
+  return (
+    <>
+      <UserActionsMenu
+        user={user}
+        actions={actions}
+        onSelect={(action) => setDialog({ action, user })}
+      />
+      <UserDialogs dialog={dialog} viewer={viewer} onClose={() => setDialog(null)} />
+    </>
   );
 }
 
@@ -169,7 +216,10 @@ function ProfileDetails({ profile }: { profile: UserProfile }) {
       label: t('fields.invitedBy'),
       value: profile.invitedBy ? <bdi dir="ltr">@{profile.invitedBy.username}</bdi> : null,
     },
-    { label: t('fields.package'), value: packageName ?? null },
+    {
+      label: t('fields.package'),
+      value: packageName ?? <span className="text-muted">{t('profile.noPackage')}</span>,
+    },
   ];
 
   return (
@@ -185,6 +235,7 @@ function ProfileDetails({ profile }: { profile: UserProfile }) {
           </p>
         </div>
         <UserStatusBadge status={profile.status} />
+        <ProfileActions profile={profile} />
       </div>
       {profile.status === 'banned' && profile.banReason && (
         <p className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
