@@ -85,7 +85,7 @@ export function ApproveDialog({ topup, onClose }: DialogProps) {
         amount: formatInCurrency(topup.amount, topup.currencyCode, i18n.language),
       })}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
         <Field
           label={t('requests.creditAmount')}
           error={translateFieldError(errors.creditAmount, tCore)}
@@ -143,7 +143,7 @@ export function RejectDialog({ topup, onClose }: DialogProps) {
       title={t('requests.rejectTitle', { username: topup.requester.username })}
       description={t('requests.rejectText')}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
         <Field label={t('requests.reason')} error={translateFieldError(errors.reason, tCore)}>
           {(control) => <Input {...control} {...register('reason')} maxLength={TOPUP_REASON_MAX} />}
         </Field>
@@ -188,7 +188,7 @@ export function ConfirmPaymentDialog({ topup, onClose }: DialogProps) {
         amount: formatInCurrency(topup.amount, topup.currencyCode, i18n.language),
       })}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
         <p className="text-sm text-muted">
           {t('requests.confirmFind')}{' '}
           <bdi dir="ltr" className="font-mono text-xs break-all text-fg">

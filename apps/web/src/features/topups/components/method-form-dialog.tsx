@@ -84,7 +84,7 @@ export function MethodFormDialog({
       title={method ? t('methods.editTitle') : t('methods.createTitle')}
       description={t('methods.formText')}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
         <div className="grid gap-4 md:grid-cols-3">
           {languages.map((language) => (
             <Field

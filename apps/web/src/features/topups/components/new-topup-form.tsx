@@ -1,3 +1,4 @@
+import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { formatUsdAmount } from '@/lib/format-price';
@@ -130,13 +132,15 @@ export function NewTopupForm({ methods }: { methods: TopupMethod[] }) {
             error={errors.root?.message}
           >
             {(control) => (
-              <Input
+              <FilePicker
                 {...control}
                 key={pickerKey}
-                type="file"
                 accept={TOPUP_PROOF_TYPES.join(',')}
-                onChange={(event) => setProof(event.target.files?.[0])}
-                className="h-auto py-2 file:me-3 file:rounded file:border-0 file:bg-surface-2 file:px-2 file:text-fg"
+                onChoose={setProof}
+                variant="secondary"
+                chooseLabel={t('topup.proofChoose')}
+                noFileLabel={t('topup.proofNone')}
+                icon={<Paperclip aria-hidden className="size-4" />}
               />
             )}
           </Field>

@@ -64,10 +64,13 @@ export function PaymentMethodsScreen({ role }: { role: Role }) {
                           max: money(method.maxAmount),
                         })}{' '}
                         ·{' '}
-                        {t('topup.fee', {
-                          percent: method.feePercent,
-                          fixed: money(method.feeFixed),
-                        })}
+                        {method.feePercent === 0 && method.feeFixed === 0
+                          ? t('topup.noFee')
+                          : t('topup.fee', {
+                              percent: method.feePercent,
+                              fixed: money(method.feeFixed),
+                            })}
+                        {method.proofRequired && ` · ${t('topup.proofNeeded')}`}
                       </p>
                     </div>
                     <div className="flex gap-2">

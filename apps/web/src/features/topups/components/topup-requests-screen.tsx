@@ -9,7 +9,6 @@ import {
 } from '@keymarket/contracts/topups';
 import type { Role } from '@keymarket/contracts/users';
 import { CsvDownloadButton } from '@/components/csv-download-button';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateRange } from '@/components/ui/date-range';
@@ -36,7 +35,7 @@ import { useTopups } from '../api/get-topups';
 import { ApproveDialog, ConfirmPaymentDialog, RejectDialog } from './decision-dialogs';
 import { formatInCurrency, requestMethodName } from './method-text';
 import { ProofView } from './proof-view';
-import { TopupStatusBadge } from './topup-status-badge';
+import { StatusWithReason } from './topup-status-badge';
 
 const isStatus = (value: string): value is TopupStatus =>
   (topupStatuses as readonly string[]).includes(value);
@@ -138,12 +137,14 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                       </span>
                     </TableCell>
                     <TableCell label={t('columns.method')}>
-                      <CellText>{requestMethodName(topup.method.names, i18n.language)}</CellText>
-                      {topup.reference && (
-                        <span className="block text-xs text-muted" dir="auto">
-                          {t('columns.reference')}: <bdi>{topup.reference}</bdi>
-                        </span>
-                      )}
+                      <span className="block min-w-0">
+                        <CellText>{requestMethodName(topup.method.names, i18n.language)}</CellText>
+                        {topup.reference && (
+                          <span className="block text-xs text-muted">
+                            {t('columns.reference')}: <bdi>{topup.reference}</bdi>
+                          </span>
+                        )}
+                      </span>
                     </TableCell>
                     <TableCell label={t('columns.amount')}>
                       <bdi dir="ltr">
@@ -157,41 +158,36 @@ export function TopupRequestsScreen({ role }: { role: Role }) {
                       <ProofView proofUrl={topup.proofUrl} title={topup.requester.username} />
                     </TableCell>
                     <TableCell label={t('columns.status')}>
-                      <TopupStatusBadge status={topup.status} />
-                      {topup.amountMismatch && (
-                        <span className="mt-1 block">
-                          <Badge tone="warning">{t('requests.amountMismatch')}</Badge>
-                        </span>
-                      )}
-                      {(topup.reason ?? topup.note) && (
-                        <span className="block text-xs text-muted">
-                          <bdi>{topup.reason ?? topup.note}</bdi>
-                        </span>
-                      )}
-                      {topup.method.kind === 'stripe' ? (
-                        <CardPaymentActions
-                          topup={topup}
-                          onDecide={(action) => setDeciding({ topup, action })}
-                        />
-                      ) : (
-                        topup.status === 'pending' && (
-                          <div className="mt-2 flex flex-wrap gap-2">
-                            <Button
-                              size="sm"
-                              onClick={() => setDeciding({ topup, action: 'approve' })}
-                            >
-                              {t('requests.approve')}
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => setDeciding({ topup, action: 'reject' })}
-                            >
-                              {t('requests.reject')}
-                            </Button>
-                          </div>
-                        )
-                      )}
+                      <StatusWithReason
+                        status={topup.status}
+                        reason={topup.reason ?? topup.note}
+                        warning={topup.amountMismatch ? t('requests.amountMismatch') : undefined}
+                      >
+                        {topup.method.kind === 'stripe' ? (
+                          <CardPaymentActions
+                            topup={topup}
+                            onDecide={(action) => setDeciding({ topup, action })}
+                          />
+                        ) : (
+                          topup.status === 'pending' && (
+                            <div className="mt-1 flex flex-wrap justify-end gap-2 sm:justify-start">
+                              <Button
+                                size="sm"
+                                onClick={() => setDeciding({ topup, action: 'approve' })}
+                              >
+                                {t('requests.approve')}
+                              </Button>
+                              <Button
+                                size="sm"
+                                variant="secondary"
+                                onClick={() => setDeciding({ topup, action: 'reject' })}
+                              >
+                                {t('requests.reject')}
+                              </Button>
+                            </div>
+                          )
+                        )}
+                      </StatusWithReason>
                     </TableCell>
                   </TableRow>
                 ))}
@@ -243,8 +239,10 @@ function CardPaymentActions({
     });
   return (
     <>
-      <span className="mt-1 block text-xs text-muted">{t('requests.cardUnconfirmed')}</span>
-      <div className="mt-2 flex flex-wrap gap-2">
+      <span className="block text-xs whitespace-normal text-muted">
+        {t('requests.cardUnconfirmed')}
+      </span>
+      <div className="mt-1 flex flex-wrap justify-end gap-2 sm:justify-start">
         <Button size="sm" variant="secondary" loading={check.isPending} onClick={onCheck}>
           {t('requests.checkStripe')}
         </Button>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Topup, TopupMethod } from '@keymarket/contracts/topups';
 import { stubXhr, type FakeXhr } from '@/testing/fake-xhr';
 import { mockApi, okReply } from '@/testing/mock-api';
+import { findByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { topupPage as page, pendingTopup } from './topup-fixtures';
 import { TopupScreen } from './topup-screen';
@@ -63,8 +64,11 @@ describe('Top up screen', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Amount (EUR)'), '100');
     await user.type(screen.getByLabelText('Reference'), 'WIRE 42');
+    // The picker speaks the reader's language, not the browser's, and names the file chosen.
+    expect(screen.getByText('No file chosen')).toBeInTheDocument();
     const receipt = new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('Proof of payment'), receipt);
+    expect(screen.getByText('receipt.pdf')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
 
     const [upload] = uploads as FakeXhr[];
@@ -84,5 +88,18 @@ describe('Top up screen', () => {
     expect(row).toBeDefined();
     expect(within(row!).getByText('Pending')).toBeInTheDocument();
     expect(within(row!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it("lists a rejected request with its funder's reason under its status", async () => {
+    const reason = 'No transfer with this reference reached our account';
+    mockApi({
+      'GET /topup-methods': okReply({ data: [method] }),
+      'GET /topups': okReply(page([{ ...pending, status: 'rejected', reason }])),
+    });
+    renderWithProviders(<TopupScreen />);
+    const row = await findByRoleShowing('row', 'Rejected');
+    // Written in the funder's own direction, whatever the reader's.
+    expect(within(row).getByText(reason)).toHaveAttribute('dir', 'auto');
+    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 });

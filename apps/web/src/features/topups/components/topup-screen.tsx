@@ -1,3 +1,4 @@
+import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ import { topupsQueryKey, useTopupMethods } from '../api/get-topup-methods';
 import { useTopups } from '../api/get-topups';
 import { formatInCurrency, methodText, requestMethodName } from './method-text';
 import { NewTopupForm } from './new-topup-form';
-import { TopupStatusBadge } from './topup-status-badge';
+import { StatusWithReason } from './topup-status-badge';
 
 /** "Top up" (managers, resellers): the funder's methods, a new request, and one's own requests. */
 export function TopupScreen() {
@@ -123,8 +124,14 @@ function CardReturn({ id }: { id: string }) {
         : t('topup.cardNotPaid', { status: t(`status.${read.data.status}`) });
   return (
     <Card>
-      <p aria-live="polite" className="flex items-center gap-2 text-sm text-fg">
+      <p aria-live="polite" className="flex items-start gap-2 text-sm text-fg">
         {status === 'pending' && <Spinner />}
+        {status === 'approved' && (
+          <CircleCheck aria-hidden className="mt-px size-4 shrink-0 text-success" />
+        )}
+        {status !== 'pending' && status !== 'approved' && (
+          <CircleX aria-hidden className="mt-px size-4 shrink-0 text-danger" />
+        )}
         <span>{text}</span>
       </p>
     </Card>
@@ -177,12 +184,7 @@ function MyTopups() {
                     <bdi dir="ltr">{formatUsdAmount(topup.creditAmount, i18n.language)}</bdi>
                   </TableCell>
                   <TableCell label={t('columns.status')}>
-                    <TopupStatusBadge status={topup.status} />
-                    {topup.reason && (
-                      <span className="block text-xs text-muted">
-                        <bdi>{topup.reason}</bdi>
-                      </span>
-                    )}
+                    <StatusWithReason status={topup.status} reason={topup.reason} />
                   </TableCell>
                   <TableCell kind="actions" label={t('columns.actions')}>
                     {topup.status === 'pending' && (
