@@ -36,7 +36,7 @@ export interface WalUsage {
    * checkpoint recycles them, a backend that needs a new segment writes all 16 MB of it and syncs
    * it (`dd` of 16 MB with a sync: 40–70 ms on the runs of 2026-12-01 22:26 UTC), a suspect for a
    * slow window; those runs found 2–3 a round, and the slowest orders not lined up with them
-   * (bench/README.md).
+   * (bench/results/orders.md).
    */
   segmentsAdded: number;
 }

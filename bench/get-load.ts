@@ -9,7 +9,7 @@ import type { LoadResult } from './load';
  * chunk to `body`), which for a 1.1 MB gzip answer is ~20 ms of the load generator's CPU: with
  * four clients of the product list that took 75-95 % of a CPU in the benchmark's own process,
  * which also places the orders, so it measured itself (list median and p99) and held the orders
- * under 200 a second (bench/README.md, "Under steady sales"). A browser or a proxy does nothing of the
+ * under 200 a second (bench/results/products.md, "Under steady sales"). A browser or a proxy does nothing of the
  * kind. The figures have the same shape as load.ts's.
  */
 export interface GetLoadOptions {

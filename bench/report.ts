@@ -50,7 +50,7 @@ export function verdict(label: string, met: boolean, detail: string): string {
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 
-/** Keeps the raw figures of a run in bench/results/ (git-ignored). */
+/** Keeps the raw figures of a run in bench/results/ (the JSON files git-ignored). */
 export function saveResults(name: string, data: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -15,7 +15,8 @@ import { ensureServerBuilt, startServer } from './server';
  *
  * Unlike the orders benchmark it never vacuums between windows: it shows what autovacuum keeps
  * (migration 0023). This machine's PostgreSQL runs with autovacuum off; run it against a cluster
- * with autovacuum on, through `BENCH_PG_PORT` (bench/README.md, "Steady sales with autovacuum").
+ * with autovacuum on, through `BENCH_PG_PORT` (bench/results/orders.md, "Steady sales with
+ * autovacuum").
  *
  *   BENCH_PG_PORT=5499 npx tsx run.ts steady --seconds 10 --windows 24 --keys 600000
  *   ... --table-defaults   the same on PostgreSQL's default autovacuum triggers, to compare

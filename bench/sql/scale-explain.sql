@@ -1,5 +1,5 @@
 -- The statements behind the calls of `npx tsx run.ts scale` whose cost grows faster than the
--- answer (bench/README.md, "How cost grows"), as the server sends them (taken from
+-- answer (bench/results/scale.md), as the server sends them (taken from
 -- PostgreSQL's log with log_min_duration_statement), for EXPLAIN on a database a
 -- `run.ts scale --keep` run left:
 --

@@ -1,6 +1,5 @@
 -- EXPLAIN ANALYZE of the list pages the sort-direction and deferred-join changes are about, each
--- written as the repositories write it, before and after (bench/README.md, "Ledger and orders
--- pages"). On the database of sort-pages-seed.sql:
+-- written as the repositories write it, before and after (bench/results/ledger-and-orders-pages.md). On the database of sort-pages-seed.sql:
 --   psql postgres://postgres@127.0.0.1:5432/$DB -f bench/sql/sort-pages-explain.sql
 \timing on
 select id as manager from users where username = 'manager_h17' \gset

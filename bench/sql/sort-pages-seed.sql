@@ -1,5 +1,5 @@
--- A few hundred thousand orders for EXPLAIN of the list pages (bench/README.md, "Ledger and
--- orders pages", sort directions): an admin, a manager with 2,000 resellers below it, 1,000
+-- A few hundred thousand orders for EXPLAIN of the list pages (bench/results/ledger-and-orders-pages.md,
+-- sort directions): an admin, a manager with 2,000 resellers below it, 1,000
 -- products, 400,000 orders over 400 days (quantity 1 to 5; 88 % completed, 7 % rejected, 5 %
 -- pending) and the manager's statement, a profit per completed order (352,000 rows). About 40 s.
 -- Run on an empty, migrated database:

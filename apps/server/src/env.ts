@@ -83,7 +83,7 @@ const envSchema = z.object({
    * Half for the order path's named statements (`DatabaseHandle.preparedStatements`), an eighth
    * for the reads batched across requests (`DatabaseHandle.batchedReads`). 32 rather than 20:
    * with 16 connections writing orders instead of 10, more commits share each WAL flush
-   * (bench/README.md, Orders).
+   * (bench/results/orders.md).
    */
   DATABASE_POOL_MAX: wholeNumber(1, 200).default(32),
   /** How often each process folds sold keys into the stock counters (stock-fold-timer.ts). */

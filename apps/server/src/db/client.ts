@@ -42,7 +42,7 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 /**
  * `rowsOf`, sent as a named prepared statement: PostgreSQL parses and plans it once per pooled
  * connection instead of on every call (on the order path planning was half of PostgreSQL's time,
- * bench/README.md, Orders). The name is a digest of the text, so one name never stands for two
+ * bench/results/orders.md). The name is a digest of the text, so one name never stands for two
  * texts. Only for hot statements with few distinct texts: each stays prepared on every pooled
  * connection for the connection's life. PGlite ignores the name.
  */
@@ -161,7 +161,7 @@ async function openPostgres(
   };
   // No JIT compilation: this server's queries are short, and once a table of pending rows (stock
   // changes, margins) skews an estimate past the JIT threshold, compiling cost a whole-table read
-  // 216-339 ms more than running it (bench/README.md, How cost grows).
+  // 216-339 ms more than running it (bench/results/scale.md).
   const noJit = 'set jit = off';
   const poolOf = (max: number, settings: string, connectionString = url) =>
     new pg.Pool({

@@ -45,8 +45,7 @@ type Timed = PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn };
  * (ascending: oldest first; descending, and unsorted: newest first), so `sort=x` is `sort=-x`
  * read backwards. One index on `(column, created_at, id)` then gives a page in either direction,
  * read forwards or backwards; with ties always newest first, an ascending sort of a column with
- * few values (an order's quantity or status) sorted most of the table (bench/README.md, "Ledger
- * and orders pages"). `columns` are of `table`.
+ * few values (an order's quantity or status) sorted most of the table (bench/results/ledger-and-orders-pages.md). `columns` are of `table`.
  */
 export function sortedWhole<Column extends string>(
   sort: Sort<Column> | undefined,

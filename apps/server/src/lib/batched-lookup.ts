@@ -9,7 +9,7 @@ const MAX_BATCH = 256;
  * Every signed-in request checks its session, and every order reads its product and its buyer's
  * chain: each a tiny indexed query, and each query costs a round trip, a wake-up of a database
  * process and a parse of the answer on both sides. Under load those costs, not the lookups,
- * were what an order spent most of its time on (bench/README.md, Orders). Requests that arrive
+ * were what an order spent most of its time on (bench/results/orders.md). Requests that arrive
  * together are answered by one query each: `setImmediate` dispatches after every request the
  * event loop's poll has just delivered has made its call, so a lone request waits for nothing
  * but that turn.

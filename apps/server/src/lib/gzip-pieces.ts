@@ -8,12 +8,12 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * whole, combined from the pieces', and its length).
  *
  * Why it stays rather than zlib's gzip of the whole answer: the catalogue list's target under
- * sales (median ≤ 100 ms with 200 orders a second, bench/README.md) renders an answer for each new
- * stock. After one sale, a 10,000-product answer (6.9 MB of JSON) was rendered again from its
+ * sales (median ≤ 100 ms with 200 orders a second, bench/results/products.md) renders an answer
+ * for each new stock. After one sale, a 10,000-product answer (6.9 MB of JSON) was rendered again from its
  * pieces in 33 ms against 209 ms for zlib's gzip of the whole at level 1 and 924 ms at level 6
  * (medians of 15, in-process, loaded machine, 2026-12-07); end to end, gzipping the whole again
- * made the answer after a sale ×1.5–5 slower (bench/README.md, "The priced list and the stock
- * apart, measured against the list as it is").
+ * made the answer after a sale ×1.5–5 slower (bench/results/products.md, "The priced list and the
+ * stock apart, measured against the list as it is").
  *
  * Why one gzip member rather than the pieces each gzipped (RFC 1952 allows a file of several
  * members, and each would carry its own CRC-32 and length, with no joining of ours): Chromium

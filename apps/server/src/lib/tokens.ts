@@ -16,7 +16,7 @@ export class AccessTokens {
   /**
    * Tokens whose signature was checked, with their claims and expiry. A client sends the same
    * token with every request for its lifetime, and jose checks the HMAC through WebCrypto, whose
-   * asynchronous job was a tenth of the server's CPU on the order path (bench/README.md). Keyed
+   * asynchronous job was a tenth of the server's CPU on the order path (bench/results/orders.md). Keyed
    * by the whole token, so only the exact bytes once verified are taken on trust; the session
    * behind it is still checked on every request (session-gate.ts).
    */

@@ -140,7 +140,7 @@ export const products = pgTable(
 /**
  * Sales of instant products not yet folded into `products.stock`. A sale appends a row here
  * instead of updating the product's row, which every buyer of the product would otherwise queue
- * on until its commit reached the disk (bench/README.md, Orders). The stock is the counter plus
+ * on until its commit reached the disk (bench/results/orders.md). The stock is the counter plus
  * the pending rows; a background fold moves them into the counter in one statement.
  */
 export const productStockChanges = pgTable(
@@ -184,7 +184,7 @@ export const productKeys = pgTable(
   (t) => [
     uniqueIndex('product_keys_hmac_key').on(t.hmac),
     // In the claim's order (import order): the order statement's claim reads the first rows of
-    // the product's unsold keys straight off this index (bench/README.md).
+    // the product's unsold keys straight off this index (bench/results/orders.md).
     index('product_keys_unsold_idx')
       .on(t.productId, t.position)
       .where(sql`${t.orderId} is null`),

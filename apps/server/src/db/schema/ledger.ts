@@ -69,7 +69,7 @@ export const auditLog = pgTable(
  * Margins earned by sales and not yet entered into their seller's profit bucket: the profit
  * counterpart of `product_stock_changes`. An order through a chain appends one row per seller
  * instead of updating the seller's user row, which every order of the seller's downline would
- * otherwise queue on until its commit reached the disk (bench/README.md, Orders). Folding
+ * otherwise queue on until its commit reached the disk (bench/results/orders.md). Folding
  * (`profit-accruals.ts`) moves them into the bucket and writes their ledger rows, under the
  * seller's row lock, so each ledger row still carries its exact `balance_after_cents`.
  *

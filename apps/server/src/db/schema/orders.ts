@@ -79,7 +79,7 @@ export const orders = pgTable(
     index('orders_seller_idx').on(t.sellerId, t.createdAt),
     index('orders_product_idx').on(t.productId, t.createdAt),
     // Sorted by total (`?sort=-total`), in the list's whole order, so a page reads 25 entries
-    // instead of sorting every order (bench/README.md, "Ledger and orders pages"): forwards for
+    // instead of sorting every order (bench/results/ledger-and-orders-pages.md): forwards for
     // an ascending sort, backwards for a descending one, as the ties follow the sort's direction.
     index('orders_total_idx').on(t.totalCents, t.createdAt, t.id),
     // The other sortable columns, the same way (status: orders_status_created_idx).

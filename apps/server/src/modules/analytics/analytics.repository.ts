@@ -17,7 +17,7 @@ const countryOf = sql<string | null>`coalesce(${users.lastLoginCountry}, ${users
 /** Users per role and status with the money they hold, in one pass over the table. */
 export async function userTotals(db: Executor) {
   // The pending margins (`profitOf`) summed once and joined: a subquery per user row cost 100,000
-  // probes at 100,000 users (bench/README.md, How cost grows).
+  // probes at 100,000 users (bench/results/scale.md).
   const rows = await rowsOf<{
     role: Role;
     status: UserStatus;

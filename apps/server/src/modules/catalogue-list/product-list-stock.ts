@@ -11,7 +11,7 @@ export type StockRead = StockSinceRow & { stockDatabase: string };
  * to date by each answer's read (`read`), which reads only the products whose stock may have
  * changed since the last one (stock/stock.ts `stockSince`: those with pending changes and those
  * whose counter was logged as changed since), not every product: an answer's stock read costs
- * what changed, whatever the size of the catalogue (bench/README.md, "How cost grows", item 4).
+ * what changed, whatever the size of the catalogue (bench/results/scale.md, "What grows faster than the data", item 4).
  *
  * One read at a time, in the order they were asked: a read applies the changes seen since the
  * read before it, so two at once could apply an older one last. Every product is read when there

@@ -10,7 +10,7 @@ import type { Fragment, FragmentKeeper } from '../products/product-fragments';
 
 /**
  * The product lists' work kept on disk in DATA_DIR, so that the first list after a restart is
- * not built and compressed from nothing (bench/README.md: 474 ms on the quiet machine before):
+ * not built and compressed from nothing (bench/results/products.md: 474 ms on the quiet machine before):
  * - the products' shared JSON (product-fragments.ts), one file for every list, each product's
  *   used only while its version (the rows' xmin) is the database's now; it holds no prices and
  *   no stock, which every build reads afresh; the file is for one database and run of its server
@@ -27,8 +27,8 @@ import type { Fragment, FragmentKeeper } from '../products/product-fragments';
  * layout of our own: a store is for one build and one Node version anyway, and reading a list back
  * costs slices of the file's bytes either way. Kept at all because the first answer after a
  * restart took ×4–8 as long with no store, and ×2–6 with the lists kept as JSON lines, against the
- * ≤ 150 ms asked of it (bench/README.md, "The priced list and the stock apart, measured against
- * the list as it is").
+ * ≤ 150 ms asked of it (bench/results/products.md, "The priced list and the stock apart, measured
+ * against the list as it is").
  */
 
 /** Bumped when what a file holds changes (product-list-encoding.ts). */

@@ -4,7 +4,7 @@
  * Every order through a chain pays the same few sellers (a manager, its resellers). When each
  * order updated the seller's user row, every order of the seller's downline queued on that row
  * until the order before it had committed to disk, which held chain orders to about half the
- * platform's rate (bench/README.md, Orders). So an order appends one accrual per seller
+ * platform's rate (bench/results/orders.md). So an order appends one accrual per seller
  * (`place_order`, migration 0026) and folding moves them into the buckets later,
  * as `stock/stock.ts` does with stock. What stays exact:
  *

@@ -65,7 +65,7 @@ function orderOf(sort: StatementSort | undefined): SQL[] {
  * ids are picked first, from the index alone (`ledger_user_time_idx`, `ledger_user_amount_idx`
  * hold the user, the sorted column and the id), and only those rows are read and given their
  * counterparty's and actor's names: joined before the offset, page 400 read and joined the
- * 9,975 rows it skips (bench/README.md, "Ledger and orders pages").
+ * 9,975 rows it skips (bench/results/ledger-and-orders-pages.md).
  */
 export function statementPage(
   db: Executor,

@@ -169,7 +169,7 @@ export class OrdersService {
   /**
    * Reads what the order depends on (the product, the chain, the prices), then writes it in a
    * single statement (`placeOrder`): this is the busiest write path there is, and each statement
-   * is a round trip (bench/README.md, Orders). The reads take no lock, so they may as well come
+   * is a round trip (bench/results/orders.md). The reads take no lock, so they may as well come
    * before the write as inside a transaction with it: the write re-checks everything it relies on
    * (balance, keys, stock) in its own conditions.
    */
@@ -483,7 +483,7 @@ export class OrdersService {
    * The stat cards of the list (`GET /orders/all/stats`): the split by status and the revenue of
    * every order the other filters select, exact; asked apart from the page, which never waits for
    * it. Filtered, they cost a pass over the matching orders. The admin's whole platform, which
-   * was a pass over every order (bench/README.md, "What grows faster than the data", 2), is the
+   * was a pass over every order (bench/results/scale.md, "What grows faster than the data", 2), is the
    * analytics rollup's finished days plus the live ones, equal to that pass
    * (`platformOrderTotals`). Its cutoff follows the real clock, not the app's (tests fix that one
    * for analytics): it is the clock that stamps the orders' times.

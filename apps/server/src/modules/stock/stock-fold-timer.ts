@@ -10,7 +10,7 @@ const PRUNE_EVERY_MS = 5000;
  * background, so the changes table stays small: every order reads its product's stock, which
  * sums the pending changes. 100 ms by default rather than a second: at 535 orders a second of one
  * product the read summed up to ~535 rows, and one product's orders went from 535 to 756 a second
- * with the shorter interval (bench/README.md). A run every PRUNE_EVERY_MS prunes the log of counter
+ * with the shorter interval (bench/results/orders.md). A run every PRUNE_EVERY_MS prunes the log of counter
  * changes too (`pruneStockLog`, which writes nothing but once a minute).
  */
 export function startStockFolding(

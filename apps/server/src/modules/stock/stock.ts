@@ -7,7 +7,7 @@ import { afterSaleMessages } from '@keymarket/contracts/orders';
  * - An instant product's stock is the count of its unsold keys. A sale claims keys and appends a
  *   change `(product_id, -quantity)` to `product_stock_changes` rather than updating the product's
  *   row, which every buyer of the product would otherwise queue on until its commit reached the
- *   disk (bench/README.md, Orders). The keys claimed in the same statement are what guarantee the
+ *   disk (bench/results/orders.md). The keys claimed in the same statement are what guarantee the
  *   stock cannot go below zero. A key import raises the counter by the keys it added.
  * - A request product's stock is a number the administrator sets. A sale takes it from the
  *   counter on condition (the CHECK stock >= 0 backs it); a rejected or cancelled order gives it

@@ -17,7 +17,8 @@ export function downlineIds(userId: string): SQL {
  * SQL for the ids of a user and its downline, for `IN (...)` filters: a manager's or reseller's
  * scope. The user's own row (depth 0) makes it one range of the closure, which the planner
  * estimates from its statistics (a union with the user was estimated at 200 rows: a manager's
- * 20,000 then made it read every one of their 200,000 orders to show 25; bench/README.md).
+ * 20,000 then made it read every one of their 200,000 orders to show 25;
+ * bench/results/ledger-and-orders-pages.md).
  */
 export function selfAndDownlineIds(userId: string): SQL {
   return sql`(select descendant_id from invitation_tree where ancestor_id = ${userId})`;

@@ -96,7 +96,7 @@ function isSameOriginRead(request: FastifyRequest, isOurs: (origin: string) => b
 /**
  * The headers helmet sets for `options`, worked out once. `@fastify/helmet` built helmet's
  * thirteen middlewares and parsed the policy again for every request (2–3 % of the server's CPU
- * under orders, and per-request garbage: bench/README.md); with a fixed policy (no nonces, no
+ * under orders, and per-request garbage: bench/results/orders.md); with a fixed policy (no nonces, no
  * per-route options) every answer gets the same headers, so they are taken once from helmet
  * itself, run against a response that only records them.
  */
