@@ -5,6 +5,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import vitest from '@vitest/eslint-plugin';
+import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 
 // The server's settings are read and validated in one place (apps/server/src/env.ts) and handed
@@ -98,6 +100,28 @@ export default tseslint.config(
       ],
     },
   },
+  // typescript-eslint's type-checked rules: a promise handed where nothing awaits it (an event
+  // handler, a callback typed to return void), a condition the types already decide, an `any`
+  // spreading from JSON or an untyped library, a method torn off its object, an object turned
+  // into "[object Object]".
+  ...tseslint.configs.recommendedTypeCheckedOnly.map((config) => ({
+    ...config,
+    files: ['**/*.{ts,tsx}'],
+  })),
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unnecessary-condition': 'error',
+    },
+  },
+  {
+    // A Fastify plugin that registers routes is async by its type (FastifyPluginAsync), whether
+    // or not it awaits; a test's stand-in for an async function (a mocked fetch, a resolver, a
+    // hook) returns a promise because the real one does.
+    files: ['apps/server/src/**/*.routes.ts', '**/*.test.{ts,tsx}', 'apps/server/test/**/*.ts'],
+    rules: { '@typescript-eslint/require-await': 'off' },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -180,4 +204,39 @@ export default tseslint.config(
   // domain's API and dialogs, used by several features) or to the shared folders. Tests may
   // render the app (testing/render-app wraps it). dependency-cruiser checks the same zones.
   ...webZones(),
+  {
+    // Vitest's tests (the server's, the web app's, the contracts'; e2e/ is Playwright's): every
+    // test asserts something, and every expect is awaited or matched. The project's own
+    // assertion helpers are named expect… (expectError, expectValidation, expectLedgerInvariants).
+    files: [
+      'apps/server/{src,test}/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'packages/contracts/src/**/*.test.ts',
+    ],
+    plugins: { vitest },
+    rules: {
+      ...vitest.configs.recommended.rules,
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert'] }],
+      // expect(value, message): Vitest's second argument names the failure.
+      'vitest/valid-expect': ['error', { alwaysAwait: true, maxArgs: 2 }],
+      // Kept off: a beforeAll checks its own steps (a deposit answered 200) so that a failed
+      // setup names its cause; concurrency tests assert on whichever outcome won the race.
+      'vitest/no-standalone-expect': 'off',
+      'vitest/no-conditional-expect': 'off',
+    },
+  },
+  {
+    // The web app's component tests query the page as a user finds it (by role, label, text),
+    // not through the DOM's nodes.
+    files: ['apps/web/src/**/*.test.tsx'],
+    ...testingLibrary.configs['flat/react'],
+    // The one helper that renders like render(); renderApp and the files' own render… helpers
+    // return the router or a mock, not a render result.
+    settings: { 'testing-library/custom-renders': ['renderWithProviders'] },
+    rules: {
+      ...testingLibrary.configs['flat/react'].rules,
+      // An act() around a click and other work (a navigation made before the click has rendered).
+      'testing-library/no-unnecessary-act': ['error', { isStrict: false }],
+    },
+  },
 );
