@@ -47,6 +47,17 @@ export const layoutDefaults: Record<string, Handler> = {
   }),
   // The language switch, signed in: the account's emails follow the language chosen.
   'PUT /users/me/language': okReply({ language: 'en' }),
+  // The buy dialog's purchase allowance, wherever a shop opens it: a buyer without limits.
+  'GET /users/me/limits': okReply({
+    dailySpendCap: null,
+    spentToday: 0,
+    spendLeftToday: null,
+    maxOrderQuantity: null,
+    product: null,
+    quantityLeft: null,
+    quantityLeftToday: null,
+    resetsAt: '2025-02-02T00:00:00Z',
+  }),
 };
 
 function routeOf(input: RequestInfo | URL, init?: RequestInit): string {

@@ -7,6 +7,7 @@ import type publicPages from '@/locales/namespaces/public/en.json';
 import type search from '@/locales/namespaces/search/en.json';
 import type security from '@/locales/namespaces/security/en.json';
 import type integration from '@/locales/namespaces/integration/en.json';
+import type limits from '@/locales/namespaces/limits/en.json';
 import type money from '@/locales/namespaces/money/en.json';
 import type settings from '@/locales/namespaces/settings/en.json';
 import type shell from '@/locales/namespaces/shell/en.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       tickets: typeof tickets;
       topups: typeof topups;
       integration: typeof integration;
+      limits: typeof limits;
       money: typeof money;
       users: typeof users;
       webhooks: typeof webhooks;

@@ -19,6 +19,9 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
+    // A refusal over a purchase limit: what is left changed since the dialog read it.
+    onError: () =>
+      queryClient.invalidateQueries({ queryKey: [...queryKeys.currentUser, 'limits'] }),
     onSuccess: () =>
       Promise.all([
         // The balance and order counts moved, and an instant product's stock went down.

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
 import type { Order } from '@keymarket/contracts/orders';
-import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import type { MyLimits } from '@keymarket/contracts/purchase-limits';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { BuyDialog } from './buy-dialog';
 
@@ -82,10 +83,10 @@ describe('buy dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm purchase' }));
     await screen.findByText(/Your order is complete/);
 
-    const [, init] = fetchMock.mock.calls[0]!;
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
     const headers = init!.headers as Record<string, string>;
     expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(String(init!.body))).toEqual({
+    expect(JSON.parse(bodyText(init!.body))).toEqual({
       productId: aProduct().id,
       quantity: 3,
     });
@@ -169,6 +170,75 @@ describe('buy dialog', () => {
     await buy('5');
 
     expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription('Only 2 left in stock');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestedPaths(fetchMock)).toEqual([]);
+  });
+
+  describe('purchase limits', () => {
+    const limited: MyLimits = {
+      dailySpendCap: 50,
+      spentToday: 20,
+      spendLeftToday: 30,
+      maxOrderQuantity: 4,
+      product: {
+        id: aProduct().id,
+        maxOrderQuantity: null,
+        maxDailyQuantity: 5,
+        boughtToday: 2,
+      },
+      quantityLeft: 3,
+      quantityLeftToday: 3,
+      resetsAt: '2025-02-02T00:00:00Z',
+    };
+
+    it('says what is left today, the most in one order, the spend left and the UTC reset', async () => {
+      mockApi({ 'GET /users/me/limits': okReply(limited) });
+      renderWithProviders(<BuyDialog product={aProduct()} onClose={vi.fn()} />);
+
+      const allowance = await screen.findByTestId('purchase-allowance');
+      expect(allowance).toHaveTextContent('3 left today');
+      expect(allowance).toHaveTextContent('At most 4 in one order');
+      expect(allowance).toHaveTextContent('$30.00 left to spend today');
+      expect(allowance).toHaveTextContent('Daily limits start again at 00:00 UTC');
+      expect(screen.getByLabelText('Quantity')).toHaveAttribute('max', '3');
+    });
+
+    it('refuses more than is left today without calling the server', async () => {
+      const fetchMock = mockApi({ 'GET /users/me/limits': okReply(limited) });
+      renderWithProviders(<BuyDialog product={aProduct()} onClose={vi.fn()} />);
+      await screen.findByTestId('purchase-allowance');
+
+      await buy('4');
+
+      expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription('Only 3 more allowed');
+      expect(requestedPaths(fetchMock)).toEqual(['GET /users/me/limits']);
+    });
+
+    it('says nothing of limits to a buyer without any', async () => {
+      mockApi({});
+      renderWithProviders(<BuyDialog product={aProduct()} onClose={vi.fn()} />);
+      await screen.findByLabelText('Quantity');
+      expect(screen.queryByTestId('purchase-allowance')).not.toBeInTheDocument();
+    });
+
+    it('names the limit a refused purchase met, in the reader’s words', async () => {
+      const refused = errorReply('limit_exceeded', 'Over your daily spending limit');
+      refused.body = {
+        ...(refused.body as object),
+        message: {
+          type: 'limit_exceeded',
+          text: 'Over your daily spending limit',
+          limit: { name: 'daily_spend', max: 50, used: 45, resetsAt: '2025-02-02T00:00:00Z' },
+        },
+      };
+      mockApi({ 'POST /orders': refused });
+      renderWithProviders(<BuyDialog product={aProduct()} onClose={vi.fn()} />);
+
+      await buy('1');
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'Over your daily spending limit of $50.00: $45.00 spent today. It starts again at 00:00 UTC',
+      );
+    });
   });
 });

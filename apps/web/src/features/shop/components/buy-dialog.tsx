@@ -23,6 +23,8 @@ import { formatUsdAmount, useFormatPrice } from '@/lib/format-price';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateOrder } from '../api/create-order';
+import { useMyLimits } from '../api/get-my-limits';
+import { limitRefusalText, PurchaseAllowance } from './purchase-allowance';
 
 type BuyDialogProps = {
   /** The product being bought; null closes the dialog. */
@@ -47,8 +49,12 @@ export function BuyDialog({ product, onClose }: BuyDialogProps) {
 
 function BuyForm({ product, onClose }: { product: Product; onClose: () => void }) {
   const formatPrice = useFormatPrice();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { t: tLimits } = useTranslation('limits');
   const createOrder = useCreateOrder();
+  // What the purchase limits still allow (none for most buyers); the server checks them anyway.
+  const limits = useMyLimits(product.id).data;
+  const quantityLeft = limits?.quantityLeft ?? null;
   // One key per opening: a double click or a retry after a lost answer replays the first
   // purchase instead of buying twice. A refused purchase stores nothing, so retrying with another
   // quantity under the same key is accepted by the server.
@@ -65,9 +71,14 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
   const [placed, setPlaced] = useState<Order | null>(null);
 
   // Beyond the stock a backorder waits for keys, so only the order limit applies.
-  const maxQuantity = product.allowBackorder
-    ? ORDER_QUANTITY_MAX
-    : Math.max(1, Math.min(product.stockQuantity, ORDER_QUANTITY_MAX));
+  const maxQuantity = Math.max(
+    1,
+    Math.min(
+      product.allowBackorder ? ORDER_QUANTITY_MAX : product.stockQuantity,
+      ORDER_QUANTITY_MAX,
+      quantityLeft ?? ORDER_QUANTITY_MAX,
+    ),
+  );
   const quantity = watch('quantity');
   // In cents first: 3 × 2.3 is 6.8999… in floating point.
   const total =
@@ -80,6 +91,14 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
     // The server refuses it too, but saying so here saves a round trip and names the stock.
     if (order.quantity > product.stockQuantity && !product.allowBackorder) {
       setStockError(t('shop.buyDialog.onlyInStock', { count: product.stockQuantity }));
+      return;
+    }
+    if (quantityLeft !== null && order.quantity > quantityLeft) {
+      setStockError(
+        quantityLeft > 0
+          ? tLimits('buy.overLimit', { count: quantityLeft })
+          : tLimits('buy.noneLeft'),
+      );
       return;
     }
     createOrder.mutate(
@@ -114,6 +133,7 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
         <dt className="text-muted">{t('shop.stock')}</dt>
         <dd className="text-end tabular-nums">{product.stockQuantity}</dd>
       </dl>
+      {limits && <PurchaseAllowance limits={limits} />}
       <Field
         label={t('shop.buyDialog.quantity')}
         hint={t('shop.buyDialog.quantityHint', { max: maxQuantity })}
@@ -171,7 +191,8 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
         )}
       {createOrder.isError && (
         <Alert title={t('messages.failedToPlaceOrder')}>
-          {describeApiError(createOrder.error, t)}
+          {limitRefusalText(createOrder.error, tLimits, i18n.language) ??
+            describeApiError(createOrder.error, t)}
         </Alert>
       )}
       <div className="flex justify-end gap-2">
