@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { BalanceCard } from '@/features/profile/components/balance-card';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
+import { SessionsCard } from '@/features/profile/components/sessions-card';
 import { EmailPreferences } from '@/features/notifications/components/email-preferences';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { describeApiError } from '@/lib/translate-error';
@@ -44,6 +45,10 @@ export function ProfileRoute() {
           <div className="flex flex-col gap-6">
             <ChangePasswordForm />
             <EmailPreferences role={userQuery.data.role} />
+          </div>
+          {/* Full width: a device's line (browser, system, address, country) reads on one row. */}
+          <div className="lg:col-span-2">
+            <SessionsCard />
           </div>
         </div>
       )}

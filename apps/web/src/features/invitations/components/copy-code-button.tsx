@@ -1,19 +1,34 @@
-import { Copy } from 'lucide-react';
+import { Copy, Link2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
-type CopyCodeButtonProps = { code: string; variant?: ButtonProps['variant'] };
+type CopyButtonProps = {
+  text: string;
+  /** The button's accessible name and tooltip. */
+  label: string;
+  /** The toast once copied. */
+  copied: string;
+  icon?: typeof Copy;
+  variant?: ButtonProps['variant'];
+};
 
-export function CopyCodeButton({ code, variant = 'ghost' }: CopyCodeButtonProps) {
+/** Copies `text` to the clipboard, an icon button. */
+function CopyButton({
+  text,
+  label,
+  copied,
+  icon: Icon = Copy,
+  variant = 'ghost',
+}: CopyButtonProps) {
   const { t } = useTranslation();
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(code);
-      toast.success(t('invitations.copied', { code }));
+      await navigator.clipboard.writeText(text);
+      toast.success(copied);
     } catch {
-      // The clipboard needs a secure context and permission; the code stays selectable on screen.
+      // The clipboard needs a secure context and permission; the text stays selectable on screen.
       toast.error(t('invitations.copyFailed'));
     }
   }
@@ -23,10 +38,42 @@ export function CopyCodeButton({ code, variant = 'ghost' }: CopyCodeButtonProps)
       variant={variant}
       size="icon"
       onClick={() => void copy()}
-      aria-label={t('invitations.copy', { code })}
-      title={t('invitations.copy', { code })}
+      aria-label={label}
+      title={label}
     >
-      <Copy aria-hidden className="size-4" />
+      <Icon aria-hidden className="size-4" />
     </Button>
+  );
+}
+
+type CopyCodeButtonProps = { code: string; variant?: ButtonProps['variant'] };
+
+export function CopyCodeButton({ code, variant }: CopyCodeButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton
+      text={code}
+      label={t('invitations.copy', { code })}
+      copied={t('invitations.copied', { code })}
+      variant={variant}
+    />
+  );
+}
+
+/** The page that signs up with `code` already filled in (the signup page reads `?code=`). */
+export function inviteLinkOf(code: string, origin = window.location.origin): string {
+  return `${origin}/signup?code=${encodeURIComponent(code)}`;
+}
+
+export function CopyLinkButton({ code, variant }: CopyCodeButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton
+      text={inviteLinkOf(code)}
+      label={t('invitations.copyLink', { code })}
+      copied={t('invitations.linkCopied', { code })}
+      icon={Link2}
+      variant={variant}
+    />
   );
 }

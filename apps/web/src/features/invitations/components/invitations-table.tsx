@@ -14,8 +14,9 @@ import {
 } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
 import { useInvitations } from '../api/get-invitations';
-import { CopyCodeButton } from './copy-code-button';
+import { CopyCodeButton, CopyLinkButton } from './copy-code-button';
 import { InvitationStatusBadge } from './invitation-status-badge';
+import { InviteQrButton } from './invite-qr-button';
 
 export function InvitationsTable() {
   const { t, i18n } = useTranslation();
@@ -53,6 +54,13 @@ export function InvitationsTable() {
                         {invitation.code}
                       </code>
                       <CopyCodeButton code={invitation.code} />
+                      {/* A link is worth sharing while the code can still be used. */}
+                      {invitation.status === 'unused' && (
+                        <>
+                          <CopyLinkButton code={invitation.code} />
+                          <InviteQrButton code={invitation.code} />
+                        </>
+                      )}
                     </span>
                   </TableCell>
                   <TableCell label={t('invitations.list.role')}>

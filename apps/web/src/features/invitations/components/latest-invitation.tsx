@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@keymarket/contracts/invitations';
 import { formatDateTime } from '@/lib/format-date';
-import { CopyCodeButton } from './copy-code-button';
+import { CopyCodeButton, CopyLinkButton } from './copy-code-button';
+import { InviteQrButton } from './invite-qr-button';
 
 /** The code just generated, large enough to read aloud or screenshot. */
 export function LatestInvitation({ invitation }: { invitation: Invitation }) {
@@ -22,7 +23,11 @@ export function LatestInvitation({ invitation }: { invitation: Invitation }) {
           >
             {invitation.code}
           </code>
-          <CopyCodeButton code={invitation.code} variant="secondary" />
+          <span className="flex items-center gap-1">
+            <CopyCodeButton code={invitation.code} variant="secondary" />
+            <CopyLinkButton code={invitation.code} variant="secondary" />
+            <InviteQrButton code={invitation.code} variant="secondary" />
+          </span>
         </div>
       </div>
       <p className="max-w-sm text-sm text-muted">

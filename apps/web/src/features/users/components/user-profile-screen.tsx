@@ -25,9 +25,10 @@ import { useUserProfile } from '../api/get-user-profile';
 import { actionsFor } from './user-actions';
 import { UserActionsMenu } from './user-actions-menu';
 import { UserDialogs, type OpenUserDialog } from './user-dialogs';
+import { UserSessions } from './user-sessions';
 import { UserStatusBadge } from './user-status-badge';
 
-const tabs = ['profile', 'statement'] as const;
+const tabs = ['profile', 'statement', 'sessions'] as const;
 type Tab = (typeof tabs)[number];
 
 /** Where the Users list was (its filters and page) when it opened this profile. */
@@ -36,13 +37,21 @@ export type ProfileLinkState = { from?: string };
 /**
  * `/<area>/users/<id>`: everything about one user at an address of its own (a link, a reload and
  * Back keep it): identity, balance, orders, inviter, invitees and package, the actions the viewer
- * may take on it, and on its second tab (`?tab=statement`) the user's statement.
+ * may take on it, and on its second tab (`?tab=statement`) the user's statement; an administrator
+ * sees and ends its signed-in devices on a third (`?tab=sessions`).
  */
 export function UserProfileScreen({ userId }: { userId: string }) {
   const { t } = useTranslation('users');
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'statement' ? 'statement' : 'profile';
   const profileQuery = useUserProfile(userId);
+  const me = useCurrentUser().data;
+  // Its own devices an administrator ends from its own Profile.
+  const shown = tabs.filter(
+    (id) => id !== 'sessions' || (me?.role === 'admin' && me.id !== userId),
+  );
+  const asked = params.get('tab');
+  const tab: Tab = shown.find((id) => id === asked) ?? 'profile';
   const profile = profileQuery.data;
   // A tab is a history entry: Back returns to the one before.
   const onTab = (next: Tab) => setParams(next === 'profile' ? {} : { tab: next });
@@ -58,6 +67,9 @@ export function UserProfileScreen({ userId }: { userId: string }) {
       <Card>
         <ProfileTabs tab={tab} onTab={onTab} />
         {tab === 'profile' && <ProfileContent query={profileQuery} />}
+        {tab === 'sessions' && profile && (
+          <UserSessions userId={userId} username={profile.username} />
+        )}
         {tab === 'statement' && <UserStatement userId={userId} />}
       </Card>
     </>
@@ -86,6 +98,7 @@ function ProfileTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
     profile: t('profile.tabProfile'),
     statement: t('profile.tabStatement'),
   };
+    sessions: t('profile.tabSessions'),
   return (
     <div role="tablist" className="-mt-1 mb-5 flex gap-1 border-b border-border">
       {tabs.map((id) => (
