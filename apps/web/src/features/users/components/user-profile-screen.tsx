@@ -43,8 +43,8 @@ export type ProfileLinkState = { from?: string };
 export function UserProfileScreen({ userId }: { userId: string }) {
   const { t } = useTranslation('users');
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'statement' ? 'statement' : 'profile';
   const profileQuery = useUserProfile(userId);
+  const profile = profileQuery.data;
   const me = useCurrentUser().data;
   // Its own devices an administrator ends from its own Profile.
   const shown = tabs.filter(
@@ -52,7 +52,6 @@ export function UserProfileScreen({ userId }: { userId: string }) {
   );
   const asked = params.get('tab');
   const tab: Tab = shown.find((id) => id === asked) ?? 'profile';
-  const profile = profileQuery.data;
   // A tab is a history entry: Back returns to the one before.
   const onTab = (next: Tab) => setParams(next === 'profile' ? {} : { tab: next });
   return (
@@ -65,12 +64,12 @@ export function UserProfileScreen({ userId }: { userId: string }) {
         }
       />
       <Card>
-        <ProfileTabs tab={tab} onTab={onTab} />
+        <ProfileTabs tabs={shown} tab={tab} onTab={onTab} />
         {tab === 'profile' && <ProfileContent query={profileQuery} />}
+        {tab === 'statement' && <UserStatement userId={userId} />}
         {tab === 'sessions' && profile && (
           <UserSessions userId={userId} username={profile.username} />
         )}
-        {tab === 'statement' && <UserStatement userId={userId} />}
       </Card>
     </>
   );
@@ -92,13 +91,15 @@ function BackToUsers() {
   );
 }
 
-function ProfileTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
+type ProfileTabsProps = { tabs: readonly Tab[]; tab: Tab; onTab: (tab: Tab) => void };
+
+function ProfileTabs({ tabs, tab, onTab }: ProfileTabsProps) {
   const { t } = useTranslation('users');
   const labels: Record<Tab, string> = {
     profile: t('profile.tabProfile'),
     statement: t('profile.tabStatement'),
-  };
     sessions: t('profile.tabSessions'),
+  };
   return (
     <div role="tablist" className="-mt-1 mb-5 flex gap-1 border-b border-border">
       {tabs.map((id) => (
