@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { rejectedBySupplierNote, serverNoteOf, unitRefundedNote } from './server-notes';
+import {
+  rejectedBySupplierNote,
+  serverNoteOf,
+  supplierRefusalNotes,
+  unitRefundedNote,
+} from './server-notes';
 
 describe('server notes', () => {
   it('recognises the texts the server writes, and nothing else', () => {
@@ -9,6 +14,14 @@ describe('server notes', () => {
       keyNumber: 3,
     });
     expect(serverNoteOf(rejectedBySupplierNote)).toEqual({ code: 'rejectedBySupplier' });
+    expect(serverNoteOf(supplierRefusalNotes.outOfStock)).toEqual({
+      code: 'supplierRefusal',
+      refusal: 'outOfStock',
+    });
+    expect(serverNoteOf('Out of stock at the supplier: refunded in full')).toEqual({
+      code: 'supplierRefusal',
+      refusal: 'outOfStock',
+    });
     expect(serverNoteOf('For March')).toBeNull();
     expect(serverNoteOf('Key 3 of the order refunded, said the admin')).toBeNull();
     expect(serverNoteOf(null)).toBeNull();

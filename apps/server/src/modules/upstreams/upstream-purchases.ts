@@ -1,3 +1,4 @@
+import { supplierRefusalNotes } from '@keymarket/contracts/server-notes';
 import type { Database, Executor } from '../../db/client';
 import type { KeyVault } from '../../lib/key-vault';
 import { creditBucket, writeAudit } from '../ledger/ledger.repository';
@@ -41,12 +42,12 @@ const BACKORDER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** What the buyer reads as its order's rejection reason: the supplier's own words stay with admins. */
 const REFUSAL_REASONS: Record<FinalRefusal, string> = {
-  out_of_stock: 'Out of stock at the supplier: refunded in full',
-  insufficient_balance: 'The supplier could not be paid: refunded in full',
-  price_changed: "The supplier's price rose above this order's price: refunded in full",
-  not_found: 'No longer available from the supplier: refunded in full',
-  forbidden: 'No longer available from the supplier: refunded in full',
-  validation: 'The supplier refused the order: refunded in full',
+  out_of_stock: supplierRefusalNotes.outOfStock,
+  insufficient_balance: supplierRefusalNotes.unpaid,
+  price_changed: supplierRefusalNotes.priceRose,
+  not_found: supplierRefusalNotes.unavailable,
+  forbidden: supplierRefusalNotes.unavailable,
+  validation: supplierRefusalNotes.refused,
 };
 
 type AttemptResult = { settled: true } | { settled: false; error: string; retryInMs?: number };

@@ -15,6 +15,8 @@ export function useNoteText(): (note: string) => string {
         return t('statement.serverNotes.unitRefunded', { number: known.keyNumber });
       case 'rejectedBySupplier':
         return t('statement.serverNotes.rejectedBySupplier');
+      case 'supplierRefusal':
+        return t(`statement.serverNotes.supplierRefusal.${known.refusal}`);
     }
   };
 }
