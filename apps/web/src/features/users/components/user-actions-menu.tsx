@@ -7,6 +7,7 @@ import {
   Eye,
   KeyRound,
   Ellipsis,
+  Gauge,
   Package,
   CirclePause,
   Pencil,
@@ -27,6 +28,7 @@ const iconOf: Record<UserAction, LucideIcon> = {
   removeBalance: CircleArrowDown,
   transfer: SendHorizontal,
   assignPackage: Package,
+  limits: Gauge,
   resetPassword: KeyRound,
   upgrade: TrendingUp,
   suspend: CirclePause,
@@ -51,6 +53,7 @@ type UserActionsMenuProps = {
 /** The row's menu of actions; keyboard-usable (arrows, Enter, Escape) through Radix. */
 export function UserActionsMenu({ user, actions, onSelect }: UserActionsMenuProps) {
   const { t, i18n } = useTranslation('users');
+  const { t: tLimits } = useTranslation('limits');
   const safe = actions.filter((action) => !harmful.has(action));
   const risky = actions.filter((action) => harmful.has(action));
 
@@ -63,7 +66,7 @@ export function UserActionsMenu({ user, actions, onSelect }: UserActionsMenuProp
         className={`${itemClassName} ${harmful.has(action) ? 'text-danger' : 'text-fg'}`}
       >
         <Icon aria-hidden className="size-4 shrink-0 opacity-80" />
-        {t(`actions.${action}`)}
+        {action === 'limits' ? tLimits('users.action') : t(`actions.${action}`)}
       </DropdownMenu.Item>
     );
   };

@@ -13,6 +13,7 @@ describe('actionsFor', () => {
       'addBalance',
       'removeBalance',
       'assignPackage',
+      'limits',
       'resetPassword',
       'upgrade',
       'suspend',
@@ -37,16 +38,16 @@ describe('actionsFor', () => {
     expect(actionsFor(admin, aUserSummary({ id: ADMIN_ID, role: 'admin' }))).toEqual(['profile']);
   });
 
-  it('lets a manager view, give balance to and assign a package to its direct invitees only', () => {
+  it('lets a manager view, give balance to, assign a package to and limit its direct invitees only', () => {
     const direct = aUserSummary({ invitedBy: { id: MANAGER_ID, username: 'mona' } });
     const deeper = aUserSummary({ invitedBy: { id: direct.id, username: direct.username } });
-    expect(actionsFor(manager, direct)).toEqual(['profile', 'transfer', 'assignPackage']);
+    expect(actionsFor(manager, direct)).toEqual(['profile', 'transfer', 'assignPackage', 'limits']);
     expect(actionsFor(manager, deeper)).toEqual([]);
   });
 
   it('gives a reseller no packages to assign', () => {
     const reseller = { id: MANAGER_ID, role: 'reseller' } as const;
     const direct = aUserSummary({ invitedBy: { id: MANAGER_ID, username: 'rami' } });
-    expect(actionsFor(reseller, direct)).toEqual(['profile', 'transfer']);
+    expect(actionsFor(reseller, direct)).toEqual(['profile', 'transfer', 'limits']);
   });
 });

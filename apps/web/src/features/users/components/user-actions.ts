@@ -9,6 +9,7 @@ export const userActions = [
   'removeBalance',
   'transfer',
   'assignPackage',
+  'limits',
   'resetPassword',
   'upgrade',
   'suspend',
@@ -23,16 +24,16 @@ export type Viewer = { id: string; role: Role };
 /**
  * What `viewer` may do to `target`, mirroring the server's rules so that no menu item leads to a
  * refusal: an admin acts on everyone but itself (other admins only get edited); a manager or
- * reseller views, and gives balance to, its direct invitees only, and a manager assigns them its
- * own packages.
+ * reseller views, gives balance to and sets the purchase limits of its direct invitees only, and
+ * a manager assigns them its own packages.
  */
 export function actionsFor(viewer: Viewer, target: UserSummary): UserAction[] {
   if (target.id === viewer.id) return ['profile'];
   if (viewer.role !== 'admin') {
     if (target.invitedBy?.id !== viewer.id) return [];
     return viewer.role === 'manager'
-      ? ['profile', 'transfer', 'assignPackage']
-      : ['profile', 'transfer'];
+      ? ['profile', 'transfer', 'assignPackage', 'limits']
+      : ['profile', 'transfer', 'limits'];
   }
   if (target.role === 'admin') return ['profile', 'edit'];
   const actions: UserAction[] = [
@@ -41,6 +42,7 @@ export function actionsFor(viewer: Viewer, target: UserSummary): UserAction[] {
     'addBalance',
     'removeBalance',
     'assignPackage',
+    'limits',
     'resetPassword',
   ];
   if (target.role === 'reseller') actions.push('upgrade');

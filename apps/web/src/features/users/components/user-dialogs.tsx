@@ -4,6 +4,7 @@ import { BalanceDialog } from './balance-dialog';
 import { BanUserDialog } from './ban-user-dialog';
 import { ConfirmUserActionDialog, type ConfirmedAction } from './confirm-user-action-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { PurchaseLimitsDialog } from './purchase-limits-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import type { UserAction, Viewer } from './user-actions';
 
@@ -47,6 +48,7 @@ export function UserDialogs({ dialog, viewer, onClose }: UserDialogsProps) {
         user={userFor('addBalance', 'removeBalance', 'transfer')}
         onClose={onClose}
       />
+      <PurchaseLimitsDialog user={userFor('limits')} onClose={onClose} />
       <AssignPackageDialog
         kind={viewer?.role === 'admin' ? 'admin' : 'manager'}
         user={userFor('assignPackage')}

@@ -200,7 +200,7 @@ describe('users screen (downline)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Transfer balance', 'Assign package']);
+    ).toEqual(['Transfer balance', 'Assign package', 'Purchase limits']);
     // A downline holds no administrators: the role filter does not offer them.
     expect(
       within(screen.getByLabelText('Role'))

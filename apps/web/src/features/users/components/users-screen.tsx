@@ -25,7 +25,7 @@ import {
 import { UserAvatar } from '@/entities/users/components/user-avatar';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDate } from '@/lib/format-date';
-import { useFormatPrice } from '@/lib/format-price';
+import { formatUsdAmount, useFormatPrice } from '@/lib/format-price';
 import { useProfitVisibility } from '@/lib/profit-visibility';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { useUsers, type UsersScope } from '../api/get-users';
@@ -50,6 +50,7 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
   const formatPrice = useFormatPrice();
   const { t, i18n } = useTranslation('users');
   const { t: tCore } = useTranslation();
+  const { t: tLimits } = useTranslation('limits');
   const me = useCurrentUser();
   const [profitVisible] = useProfitVisibility();
   // Filters, page, page size and sort live in the URL (a reload or Back keeps them); the navbar
@@ -161,6 +162,9 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
                 <SortableHeader column="orders" firstDirection="desc" {...sortable}>
                   {t('fields.orders')}
                 </SortableHeader>
+                <TableHeader className="hidden lg:table-cell">
+                  {tLimits('users.column')}
+                </TableHeader>
                 {/* Left to the profile dialog on narrower screens, so the row fits. */}
                 <TableHeader className="hidden xl:table-cell">{t('fields.invitedBy')}</TableHeader>
                 <SortableHeader
@@ -213,6 +217,12 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
                       {user.ordersTotal}
                     </TableCell>
                     <TableCell
+                      label={tLimits('users.column')}
+                      className="tabular-nums sm:hidden lg:table-cell"
+                    >
+                      <DailyCap limits={user.limits} />
+                    </TableCell>
+                    <TableCell
                       label={t('fields.invitedBy')}
                       className="text-muted sm:hidden xl:table-cell"
                     >
@@ -255,5 +265,26 @@ export function UsersScreen({ scope }: { scope: UsersScope }) {
       </PagedList>
       <UserDialogs dialog={dialog} viewer={viewer} onClose={() => setDialog(null)} />
     </Card>
+  );
+}
+
+/** A user's daily spending cap and what it spent of it today (UTC), or that it has none. */
+function DailyCap({ limits }: { limits: UserSummary['limits'] }) {
+  const { t, i18n } = useTranslation('limits');
+  const usd = (value: number) => formatUsdAmount(value, i18n.language);
+  if (limits.dailySpendCap === null) {
+    return (
+      <span className="text-muted">
+        {limits.spentToday > 0
+          ? t('users.spentToday', { spent: usd(limits.spentToday) })
+          : t('users.noCap')}
+      </span>
+    );
+  }
+  const reached = limits.spentToday >= limits.dailySpendCap;
+  return (
+    <span className={reached ? 'font-medium text-danger' : 'text-fg'}>
+      {t('users.spentOf', { spent: usd(limits.spentToday), cap: usd(limits.dailySpendCap) })}
+    </span>
   );
 }
