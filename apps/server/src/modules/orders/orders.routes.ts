@@ -10,8 +10,15 @@ import {
   ordersQuerySchema,
   respondOrderSchema,
 } from '@keymarket/contracts/orders';
+import {
+  bulkCompleteSchema,
+  bulkPreviewSchema,
+  bulkRejectSchema,
+  bulkResultSchema,
+} from '@keymarket/contracts/bulk-fulfilment';
 import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
+import type { BulkFulfilment } from './bulk-fulfilment';
 import type { OrdersService, PlacedOrder } from './orders.service';
 import { messages } from '@keymarket/contracts/messages';
 
@@ -31,10 +38,13 @@ export function sendPlacedOrder(reply: FastifyReply, placed: PlacedOrder) {
   return reply.status(201).send(placed.body);
 }
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
-  app,
-  { orders },
-) => {
+// A bulk CSV of 1,000,000 characters, escaped in JSON, is past the app's 1 MB limit.
+const BULK_BODY_LIMIT = 4 * 1024 * 1024;
+
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  bulk: BulkFulfilment;
+}> = async (app, { orders, bulk }) => {
   app.post(
     '/orders',
     {
@@ -87,5 +97,34 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: { params: idParams, body: respondOrderSchema, response: { 200: orderSchema } },
     },
     (request) => orders.respond(authOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/orders/bulk-complete/preview',
+    {
+      config: { access: ['admin'] },
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: { body: bulkCompleteSchema, response: { 200: bulkPreviewSchema } },
+    },
+    (request) => bulk.preview(authOf(request), request.body.csv),
+  );
+
+  app.post(
+    '/orders/bulk-complete',
+    {
+      config: { access: ['admin'] },
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: { body: bulkCompleteSchema, response: { 200: bulkResultSchema } },
+    },
+    (request) => bulk.complete(authOf(request), request.body.csv),
+  );
+
+  app.post(
+    '/orders/bulk-reject',
+    {
+      config: { access: ['admin'] },
+      schema: { body: bulkRejectSchema, response: { 200: bulkResultSchema } },
+    },
+    (request) => bulk.reject(authOf(request), request.body.orderIds, request.body.reason),
   );
 };
