@@ -84,7 +84,8 @@ export function OrderSource({ upstream, order }: { upstream: OrderUpstream; orde
           )}
         </dd>
         <dt className="text-muted">{t('orders.source.status')}</dt>
-        <dd className="text-end">
+        {/* Whole on one line: on a phone the names on the left wrap instead. */}
+        <dd className="text-end whitespace-nowrap">
           <Badge tone={purchaseTone[upstream.status]}>
             {t(`orders.source.statuses.${upstream.status}`)}
           </Badge>

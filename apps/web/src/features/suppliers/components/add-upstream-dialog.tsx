@@ -50,7 +50,7 @@ export function AddUpstreamDialog({ onClose }: { onClose: () => void }) {
       title={t('add.title')}
       description={t('add.text')}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
         <Field label={t('add.name')} error={issue('name')}>
           {(control) => <Input {...control} {...register('name')} maxLength={UPSTREAM_NAME_MAX} />}
         </Field>

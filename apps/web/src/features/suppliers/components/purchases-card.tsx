@@ -76,8 +76,8 @@ export function PurchasesCard() {
                       <Badge tone={tones[p.status]}>{t(`purchases.statuses.${p.status}`)}</Badge>
                     </p>
                     <p className="text-xs text-muted">
-                      {p.upstream.name} · {t('purchases.buyer', { name: p.buyer })} ·{' '}
-                      {t('purchases.unitCost')}: {price(p.unitCost)} ·{' '}
+                      <bdi>{p.upstream.name}</bdi> · {t('purchases.buyer', { name: p.buyer })} ·{' '}
+                      {t('purchases.unitCost')}: <bdi dir="ltr">{price(p.unitCost)}</bdi> ·{' '}
                       {formatDateTime(p.createdAt, i18n.language)}
                     </p>
                     <p className="text-xs text-muted">
@@ -87,8 +87,8 @@ export function PurchasesCard() {
                       </span>
                     </p>
                     {p.lastError && (
-                      <p className="mt-1 text-xs text-danger" dir="auto">
-                        {p.lastError}
+                      <p className="mt-1 text-xs text-danger">
+                        <bdi>{p.lastError}</bdi>
                       </p>
                     )}
                   </div>

@@ -88,7 +88,11 @@ describe('Suppliers screen', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByText('Key Wholesale')).toBeInTheDocument();
-    expect(screen.getByText(/Our balance there: \$250\.00/)).toBeInTheDocument();
+    expect(screen.getByText(/Our balance there:/)).toHaveTextContent(
+      /Our balance there: \$250\.00/,
+    );
+    // Amounts kept left to right, whole, inside an Arabic line.
+    expect(screen.getByText('$250.00')).toHaveAttribute('dir', 'ltr');
     await user.click(screen.getByRole('button', { name: 'Catalogue' }));
     // $4.50 + 10 % = $4.95
     expect(await screen.findByText('$4.95')).toBeInTheDocument();

@@ -30,20 +30,21 @@ export function UpstreamCard({
     <li className="flex flex-col gap-3 py-4 md:flex-row md:items-center md:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium text-fg">
-          {upstream.name}
+          <bdi>{upstream.name}</bdi>
           <Badge tone={tones[upstream.status]}>{t(`status.${upstream.status}`)}</Badge>
         </p>
-        <p className="truncate text-xs text-muted" dir="ltr">
+        <p className="truncate text-xs text-muted rtl:text-right" dir="ltr">
           {upstream.baseUrl}
         </p>
         <p className="mt-1 text-sm text-fg">
-          {t('balance')}: {upstream.balance === null ? '—' : price(upstream.balance)} ·{' '}
+          {t('balance')}:{' '}
+          {upstream.balance === null ? '—' : <bdi dir="ltr">{price(upstream.balance)}</bdi>} ·{' '}
           {t('docked', { count: upstream.dockedProducts })} · {t('lastSync')}:{' '}
           {upstream.lastSyncAt ? formatDateTime(upstream.lastSyncAt, i18n.language) : t('never')}
         </p>
         {upstream.lastError && (
-          <p className="mt-1 text-xs text-danger" dir="auto">
-            {upstream.lastError}
+          <p className="mt-1 text-xs text-danger">
+            <bdi>{upstream.lastError}</bdi>
           </p>
         )}
       </div>

@@ -13,6 +13,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import {
+  CellText,
   Table,
   TableBody,
   TableCell,
@@ -181,18 +182,29 @@ export function UpstreamCatalogue({ upstream }: { upstream: Upstream }) {
               <TableBody>
                 {catalogue.data.data.map((item) => (
                   <TableRow key={item.upstreamProductId}>
-                    <TableCell label={t('catalogue.pick')}>
-                      <input
-                        type="checkbox"
-                        aria-label={t('catalogue.pickOne', { name: item.name })}
-                        disabled={item.productId !== null}
-                        checked={picked.has(item.upstreamProductId)}
-                        onChange={() => toggle(item.upstreamProductId)}
-                      />
+                    {/* On a phone's card the box and the name are its heading, one label. */}
+                    <TableCell kind="title">
+                      <label className="flex items-center gap-3">
+                        <input
+                          type="checkbox"
+                          aria-label={t('catalogue.pickOne', { name: item.name })}
+                          disabled={item.productId !== null}
+                          checked={picked.has(item.upstreamProductId)}
+                          onChange={() => toggle(item.upstreamProductId)}
+                          className="size-4 shrink-0"
+                        />
+                        <CellText className="font-medium sm:hidden">{item.name}</CellText>
+                      </label>
                     </TableCell>
-                    <TableCell label={t('catalogue.product')}>{item.name}</TableCell>
-                    <TableCell label={t('catalogue.cost')}>{price(item.price)}</TableCell>
-                    <TableCell label={t('catalogue.price')}>{preview(item.price)}</TableCell>
+                    <TableCell label={t('catalogue.product')} className="max-sm:hidden">
+                      <CellText>{item.name}</CellText>
+                    </TableCell>
+                    <TableCell label={t('catalogue.cost')}>
+                      <bdi dir="ltr">{price(item.price)}</bdi>
+                    </TableCell>
+                    <TableCell label={t('catalogue.price')}>
+                      <bdi dir="ltr">{preview(item.price)}</bdi>
+                    </TableCell>
                     <TableCell label={t('catalogue.stock')}>{item.stockQuantity}</TableCell>
                     <TableCell label={t('catalogue.state')}>
                       {item.productId ? t('catalogue.docked') : t('catalogue.notDocked')}

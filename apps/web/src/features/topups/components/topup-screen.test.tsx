@@ -98,8 +98,8 @@ describe('Top up screen', () => {
     });
     renderWithProviders(<TopupScreen />);
     const row = await findByRoleShowing('row', 'Rejected');
-    // Written in the funder's own direction, whatever the reader's.
-    expect(within(row).getByText(reason)).toHaveAttribute('dir', 'auto');
+    // Isolated in its own direction, aligned as the page's values are.
+    expect(within(row).getByText(reason).tagName).toBe('BDI');
     expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 });

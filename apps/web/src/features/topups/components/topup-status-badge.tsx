@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TopupStatus } from '@keymarket/contracts/topups';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { CellText } from '@/components/ui/table';
 
 const tones: Record<TopupStatus, BadgeTone> = {
   pending: 'warning',
@@ -40,7 +39,9 @@ export function StatusWithReason({
       <TopupStatusBadge status={status} />
       {warning && <Badge tone="warning">{warning}</Badge>}
       {reason && (
-        <CellText className="block text-xs text-muted [text-align:match-parent]">{reason}</CellText>
+        <span className="block text-xs break-words whitespace-normal text-muted">
+          <bdi>{reason}</bdi>
+        </span>
       )}
       {children}
     </div>
