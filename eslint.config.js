@@ -207,7 +207,7 @@ export default tseslint.config(
   {
     // Vitest's tests (the server's, the web app's, the contracts'; e2e/ is Playwright's): every
     // test asserts something, and every expect is awaited or matched. The project's own
-    // assertion helpers are named expect… (expectError, expectValidation, expectLedgerInvariants).
+    // assertion functions are named expect… (expectError, expectValidation, expectLedgerInvariants).
     files: [
       'apps/server/{src,test}/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
@@ -230,7 +230,7 @@ export default tseslint.config(
     // not through the DOM's nodes.
     files: ['apps/web/src/**/*.test.tsx'],
     ...testingLibrary.configs['flat/react'],
-    // The one helper that renders like render(); renderApp and the files' own render… helpers
+    // The one function that renders like render(); renderApp and the files' own render… functions
     // return the router or a mock, not a render result.
     settings: { 'testing-library/custom-renders': ['renderWithProviders'] },
     rules: {
