@@ -25,7 +25,7 @@ export const supplierRefusalNotes = {
   unavailable: 'No longer available from the supplier: refunded in full',
   refused: 'The supplier refused the order: refunded in full',
 } as const;
-export type SupplierRefusal = keyof typeof supplierRefusalNotes;
+type SupplierRefusal = keyof typeof supplierRefusalNotes;
 
 const refusalOfNote = new Map<string, SupplierRefusal>(
   Object.entries(supplierRefusalNotes).map(([refusal, text]) => [text, refusal as SupplierRefusal]),
