@@ -8,6 +8,7 @@ import { loadEnv } from './env';
 import { withoutQueryValues } from './lib/logged-error';
 import { secretFromEnvOrDataDir } from './lib/secrets';
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin';
+import { prepareApiDocument } from './plugins/app/api-docs';
 
 const env = loadEnv();
 
@@ -66,3 +67,5 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ host: env.HOST, port: env.PORT }).catch(cannotStart);
+// The API reference's document, built now rather than on its first visitor's request.
+prepareApiDocument(app);

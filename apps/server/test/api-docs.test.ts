@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { routeSummaries } from '../src/plugins/external/openapi-summaries';
 import { useTestApp } from './helpers/use-app';
 
 const ctx = useTestApp();
@@ -91,5 +92,65 @@ describe('GET /api/docs: the interactive API reference', () => {
       'put /api/users/avatars/profile-picture',
     ]);
     for (const { call, types } of uploads) expect(types, call).toEqual(['multipart/form-data']);
+  });
+
+  it('gives every operation a group and a summary, and names only routes that exist', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = response.json<{
+      tags: { name: string }[];
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    }>();
+    const operations = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({
+        call: `${method.toUpperCase()} ${path}`,
+        operation,
+      })),
+    );
+    expect(operations.length).toBeGreaterThan(150);
+    const groups = new Set(doc.tags.map((tag) => tag.name));
+    const untagged = operations.filter(({ operation }) => !operation.tags?.length);
+    const unknownGroup = operations.filter(({ operation }) =>
+      operation.tags?.some((tag) => !groups.has(tag)),
+    );
+    const unsummarised = operations.filter(({ operation }) => !operation.summary?.trim());
+    expect(untagged.map(({ call }) => call)).toEqual([]);
+    expect(unknownGroup.map(({ call }) => call)).toEqual([]);
+    // A new route: give it `schema.summary`, or name it in src/plugins/external/openapi-summaries.ts.
+    expect(unsummarised.map(({ call }) => call)).toEqual([]);
+    // The web app's own files are no part of the API.
+    expect(operations.filter(({ call }) => !call.includes(' /api/'))).toEqual([]);
+    const documented = new Set(operations.map(({ call }) => call.replace(' /api', ' ')));
+    const stale = Object.keys(routeSummaries).filter((call) => !documented.has(call));
+    expect(stale).toEqual([]);
+  });
+
+  it('answers the document from one build, with an ETag a browser revalidates against', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    const revalidated = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('serves the written guide to integrators, linked from the reference', async () => {
+    const guide = await ctx.app.inject({ method: 'GET', url: '/api/docs/guide.md' });
+    expect(guide.statusCode).toBe(200);
+    expect(guide.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(guide.body).toContain('Idempotency-Key');
+    expect(guide.body).toContain('Keymarket-Signature');
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      info: { description: string };
+    }>();
+    expect(doc.info.description).toContain('/api/docs/guide.md');
+    expect(doc.info.description).not.toContain('docs/api.md');
   });
 });

@@ -31,6 +31,15 @@ export function ApiKeysScreen() {
         >
           {t('docsLink')}
         </a>
+        {' · '}
+        <a
+          className="font-medium text-accent underline"
+          href={`${API_BASE_URL}/docs/guide.md`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t('guideLink')}
+        </a>
       </p>
     </div>
   );
