@@ -94,7 +94,8 @@ describe('API keys screen', () => {
     renderWithProviders(<ApiKeysScreen />);
     const link = await screen.findByRole('link', { name: 'Open the API reference' });
     expect(link).toHaveAttribute('href', '/api/docs/');
-    expect(link).toHaveAttribute('target', '_blank');    // The written guide, served by the server too: not a path inside the repository.
+    expect(link).toHaveAttribute('target', '_blank');
+    // The written guide, served by the server too: not a path inside the repository.
     const guide = screen.getByRole('link', { name: 'Read the API guide (Markdown)' });
     expect(guide).toHaveAttribute('href', '/api/docs/guide.md');
   });
