@@ -118,10 +118,11 @@ describe('POST /api/orders/bulk-complete/preview', () => {
     });
     expect(preview.completable).toBe(2);
     expect(preview.unparsable).toEqual([
-      { line: 11, message: 'Line 11: "not-an-id" is not an order id' },
-      { line: 12, message: 'Line 12: no key follows the order id' },
+      { line: 11, reason: 'not_an_order', message: 'Line 11: "not-an-id" is not an order id' },
+      { line: 12, reason: 'no_key', message: 'Line 12: no key follows the order id' },
       {
         line: 13,
+        reason: 'quotes',
         message: 'Line 13: the quotes do not pair up (write a key holding a comma as "like, this")',
       },
     ]);

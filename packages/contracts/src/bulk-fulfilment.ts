@@ -75,6 +75,8 @@ export type BulkPreviewRow = z.infer<typeof bulkPreviewRowSchema>;
 /** A line that names no order: its number (from 1) and why. */
 const bulkUnparsableLineSchema = z.object({
   line: z.number().int(),
+  /** `quotes`: its quotes do not pair up; `not_an_order`: it starts with no order id; `no_key`. */
+  reason: z.enum(['quotes', 'not_an_order', 'no_key']),
   message: z.string(),
 });
 

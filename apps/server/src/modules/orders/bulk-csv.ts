@@ -11,6 +11,7 @@ export interface CsvOrder {
 
 interface UnparsableLine {
   line: number;
+  reason: 'quotes' | 'not_an_order' | 'no_key';
   message: string;
 }
 
@@ -41,6 +42,7 @@ export function parseBulkCsv(csv: string): ParsedCsv {
     if (!fields) {
       unparsable.push({
         line,
+        reason: 'quotes',
         message: `Line ${line}: the quotes do not pair up (write a key holding a comma as "like, this")`,
       });
       return;
@@ -50,11 +52,19 @@ export function parseBulkCsv(csv: string): ParsedCsv {
     if (first === '' && keys.length === 0) return;
     if (line === 1 && HEADER.test(first)) return;
     if (!uuid.safeParse(first).success) {
-      unparsable.push({ line, message: `Line ${line}: "${clip(first)}" is not an order id` });
+      unparsable.push({
+        line,
+        reason: 'not_an_order',
+        message: `Line ${line}: "${clip(first)}" is not an order id`,
+      });
       return;
     }
     if (keys.length === 0) {
-      unparsable.push({ line, message: `Line ${line}: no key follows the order id` });
+      unparsable.push({
+        line,
+        reason: 'no_key',
+        message: `Line ${line}: no key follows the order id`,
+      });
       return;
     }
     const orderId = first.toLowerCase();
