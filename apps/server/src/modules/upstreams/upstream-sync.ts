@@ -12,6 +12,7 @@ import { ensureSubscribed } from './upstream-subscription';
 import {
   claimDueSyncs,
   dockedOf,
+  lockDocked,
   pendingPurchasesAt,
   productPurchasesDueNow,
   recordUpstreamHealth,
@@ -90,7 +91,7 @@ export class UpstreamSync {
     const [row] = await dockedOf(this.db, upstream.id, upstreamProductId);
     if (!row) return false;
     const now = await adapterFor(upstream, this.vault, this.rules).product(upstreamProductId);
-    await this.apply(row, decide(row, now));
+    await this.apply(row.product.id, now);
     return true;
   }
 
@@ -105,7 +106,7 @@ export class UpstreamSync {
       return;
     }
     for (const row of docked)
-      await this.apply(row, decide(row, catalogue.get(row.docked.upstreamProductId)));
+      await this.apply(row.product.id, catalogue.get(row.docked.upstreamProductId));
     // The poll behind the events: purchases still open there are read again.
     for (const orderId of await pendingPurchasesAt(this.db, upstream.id)) {
       await this.purchases.refresh(orderId).catch(() => undefined);
@@ -125,15 +126,23 @@ export class UpstreamSync {
     return all;
   }
 
-  private async apply(row: DockedRow, decision: SyncDecision) {
-    const productId = row.product.id;
+  /**
+   * Brings one docked product in line with what the upstream says of it now (`undefined`: gone
+   * there), deciding on its row as it is now, locked: a product already in line (the same cost,
+   * stock and pause) is left unwritten, so a sync that finds nothing changed writes nothing, and
+   * a sync and an event that both saw a change apply it (and audit it) once.
+   */
+  private async apply(productId: string, now: UpstreamProduct | undefined) {
     await this.db.transaction(async (tx) => {
+      const row = await lockDocked(tx, productId);
+      if (!row) return;
+      const decision = decide(row, now);
       if ('pause' in decision) {
         if (row.docked.pauseReason !== decision.pause) {
           await setPaused(tx, productId, decision.pause);
           await audit(tx, productId, 'product.paused', { reason: decision.pause });
         }
-        await setDockedStock(tx, productId, 0);
+        if (row.product.stock !== 0) await setDockedStock(tx, productId, 0);
         return;
       }
       const costChanged = decision.cost !== row.product.initialPriceCents;
@@ -153,10 +162,12 @@ export class UpstreamSync {
         await setPaused(tx, productId, null);
         await audit(tx, productId, 'product.unpaused', {});
       }
-      await setDockedStock(tx, productId, decision.stock);
+      const stock = Math.max(0, decision.stock);
+      if (stock === row.product.stock) return;
+      await setDockedStock(tx, productId, stock);
       // Back in stock there: the orders waiting for the supplier are bought again now, not at
       // their next try.
-      if (decision.stock > row.product.stock) await productPurchasesDueNow(tx, productId);
+      if (stock > row.product.stock) await productPurchasesDueNow(tx, productId);
     });
   }
 }

@@ -335,6 +335,30 @@ export async function dockedOf(db: Executor, upstreamId: string, upstreamProduct
     );
 }
 
+/**
+ * One docked product as `dockedOf` reads it, its product row locked: what a sync's change of it
+ * decides on, so a sync and an event applying the same product one after the other each compare
+ * with what the other wrote, not with a row read before either.
+ */
+export async function lockDocked(tx: Executor, productId: string) {
+  const [row] = await tx
+    .select({
+      docked: dockedProducts,
+      product: {
+        id: products.id,
+        initialPriceCents: products.initialPriceCents,
+        managerPriceCents: products.managerPriceCents,
+        resellerPriceCents: products.resellerPriceCents,
+        stock: products.stock,
+      },
+    })
+    .from(dockedProducts)
+    .innerJoin(products, eq(products.id, dockedProducts.productId))
+    .where(eq(dockedProducts.productId, productId))
+    .for('update', { of: products });
+  return row;
+}
+
 export async function setPaused(db: Executor, productId: string, reason: string | null) {
   await db
     .update(dockedProducts)
