@@ -103,7 +103,10 @@ export function PlatformInvitations() {
                 <TableHeader>{t('invitations.all.createdBy')}</TableHeader>
                 <TableHeader>{t('invitations.list.role')}</TableHeader>
                 <TableHeader>{t('invitations.list.status')}</TableHeader>
-                <TableHeader>{t('invitations.list.created')}</TableHeader>
+                {/* Seven columns: between phone and wide screens, the creation date gives way. */}
+                <TableHeader className="sm:max-2xl:hidden">
+                  {t('invitations.list.created')}
+                </TableHeader>
                 <TableHeader>{t('invitations.list.expires')}</TableHeader>
                 <TableHeader>{t('invitations.all.account')}</TableHeader>
               </tr>
@@ -143,7 +146,10 @@ export function PlatformInvitations() {
                   <TableCell label={t('invitations.list.status')}>
                     <InvitationStatusBadge status={invitation.status} />
                   </TableCell>
-                  <TableCell label={t('invitations.list.created')} className="text-muted">
+                  <TableCell
+                    label={t('invitations.list.created')}
+                    className="text-muted sm:max-2xl:hidden"
+                  >
                     {date(invitation.createdAt)}
                   </TableCell>
                   <TableCell label={t('invitations.list.expires')} className="text-muted">
