@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { roleResponseSchema } from '@keymarket/contracts/users';
 import { loginResponseSchema, okResponseSchema } from '@keymarket/contracts/auth';
 import { FakeXhr } from '@/testing/fake-xhr';
-import { errorReply, okReply, type Reply } from '@/testing/mock-api';
+import { errorReply, okReply, type Reply, urlOf } from '@/testing/mock-api';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 
@@ -14,7 +14,7 @@ function respond({ status, body }: Reply): Response {
 
 function setup(route: (path: string, init?: RequestInit) => Reply | Promise<Reply>) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    respond(await route(String(input).replace(/^\/api/, ''), init)),
+    respond(await route(urlOf(input).replace(/^\/api/, ''), init)),
   );
   const queryClient = new QueryClient();
   const navigate = vi.fn();
@@ -26,7 +26,7 @@ function setup(route: (path: string, init?: RequestInit) => Reply | Promise<Repl
     navigator: () => ({ navigate, currentPath: () => '/reseller/profile?tab=security' }),
     onMaintenance,
   });
-  const calls = () => fetch.mock.calls.map(([input]) => String(input));
+  const calls = () => fetch.mock.calls.map(([input]) => urlOf(input));
   return { client, fetch, calls, queryClient, navigate, onMaintenance };
 }
 
@@ -172,7 +172,9 @@ describe('api client', () => {
       errorReply('forbidden', 'You do not have permission to do this'),
     );
 
-    const error: unknown = await client.get('/users/me/role', roleResponseSchema).catch((e) => e);
+    const error: unknown = await client
+      .get('/users/me/role', roleResponseSchema)
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({

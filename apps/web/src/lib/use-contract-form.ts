@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { BaseSyntheticEvent } from 'react';
 import { useForm, type Path, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerFieldErrors } from './translate-error';
@@ -23,5 +24,13 @@ export function useContractForm<TSchema extends z.ZodObject>(
   });
   const fields = Object.keys(schema.shape) as Path<z.input<TSchema>>[];
   const showServerErrors = (error: unknown) => applyServerFieldErrors(error, fields, form.setError);
-  return { ...form, showServerErrors };
+  // An event handler's promise has no one to wait for it: handleSubmit answers one, so the
+  // submit handler lets it go here, once, instead of in every form. What a submission does that
+  // can fail (a mutation, a request) reports its failure itself.
+  const handleSubmit =
+    (...callbacks: Parameters<typeof form.handleSubmit>) =>
+    (event?: BaseSyntheticEvent): void => {
+      void form.handleSubmit(...callbacks)(event);
+    };
+  return { ...form, handleSubmit, showServerErrors };
 }

@@ -45,7 +45,7 @@ function renderAt(path: string) {
   return router;
 }
 
-const state = () => JSON.parse(screen.getByLabelText('state').textContent ?? '{}') as unknown;
+const state = () => JSON.parse(screen.getByLabelText('state').textContent) as unknown;
 const url = (router: ReturnType<typeof renderAt>) =>
   router.state.location.pathname + router.state.location.search;
 

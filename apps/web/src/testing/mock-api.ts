@@ -60,8 +60,20 @@ export const layoutDefaults: Record<string, Handler> = {
   }),
 };
 
+/** The URL a fetch was called with, as text: a Request's own URL, a URL's href. */
+export function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+/** The text a fetch call sent: these tests send JSON as a string, anything else is a mistake. */
+export function bodyText(body: BodyInit | null | undefined): string {
+  if (typeof body !== 'string') throw new Error(`Expected a text body, got ${typeof body}`);
+  return body;
+}
+
 function routeOf(input: RequestInfo | URL, init?: RequestInit): string {
-  const url = new URL(String(input), 'http://localhost');
+  const url = new URL(urlOf(input), 'http://localhost');
   return `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`;
 }
 

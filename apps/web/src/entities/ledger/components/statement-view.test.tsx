@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { LedgerEntry } from '@keymarket/contracts/ledger';
 import { AppProvider } from '@/app/provider';
-import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { errorReply, mockApi, okReply, urlOf } from '@/testing/mock-api';
 import { i18n } from '@/lib/i18n';
 import { useTableParams } from '@/lib/use-table-params';
 import { StatementView, statementFilters, statementSortable } from './statement-view';
@@ -47,7 +47,7 @@ const page = (data: LedgerEntry[]) =>
 /** The query strings the view asked `/ledger` with, in order. */
 function ledgerQueries(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(urlOf(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/ledger')
     .map((url) => Object.fromEntries(url.searchParams));
 }
@@ -165,7 +165,7 @@ describe('statement', { timeout: 15_000 }, () => {
     await expect
       .poll(() => clicked)
       .toEqual([`/api/ledger?userId=${manager.id}&kind=transfer&from=2026-03-01&format=csv`]);
-    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/users/me/role'))).toBe(
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).endsWith('/users/me/role'))).toBe(
       true,
     );
   });

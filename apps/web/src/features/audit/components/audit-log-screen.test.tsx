@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { auditTargetTypes, type AuditEntry } from '@keymarket/contracts/balance';
 import { AppProvider } from '@/app/provider';
-import { mockApi, okReply } from '@/testing/mock-api';
+import { mockApi, okReply, urlOf } from '@/testing/mock-api';
 import { getByRoleShowing } from '@/testing/queries';
 import { AuditLogScreen } from './audit-log-screen';
 
@@ -25,7 +25,7 @@ const page = (data: AuditEntry[]) =>
 
 function auditQueries(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(urlOf(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/audit')
     .map((url) => Object.fromEntries(url.searchParams));
 }
@@ -140,7 +140,7 @@ describe('audit log screen', { timeout: 30_000 }, () => {
     expect(target).toHaveTextContent('#5e1d2c3b Steam 20 USD');
     const options = within(screen.getByLabelText('Action')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toContain('Order placed');
-    expect(options.filter((option) => option.textContent?.includes('.'))).toEqual([]);
+    expect(options.filter((option) => option.textContent.includes('.'))).toEqual([]);
 
     await user.click(within(row).getByRole('button', { name: 'Before and after of Key refunded' }));
     const dialog = screen.getByRole('dialog', { name: 'Before and after' });

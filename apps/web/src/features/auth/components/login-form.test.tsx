@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import { emptyDashboardReplies } from '@/testing/dashboard-replies';
 import { aUser } from '@/testing/fixtures';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 async function signIn(path: string) {
@@ -63,9 +63,9 @@ describe('login form', () => {
         await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 8_000 }),
       ).toBeInTheDocument();
       const lastLogin = fetchMock.mock.calls.filter(([input]) =>
-        String(input).endsWith('/login'),
+        urlOf(input).endsWith('/login'),
       )[1];
-      expect(JSON.parse(String(lastLogin![1]!.body))).toEqual({
+      expect(JSON.parse(bodyText(lastLogin![1]!.body))).toEqual({
         identifier: 'nadia',
         password: 'Str0ng!pass',
         totpCode: '123456',

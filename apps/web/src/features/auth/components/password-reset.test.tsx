@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
-import { defaultSystemSettings, mockApi, okReply } from '@/testing/mock-api';
+import { bodyText, defaultSystemSettings, mockApi, okReply, urlOf } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const withEmail = {
@@ -10,8 +10,8 @@ const withEmail = {
 };
 
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, path: string): unknown {
-  const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith(path));
-  return call ? JSON.parse(String(call[1]!.body)) : undefined;
+  const call = fetchMock.mock.calls.find(([input]) => urlOf(input).endsWith(path));
+  return call ? JSON.parse(bodyText(call[1]!.body)) : undefined;
 }
 
 describe('forgotten password', { timeout: 20_000 }, () => {

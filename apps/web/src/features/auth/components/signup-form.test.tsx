@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { aUser } from '@/testing/fixtures';
-import { errorReply, mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
+import {
+  bodyText,
+  errorReply,
+  mockApi,
+  okReply,
+  requestedPaths,
+  type Reply,
+  urlOf,
+} from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 async function fillValidAccount() {
@@ -105,9 +113,9 @@ describe('signup form', () => {
     ).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toEqual(['POST /auth/register']);
     const [, registration] = fetchMock.mock.calls.find(([input]) =>
-      String(input).endsWith('/register'),
+      urlOf(input).endsWith('/register'),
     )!;
-    expect(JSON.parse(String(registration!.body))).toMatchObject({
+    expect(JSON.parse(bodyText(registration!.body))).toMatchObject({
       phone: '+33612345678',
       inviteCode: 'K7M2QX9P',
       language: 'en',

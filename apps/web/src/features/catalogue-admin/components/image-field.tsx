@@ -73,7 +73,9 @@ function usePreview(file: File | null): string | null {
       return;
     }
     const reader = new FileReader();
-    reader.addEventListener('load', () => setPreview(String(reader.result)));
+    reader.addEventListener('load', () =>
+      setPreview(typeof reader.result === 'string' ? reader.result : null),
+    );
     reader.readAsDataURL(file);
     return () => reader.abort();
   }, [file]);

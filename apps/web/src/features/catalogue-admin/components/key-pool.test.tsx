@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubXhr, type FakeXhr } from '@/testing/fake-xhr';
 import type { KeyImport } from '@keymarket/contracts/catalogue';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { aProduct, PRODUCT_ID } from '../catalogue-fixtures';
@@ -68,7 +68,7 @@ const noFileImports = { [`GET ${KEYS_PATH}/imports`]: okReply({ data: [] }) };
 
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, method: string) {
   const call = fetchMock.mock.calls.find(([, init]) => init?.method === method);
-  return call ? JSON.parse(String(call[1]!.body)) : undefined;
+  return call ? (JSON.parse(bodyText(call[1]!.body)) as unknown) : undefined;
 }
 
 describe('key pool', { timeout: 15_000 }, () => {
@@ -216,7 +216,7 @@ describe('key pool', { timeout: 15_000 }, () => {
 
     await user.type(await screen.findByRole('searchbox', { name: 'Search keys' }), 'WXYZ');
     await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('q=WXYZ'))).toBe(true),
+      expect(fetchMock.mock.calls.some(([input]) => urlOf(input).includes('q=WXYZ'))).toBe(true),
     );
 
     await user.click(await screen.findByRole('checkbox', { name: 'Select key ABCD••••WXYZ' }));

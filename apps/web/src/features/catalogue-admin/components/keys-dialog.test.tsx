@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import { keyLines } from '@keymarket/contracts/orders';
-import { errorReply, mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
+import {
+  bodyText,
+  errorReply,
+  mockApi,
+  okReply,
+  requestedPaths,
+  type Reply,
+} from '@/testing/mock-api';
 import { definitionsOf, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { aProduct, PRODUCT_ID } from '../catalogue-fixtures';
@@ -31,7 +38,7 @@ function deferred() {
 function sentParts(fetchMock: ReturnType<typeof mockApi>): string[] {
   return fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'POST')
-    .map(([, init]) => (JSON.parse(String(init!.body)) as { keys: string }).keys);
+    .map(([, init]) => (JSON.parse(bodyText(init!.body)) as { keys: string }).keys);
 }
 
 // Whole forms filled through the real app providers: seconds, not milliseconds, on a busy machine.

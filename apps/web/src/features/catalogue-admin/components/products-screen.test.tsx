@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { AppProvider } from '@/app/provider';
 import { AppToaster } from '@/app/toaster';
-import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { aCategory, aProduct, CATEGORY_ID, PRODUCT_ID } from '../catalogue-fixtures';
@@ -20,7 +20,7 @@ const pageOf = (data: Product[], { page = 1, limit = 10, total = data.length } =
 /** The `GET /products` queries made so far, as search parameters. */
 function productQueries(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(urlOf(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/products')
     .map((url) => Object.fromEntries(url.searchParams));
 }

@@ -10,7 +10,7 @@ import {
   type UserDistribution,
 } from '@keymarket/contracts/analytics';
 import { storageKeys } from '@/lib/storage';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { errorReply, mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { DashboardScreen } from './dashboard-screen';
 import { DockedSalesCard } from './docked-sales-card';
@@ -96,7 +96,7 @@ function mockDashboard(stats: AdminDashboardStats | SellerDashboardStats) {
   // A call is recorded before its handler runs, so the latest chart call is the one answered.
   function latestChartPeriod() {
     const chartUrl = fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .map(([input]) => new URL(urlOf(input), 'http://localhost'))
       .filter((url) => url.pathname.endsWith('/revenue-chart'))
       .pop();
     return revenuePeriodSchema.parse(chartUrl?.searchParams.get('period'));
@@ -182,7 +182,7 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     const monthly = await screen.findByRole('table', { name: 'Revenue per month of this year' });
     expect(within(monthly).getAllByRole('row')[2]).toHaveTextContent('February 2025$20.002');
     const chartUrls = fetchMock.mock.calls
-      .map(([input]) => String(input))
+      .map(([input]) => urlOf(input))
       .filter((url) => url.includes('/revenue-chart'));
     expect(chartUrls).toEqual([
       expect.stringContaining('period=daily'),
@@ -279,7 +279,7 @@ describe('margin on docked sales', () => {
     expect(card).toHaveTextContent('Paid by buyers$16.50');
     expect(card).toHaveTextContent('Paid to suppliers$15.00');
     const asked = fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .map(([input]) => new URL(urlOf(input), 'http://localhost'))
       .find((url) => url.pathname.endsWith('/analytics/docked-sales'));
     expect(asked?.search).toBe('?from=2026-12-01&to=2026-12-07');
   });

@@ -40,7 +40,7 @@ describe('FAQ', () => {
       const answer = regions.find((region) => region.id === question.getAttribute('aria-controls'));
       expect(answer).toHaveAttribute('aria-labelledby', question.id);
       expect(answer).not.toBeVisible();
-      expect(screen.queryByRole('region', { name: question.textContent! })).toBeNull();
+      expect(screen.queryByRole('region', { name: question.textContent })).toBeNull();
     }
   });
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anInvitation } from '@/testing/fixtures';
-import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { GenerateInvitationForm } from './generate-invitation-form';
 
@@ -50,7 +50,7 @@ describe('generate invitation form', () => {
 
     expect(await screen.findByText('ZX8K4M2Q')).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toEqual(['POST /invitations/generate']);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+    expect(JSON.parse(bodyText(fetchMock.mock.calls[0]![1]!.body))).toEqual({
       expiryDays: 3,
       role: 'manager',
     });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aUser } from '@/testing/fixtures';
-import { mockApi, okReply } from '@/testing/mock-api';
+import { bodyText, mockApi, okReply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 function signedIn(role: 'reseller' | 'admin', extra: Parameters<typeof mockApi>[0]) {
@@ -48,7 +48,7 @@ describe('email preferences on the profile screen', { timeout: 40_000 }, () => {
 
     expect(await screen.findByText('Email choices saved')).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put![1]!.body))).toEqual({
+    expect(JSON.parse(bodyText(put![1]!.body))).toEqual({
       email: ['order.completed', 'ticket.answered'],
       language: 'en',
     });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@keymarket/contracts/notifications';
 import { aUser } from '@/testing/fixtures';
-import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { invalidationsFor } from '../api/live-updates';
 
@@ -233,7 +233,7 @@ describe('the notifications screen', () => {
     await user.selectOptions(filter, 'order.pending');
 
     expect(await screen.findByText('No notification of this type here.')).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    const urls = fetchMock.mock.calls.map(([input]) => urlOf(input));
     expect(
       urls.some((url) => url.includes('/notifications?') && url.includes('type=order.pending')),
     ).toBe(true);

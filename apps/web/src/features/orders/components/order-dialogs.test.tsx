@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { i18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render-app';
 import { limitKeyLines } from './limit-key-lines';
@@ -88,7 +88,7 @@ describe('send keys dialog', () => {
     await user.click(submit);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(requestedPaths(fetchMock)).toEqual([`PATCH /orders/${ORDER_ID}/respond`]);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+    expect(JSON.parse(bodyText(fetchMock.mock.calls[0]![1]!.body))).toEqual({
       status: 'completed',
       keys: 'KEY-1\nKEY-2',
     });
@@ -127,7 +127,7 @@ describe('reject order dialog', () => {
     await user.type(screen.getByLabelText('Reason'), 'Out of accounts');
     await user.click(screen.getByRole('button', { name: 'Reject order' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+    expect(JSON.parse(bodyText(fetchMock.mock.calls[0]![1]!.body))).toEqual({
       status: 'rejected',
       reason: 'Out of accounts',
     });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@keymarket/contracts/orders';
 import { aProduct, aUser } from '@/testing/fixtures';
-import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { OrdersScreen } from './orders-screen';
@@ -75,7 +75,7 @@ describe('orders screen', { timeout: 20_000 }, () => {
     expect(within(stats).getByText('Completed orders’ total')).toBeInTheDocument();
     expect(within(stats).queryByText(/Revenue|Spent/)).not.toBeInTheDocument();
     const lastList = fetchMock.mock.calls
-      .map(([input]) => String(input))
+      .map(([input]) => urlOf(input))
       .filter((url) => url.includes('/orders/all'))
       .pop();
     expect(lastList).toContain('showAll=true');
@@ -195,7 +195,7 @@ describe('orders screen', { timeout: 20_000 }, () => {
 
   const listUrls = (fetchMock: ReturnType<typeof mockApi>) =>
     fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .map(([input]) => new URL(urlOf(input), 'http://localhost'))
       .filter((url) => url.pathname.endsWith('/orders/all'));
 
   it('reads its filters, page size and sort from the URL', async () => {

@@ -151,6 +151,7 @@ function PackageForm({
       return { ...row, errors: {} };
     });
     setRows(checked);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set false inside the map callback above
     return valid ? products : null;
   }
 

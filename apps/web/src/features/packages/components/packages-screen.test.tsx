@@ -4,7 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import type { UserSummary } from '@keymarket/contracts/users-admin';
 import { aProduct as aCatalogueProduct, aUser } from '@/testing/fixtures';
-import { errorReply, mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
+import {
+  bodyText,
+  errorReply,
+  mockApi,
+  okReply,
+  requestedPaths,
+  type Reply,
+  urlOf,
+} from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import type { PackageView } from '../api/packages';
 import { PackagesScreen } from './packages-screen';
@@ -50,7 +58,7 @@ const page = (data: unknown[]): Reply =>
 
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, route: string): unknown {
   const index = requestedPaths(fetchMock).indexOf(route);
-  return JSON.parse(String(fetchMock.mock.calls[index]![1]!.body));
+  return JSON.parse(bodyText(fetchMock.mock.calls[index]![1]!.body));
 }
 
 function aSummary(overrides: Partial<UserSummary>): UserSummary {
@@ -241,8 +249,8 @@ describe('packages screen', { timeout: 15_000 }, () => {
     const fetchMock: ReturnType<typeof mockApi> = mockApi({
       'GET /manager-packages/manager': page([aManagerPackage()]),
       'GET /users/downline': () => {
-        const calls = fetchMock.mock.calls.filter(([input]) => String(input).includes('downline'));
-        const url = new URL(String(calls.at(-1)![0]), 'http://localhost');
+        const calls = fetchMock.mock.calls.filter(([input]) => urlOf(input).includes('downline'));
+        const url = new URL(urlOf(calls.at(-1)![0]), 'http://localhost');
         return url.searchParams.get('direct') === 'true' ? page([direct]) : page([direct, deeper]);
       },
       [`POST /manager-packages/manager/assign/${direct.id}`]: okReply({
@@ -296,9 +304,9 @@ describe('packages screen', { timeout: 15_000 }, () => {
       'GET /packages': page([aPackage()]),
       'GET /users/get-all-users': () => {
         const lists = fetchMock.mock.calls.filter(([input]) =>
-          String(input).includes('get-all-users'),
+          urlOf(input).includes('get-all-users'),
         );
-        const role = new URL(String(lists.at(-1)![0]), 'http://localhost').searchParams.get('role');
+        const role = new URL(urlOf(lists.at(-1)![0]), 'http://localhost').searchParams.get('role');
         return role === 'admin'
           ? page([admin])
           : page([admin, manager, ownReseller, managersReseller]);

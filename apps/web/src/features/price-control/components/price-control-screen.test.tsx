@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { aProduct } from '@/testing/fixtures';
-import { mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
+import { bodyText, mockApi, okReply, requestedPaths, type Reply, urlOf } from '@/testing/mock-api';
 import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { PriceControlScreen } from './price-control-screen';
@@ -56,13 +56,13 @@ const isolated = (price: string) => `\u2066${price}\u2069`;
 /** The body of the `index`-th request to `route`. */
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, route: string, index = 0): unknown {
   const calls = fetchMock.mock.calls.filter((_, i) => requestedPaths(fetchMock)[i] === route);
-  return JSON.parse(String(calls[index]![1]!.body));
+  return JSON.parse(bodyText(calls[index]![1]!.body));
 }
 
 /** The query string of the latest product list request. */
 function lastListQuery(fetchMock: ReturnType<typeof mockApi>): URLSearchParams {
-  const lists = fetchMock.mock.calls.filter(([input]) => String(input).includes('/products?'));
-  return new URL(String(lists[lists.length - 1]![0]), 'http://localhost').searchParams;
+  const lists = fetchMock.mock.calls.filter(([input]) => urlOf(input).includes('/products?'));
+  return new URL(urlOf(lists[lists.length - 1]![0]), 'http://localhost').searchParams;
 }
 
 describe('price control', () => {

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { i18n } from '@/lib/i18n';
-import { stubXhr, type FakeXhr } from '@/testing/fake-xhr';
+import { stubXhr } from '@/testing/fake-xhr';
 import { aUser } from '@/testing/fixtures';
-import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { PersonalInfoCard } from './personal-info-card';
 
@@ -46,7 +46,7 @@ describe('profile picture', () => {
 
     chooseFile(file);
     await expect.poll(() => uploads.length).toBe(1);
-    const [upload] = uploads as FakeXhr[];
+    const [upload] = uploads;
     expect(upload!.method).toBe('PUT');
     expect(upload!.url).toBe('/api/users/avatars/profile-picture');
     expect(upload!.formField('avatar')).toBe(file);
@@ -93,7 +93,7 @@ describe('profile picture', () => {
 async function savedChanges(fetchMock: ReturnType<typeof mockApi>): Promise<unknown> {
   expect(await screen.findByText('Your personal information has been updated')).toBeInTheDocument();
   const index = requestedPaths(fetchMock).indexOf('PUT /users/me');
-  return JSON.parse(String(fetchMock.mock.calls[index]![1]!.body));
+  return JSON.parse(bodyText(fetchMock.mock.calls[index]![1]!.body));
 }
 
 describe('personal information', () => {

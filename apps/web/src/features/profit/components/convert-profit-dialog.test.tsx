@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/testing/fixtures';
-import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, urlOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { ConvertProfitButton } from './convert-profit-dialog';
 
@@ -72,7 +72,7 @@ describe('convert profit dialog', () => {
     expect(
       await screen.findByText('Convert at least $10.00, or leave the field empty.'),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('convert'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).includes('convert'))).toBe(false);
   });
 
   it('shows a refusal of the server with its reason', async () => {
@@ -107,9 +107,9 @@ describe('convert profit dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Convert' }));
 
     await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('convert'))).toBe(true),
+      expect(fetchMock.mock.calls.some(([input]) => urlOf(input).includes('convert'))).toBe(true),
     );
-    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('convert'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ amount: 15 });
+    const call = fetchMock.mock.calls.find(([input]) => urlOf(input).includes('convert'))!;
+    expect(JSON.parse(bodyText(call[1]!.body))).toEqual({ amount: 15 });
   });
 });

@@ -63,7 +63,7 @@ export function ContactPage() {
               <Loading />
             ) : linksQuery.isError ? (
               <LoadError error={linksQuery.error} onRetry={() => void linksQuery.refetch()} />
-            ) : linksQuery.isSuccess && presentLinks(linksQuery.data.links).length > 0 ? (
+            ) : presentLinks(linksQuery.data.links).length > 0 ? (
               <SocialLinksList links={linksQuery.data.links} variant="cards" />
             ) : (
               <p className="text-sm text-muted">{t('contact.socialNone')}</p>

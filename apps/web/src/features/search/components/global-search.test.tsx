@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResults } from '@keymarket/contracts/analytics';
 import { AppProvider } from '@/app/provider';
 import { i18n } from '@/lib/i18n';
-import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { errorReply, mockApi, okReply, urlOf } from '@/testing/mock-api';
 import { GlobalSearch } from './global-search';
 
 const results: SearchResults = {
@@ -56,7 +56,7 @@ function renderSearch() {
 
 function searchCalls(fetchMock: ReturnType<typeof mockApi>): string[] {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(urlOf(input), 'http://localhost'))
     .filter((url) => url.pathname.endsWith('/analytics/search'))
     .map((url) => url.searchParams.get('query') ?? '');
 }

@@ -41,6 +41,7 @@ export function CountryCombobox({
 
   // Keeps the highlighted country visible while the arrows walk a long list.
   useEffect(() => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom has no scrollIntoView
     if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId]);
 

@@ -58,6 +58,7 @@ export function FaqForm({ editing, onDone }: FaqFormProps) {
   // Choosing "Edit" far down the list brings the form into view, ready to type.
   useEffect(() => {
     if (!editing) return;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom has no scrollIntoView
     cardRef.current?.scrollIntoView?.({ block: 'start' });
     setFocus('questionEn');
   }, [editing, setFocus]);

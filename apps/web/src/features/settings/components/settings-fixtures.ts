@@ -1,5 +1,5 @@
 import type { Alert, BannedCountry, Currency, Faq } from '@keymarket/contracts/settings';
-import type { mockApi } from '@/testing/mock-api';
+import { bodyText, urlOf, type mockApi } from '@/testing/mock-api';
 
 /** Test data for the settings screens, shaped as the API answers. */
 
@@ -53,8 +53,8 @@ export function bodiesSentTo(fetchMock: ReturnType<typeof mockApi>, route: strin
   const [method, path] = route.split(' ');
   return fetchMock.mock.calls
     .filter(([input, init]) => {
-      const url = new URL(String(input), 'http://localhost');
+      const url = new URL(urlOf(input), 'http://localhost');
       return (init?.method ?? 'GET') === method && url.pathname === `/api${path}`;
     })
-    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    .map(([, init]) => JSON.parse(bodyText(init?.body)) as unknown);
 }

@@ -67,6 +67,7 @@ export function SettingsTabs() {
   useEffect(() => {
     navRef.current
       ?.querySelector('[aria-current="page"]')
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom has no scrollIntoView
       ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [pathname]);
 

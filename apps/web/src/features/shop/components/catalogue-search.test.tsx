@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { SEARCH_DELAY_MS } from '@/lib/use-debounced';
 import { aProduct } from '@/testing/fixtures';
-import { mockApi, okReply, type Reply } from '@/testing/mock-api';
+import { mockApi, okReply, type Reply, urlOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { Catalogue } from './catalogue';
 
@@ -47,7 +47,7 @@ const listReply = (products: Product[]): Reply =>
 /** The query of every catalogue request the page made, in order. */
 function productRequests(fetchMock: ReturnType<typeof mockApi>): URLSearchParams[] {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(urlOf(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/products')
     .map((url) => url.searchParams);
 }

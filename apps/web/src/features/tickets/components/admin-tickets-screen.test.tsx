@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import type { Ticket } from '@keymarket/contracts/tickets';
 import { aTicket } from '@/testing/fixtures';
-import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, urlOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { AdminTicketsScreen } from './admin-tickets-screen';
 
@@ -14,7 +14,7 @@ const page = (data: Ticket[]) =>
 /** The query strings the screen asked `/tickets/all` with, in order. */
 function listQueries(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(urlOf(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/tickets/all')
     .map((url) => Object.fromEntries(url.searchParams));
 }
@@ -137,7 +137,7 @@ describe('admin tickets screen', { timeout: 15_000 }, () => {
 
     expect(await screen.findByText('Message sent.')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post![1]!.body))).toEqual({
+    expect(JSON.parse(bodyText(post![1]!.body))).toEqual({
       message: 'We are checking with the supplier.',
       status: 'closed',
       attachmentIds: [],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
 import { i18n } from '@/lib/i18n';
 import { aTicket } from '@/testing/fixtures';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { CreateTicketForm } from './create-ticket-form';
 
@@ -54,7 +54,7 @@ describe('create ticket form', { timeout: 15_000 }, () => {
       await screen.findByText('Ticket sent. An administrator will answer soon.'),
     ).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toEqual(['POST /tickets/create']);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+    expect(JSON.parse(bodyText(fetchMock.mock.calls[0]![1]!.body))).toEqual({
       subject: 'Key does not work',
       message: 'The key I bought is refused by the store.',
     });

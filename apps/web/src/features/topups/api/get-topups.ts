@@ -12,7 +12,9 @@ export const topupListPath = (kind: TopupListKind) =>
 export function topupSearch(query: TopupsQueryInput): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') {
+      params.set(name, String(value));
+    }
   }
   return params.toString();
 }

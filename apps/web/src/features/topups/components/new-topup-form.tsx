@@ -45,7 +45,7 @@ export function NewTopupForm({ methods }: { methods: TopupMethod[] }) {
   });
   const method = methods.find((m) => m.id === watch('methodId'));
   // The USD credited, as the server will compute it, shown as the amount is typed.
-  const typed = String(watch('amount') ?? '').trim();
+  const typed = String(watch('amount')).trim();
   const quote =
     method?.rateToUSD && AMOUNT_TEXT.test(typed)
       ? topupQuote(Number(typed.replace(',', '.')), method, method.rateToUSD)

@@ -50,7 +50,7 @@ describe('top-up error texts', () => {
       if (language === 'en') expect({ key, shown }).toEqual({ key, shown: text });
       else expect({ key, shown }).not.toEqual({ key, shown: text });
       for (const value of values)
-        expect({ key, shown }).toEqual({ key, shown: expect.stringContaining(value) });
+        expect({ key, shown }).toEqual({ key, shown: expect.stringContaining(value) as string });
       expect(translateFieldError({ type: 'custom', message: text }, i18n.t)).toBe(shown);
     }
   });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { topupMessages, type Topup } from '@keymarket/contracts/topups';
-import { errorReply, mockApi, okReply } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, urlOf } from '@/testing/mock-api';
 import { findByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { topupPage as page, pendingTopup } from './topup-fixtures';
@@ -68,8 +68,8 @@ describe('Top-up requests: a card payment Stripe never confirmed', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
       expect(await screen.findByText('Payment confirmed and credited')).toBeInTheDocument();
       for (const [input, init] of fetchMock.mock.calls) {
-        if (String(input).endsWith('/confirm-payment'))
-          confirmations.push(JSON.parse(String(init?.body)));
+        if (urlOf(input).endsWith('/confirm-payment'))
+          confirmations.push(JSON.parse(bodyText(init?.body)));
       }
       expect(confirmations).toEqual([{ providerRef: 'pi_42' }, { providerRef: 'pi_42' }]);
     },

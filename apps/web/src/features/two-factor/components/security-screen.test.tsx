@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { SecurityScreen } from './security-screen';
 
@@ -40,8 +40,8 @@ describe('security screen', () => {
 
     expect(await screen.findByText('Two-factor sign-in is on')).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toContain('POST /auth/2fa/enable');
-    const enable = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/enable'));
-    expect(JSON.parse(String(enable![1]!.body))).toEqual({ code: '123456' });
+    const enable = fetchMock.mock.calls.find(([input]) => urlOf(input).endsWith('/enable'));
+    expect(JSON.parse(bodyText(enable![1]!.body))).toEqual({ code: '123456' });
   });
 
   it('shows a wrong code under the field', async () => {

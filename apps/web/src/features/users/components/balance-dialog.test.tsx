@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { aUser } from '@/testing/fixtures';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { ADMIN_ID, MANAGER_ID, aUserSummary } from '@/testing/user-fixtures';
 import { BalanceDialog } from './balance-dialog';
@@ -24,7 +24,7 @@ async function enterAmount(amount: string) {
 
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, route: string) {
   const index = requestedPaths(fetchMock).indexOf(route);
-  return JSON.parse(String(fetchMock.mock.calls[index]![1]!.body)) as unknown;
+  return JSON.parse(bodyText(fetchMock.mock.calls[index]![1]!.body)) as unknown;
 }
 
 describe('balance dialog', () => {

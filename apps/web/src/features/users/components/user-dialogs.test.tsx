@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { aUserProfile, aUserSummary } from '@/testing/user-fixtures';
 import { AssignPackageDialog } from './assign-package-dialog';
@@ -17,7 +17,7 @@ const id = nadia.id;
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, route: string) {
   const index = requestedPaths(fetchMock).indexOf(route);
   expect(index, `${route} was not requested`).toBeGreaterThanOrEqual(0);
-  return JSON.parse(String(fetchMock.mock.calls[index]![1]!.body)) as unknown;
+  return JSON.parse(bodyText(fetchMock.mock.calls[index]![1]!.body)) as unknown;
 }
 
 describe('ban dialog', () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { aUser } from '@/testing/fixtures';
 import { ADMIN_ID, aUserProfile, aUserSummary, MANAGER_ID } from '@/testing/user-fixtures';
@@ -105,7 +105,7 @@ describe('user profile page', { timeout: 15_000 }, () => {
     // The user's statement, not the admin's own.
     const ledgerQueries = () =>
       fetchMock.mock.calls
-        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .map(([input]) => new URL(urlOf(input), 'http://localhost'))
         .filter((url) => url.pathname === '/api/ledger')
         .map((url) => Object.fromEntries(url.searchParams));
     expect(ledgerQueries()[0]).toEqual({ page: '1', limit: '10', userId: id });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/testing/fixtures';
-import { mockApi, okReply, type Reply } from '@/testing/mock-api';
+import { mockApi, okReply, type Reply, urlOf } from '@/testing/mock-api';
 import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { ADMIN_ID, MANAGER_ID, aPage, aUserSummary } from '@/testing/user-fixtures';
@@ -23,7 +23,7 @@ const omar = aUserSummary({
 /** The query strings sent to `path`, in order. */
 function queriesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(urlOf(input), 'http://localhost'))
     .filter((url) => url.pathname === `/api${path}`)
     .map((url) => Object.fromEntries(url.searchParams));
 }

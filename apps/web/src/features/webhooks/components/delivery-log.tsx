@@ -59,6 +59,7 @@ export function DeliveryLog({ webhook, onClose }: DeliveryLogProps) {
   // Opened from a row's button below the list: bring the reader to it.
   useEffect(() => {
     heading.current?.focus();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom has no scrollIntoView
     heading.current?.scrollIntoView?.({ block: 'nearest' });
   }, [webhook.id]);
 
@@ -197,7 +198,7 @@ export function DeliveryLog({ webhook, onClose }: DeliveryLogProps) {
                             aria-label={t('deliveries.retryNamed', named)}
                             loading={
                               retryMutation.isPending &&
-                              retryMutation.variables?.deliveryId === delivery.id
+                              retryMutation.variables.deliveryId === delivery.id
                             }
                             onClick={() => retry(delivery)}
                           >

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Delivery, Webhook } from '@keymarket/contracts/integration';
 import { messageTemplates } from '@keymarket/contracts/messages';
-import { errorReply, mockApi, okReply, requestedPaths } from '@/testing/mock-api';
+import { bodyText, errorReply, mockApi, okReply, requestedPaths, urlOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { WebhooksScreen } from './webhooks-screen';
 
@@ -58,9 +58,9 @@ const ping: Delivery = {
 
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, method: string, path: string): unknown {
   const call = fetchMock.mock.calls.find(
-    ([input, init]) => init?.method === method && String(input).endsWith(path),
+    ([input, init]) => init?.method === method && urlOf(input).endsWith(path),
   );
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+  return call ? JSON.parse(bodyText(call[1]?.body)) : undefined;
 }
 
 describe('webhooks screen', () => {
@@ -98,7 +98,7 @@ describe('webhooks screen', () => {
     await user.click(screen.getByRole('button', { name: 'Copy secret' }));
     expect(writeText).toHaveBeenCalledWith(SECRET);
 
-    const row = (await screen.findAllByRole('row')).find((r) => r.textContent?.includes('Shop'));
+    const row = (await screen.findAllByRole('row')).find((r) => r.textContent.includes('Shop'));
     expect(row).toHaveTextContent('balance.credited');
     expect(row).toHaveTextContent('Enabled');
     await user.click(screen.getByRole('button', { name: 'I have copied it' }));
@@ -234,7 +234,7 @@ describe('webhooks screen', () => {
 
     const failedRow = within(log)
       .getAllByRole('row')
-      .find((row) => row.textContent?.includes('order.completed'));
+      .find((row) => row.textContent.includes('order.completed'));
     expect(failedRow).toHaveTextContent('Failed');
     expect(failedRow).toHaveTextContent('8/8');
     expect(failedRow).toHaveTextContent('502');
@@ -243,7 +243,7 @@ describe('webhooks screen', () => {
     expect(within(log).getAllByRole('button', { name: /^Retry/ })).toHaveLength(1);
 
     await user.selectOptions(within(log).getByLabelText('Delivery status'), 'failed');
-    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    const urls = fetchMock.mock.calls.map(([input]) => urlOf(input));
     expect(urls.some((url) => url.includes('/deliveries') && url.includes('status=failed'))).toBe(
       true,
     );

@@ -204,9 +204,7 @@ export function WebhooksTable({
                         ? t('disableNamed', { url: url(webhook) })
                         : t('enableNamed', { url: url(webhook) })
                     }
-                    loading={
-                      updateMutation.isPending && updateMutation.variables?.id === webhook.id
-                    }
+                    loading={updateMutation.isPending && updateMutation.variables.id === webhook.id}
                     onClick={() => toggle(webhook)}
                   >
                     {webhook.enabled ? (
