@@ -92,8 +92,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
   server?.kill('SIGTERM');
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
   await new Promise((resolve) => server?.once('exit', resolve));
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

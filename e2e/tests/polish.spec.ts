@@ -49,6 +49,8 @@ async function prepare(page: Page, look: Look, width: number, storedRole?: strin
 }
 
 type Currency = { id: string; code: string; symbol: string; rateToUSD: number };
+/** The text of an error answer (DESIGN.md §2). */
+type ErrorText = { message: { text: string } };
 
 /** The currency `code` at `rateToUSD`: created, or its rate changed in place when it exists. */
 async function currencyAt(admin: APIRequestContext, code: string, symbol: string, rate: number) {
@@ -545,11 +547,11 @@ test('server messages name money with 2 decimals ("$10.00", not "$10")', async (
   try {
     const convert = await api.post('/api/thresholds/convert', { data: {} });
     expect(convert.status()).toBe(409);
-    expect((await convert.json()).message.text).toMatch(/\$\d+\.\d\d\b/);
+    expect(((await convert.json()) as ErrorText).message.text).toMatch(/\$\d+\.\d\d\b/);
     const invitee = await createUser(origin, api, 'reseller', 'moneyinv');
     const transfer = await api.post(`/api/balance/${invitee.id}/add`, { data: { amount: 30 } });
     expect(transfer.status()).toBe(409);
-    expect((await transfer.json()).message.text).toContain('$30.00');
+    expect(((await transfer.json()) as ErrorText).message.text).toContain('$30.00');
   } finally {
     await api.dispose();
   }

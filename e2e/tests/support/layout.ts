@@ -15,6 +15,6 @@ export function unlabelledCardFields(page: Page): Promise<string[]> {
     [...document.querySelectorAll<HTMLTableCellElement>('tbody td')]
       .filter((cell) => cell.className.includes('before:content-[attr(data-label)]'))
       .filter((cell) => cell.offsetParent !== null && !cell.dataset.label?.trim())
-      .map((cell) => cell.textContent?.trim() || '(empty)'),
+      .map((cell) => cell.textContent.trim() || '(empty)'),
   );
 }

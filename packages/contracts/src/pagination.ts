@@ -42,6 +42,7 @@ function queryInt(min: number, max = Number.MAX_SAFE_INTEGER) {
     (value) => (typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) ? Number(value) : value),
     z
       .number({
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- zod also calls it for the checks' issues (too_small, too_big), which its type omits
         error: (issue) => (issue.code === 'invalid_type' ? 'Expected a whole number' : undefined),
       })
       .int()
