@@ -77,7 +77,7 @@ export async function buildApp({
 
   // External plugins. The database and Redis are opened by main.ts, which closes them after the
   // app; the rate limits are in the context (plugins/external/rate-limits.ts).
-  await registerSecurity(app, env.ALLOWED_ORIGINS, inlineScriptHashes(env.WEB_DIST_DIR));
+  registerSecurity(app, env.ALLOWED_ORIGINS, inlineScriptHashes(env.WEB_DIST_DIR));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(swagger, swaggerOptions);

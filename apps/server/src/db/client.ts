@@ -36,7 +36,8 @@ export type Executor = Database | Transaction;
 
 /** The rows of a raw query: both drivers answer `execute` with `{ rows }`. */
 export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /**
@@ -167,6 +168,7 @@ async function openPostgres(
     new pg.Pool({
       connectionString,
       max,
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool waits for the promise (its types say void)
       onConnect: settingUp(settings),
       // A failover (docs/operations.md) must not leave requests waiting for ever on a connection
       // to a server that is gone: the wait ends, the request answers 503 and may be tried again.
@@ -239,7 +241,7 @@ async function openPglite(
       db: db as unknown as Database,
       preparedStatements: db as unknown as Database,
       batchedReads: db as unknown as Database,
-      reads: new ReadRouting(db as unknown as Database),
+      reads: new ReadRouting(db),
       kind: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);

@@ -17,7 +17,7 @@ const MAX_CAUSES = 5;
 export function* causeChain(error: unknown): Generator<ErrorLike> {
   let current = error;
   for (let depth = 0; depth < MAX_CAUSES && typeof current === 'object' && current; depth += 1) {
-    yield current as ErrorLike;
+    yield current;
     current = (current as ErrorLike).cause;
   }
 }

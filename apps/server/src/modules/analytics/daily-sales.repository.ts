@@ -130,7 +130,7 @@ interface DaySource {
   /** The same columns summed from `orders`. */
   live(range: DayRange): SQL;
   /** Inserts the days of `range` into the rollup table. */
-  fill(range: DayRange): SQL;
+  fill: (range: DayRange) => SQL;
 }
 
 /** How far `scope` is rolled up (`YYYY-MM-DD` text, or null), as a column of the read it guards. */

@@ -40,6 +40,7 @@ export const catalogueModule: AppModule = async (app, { ctx }) => {
     sharedConnection: ctx.database.kind === 'pglite',
   });
   let stopRunner: (() => Promise<void>) | undefined;
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify waits for a hook's done callback unless it returns a promise
   app.addHook('onReady', async () => {
     stopRunner = runner.start();
   });

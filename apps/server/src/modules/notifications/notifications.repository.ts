@@ -124,8 +124,8 @@ export async function notificationsSince(
 }
 
 export async function databaseNowMicros(db: Executor): Promise<bigint> {
-  const rows = (await db.execute(
+  const result = await db.execute(
     sql`select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as now`,
-  )) as unknown as { rows: { now: string }[] };
-  return BigInt(rows.rows[0]?.now ?? '0');
+  );
+  return BigInt((result as { rows: { now: string }[] }).rows[0]?.now ?? '0');
 }

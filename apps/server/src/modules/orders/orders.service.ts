@@ -423,7 +423,7 @@ export class OrdersService {
         return order;
       }),
     );
-    if (answered?.backordered && answered.status === 'rejected') {
+    if (answered.backordered && answered.status === 'rejected') {
       // Backorders are filled in line and a fill stops at the first it cannot fill whole: with
       // this one out of the line, the unsold keys may fill those behind it now. The refund is
       // committed, so a fill that still fails waits for the next import (as in `placeOnce`).

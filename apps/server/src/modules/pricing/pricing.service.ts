@@ -147,7 +147,7 @@ export async function quoteProducts(
     managerPackageByMember.push(
       member.managerPackageId
         ? await managerPackagePrices(db, member.managerPackageId, seller.id, ids)
-        : new Map(),
+        : new Map<string, bigint>(),
     );
   }
   // The buyer's own prices (for its default selling price) come in the same query.

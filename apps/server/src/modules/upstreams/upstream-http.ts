@@ -43,12 +43,8 @@ export function callUpstream(
 ): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
     const host = hostOf(url);
-    try {
-      checkUrlForm(url, options.allowPrivate);
-    } catch (error) {
-      reject(error as Error);
-      return;
-    }
+    // A throw in the executor rejects the promise.
+    checkUrlForm(url, options.allowPrivate);
     if (!options.allowPrivate && isIP(host) && !isPublicAddress(host)) {
       reject(new UnsafeUrlError(`${host} is a private, loopback or reserved address`));
       return;

@@ -61,7 +61,7 @@ export async function deleteUnusedUpstream(db: Executor, id: string): Promise<bo
     and not exists (select 1 from docked_products d where d.upstream_id = u.id)
     and not exists (select 1 from upstream_orders o where o.upstream_id = u.id)
     returning u.id`);
-  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+  return (rows as { rows: unknown[] }).rows.length > 0;
 }
 
 /** The local products docked from `upstreamProductIds` of an upstream, by upstream product. */

@@ -33,7 +33,7 @@ export async function isInDownline(
   const result = await db.execute(sql`
     select 1 from invitation_tree
     where ancestor_id = ${ancestorId} and descendant_id = ${userId} and depth > 0`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return (result as { rows: unknown[] }).rows.length > 0;
 }
 
 /** `isInDownline` below one ancestor: the loader the access policy calls only when it must. */

@@ -39,13 +39,9 @@ export function postWebhook(
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const host = hostOf(url);
-    try {
-      // Before any lookup or connection: http, when this instance does not allow it.
-      checkUrlForm(url, options.allowPrivate);
-    } catch (error) {
-      reject(error as Error);
-      return;
-    }
+    // Before any lookup or connection: http, when this instance does not allow it. A throw in
+    // the executor rejects the promise.
+    checkUrlForm(url, options.allowPrivate);
     // A literal address is connected to without a lookup: checked here instead.
     if (!options.allowPrivate && isIP(host) && !isPublicAddress(host)) {
       reject(new UnsafeUrlError(`${host} is a private, loopback or reserved address`));

@@ -197,7 +197,7 @@ export async function markEndpointFailing(
   const due = sql`failing_since <= now() - ${disableAfterMs}::double precision * interval '1 millisecond'`;
   // One UPDATE (a row updated twice in one statement keeps only one of the changes): its SET
   // reads the values from before it.
-  const rows = (await db.execute(sql`
+  const rows = await db.execute(sql`
     with marked as (
       update webhook_endpoints
       set failing_since = coalesce(failing_since, now()),
@@ -217,8 +217,8 @@ export async function markEndpointFailing(
       source: sql`disabled`,
       signal: true,
     })}
-    select id from disabled`)) as unknown as { rows: unknown[] };
-  return rows.rows.length > 0;
+    select id from disabled`);
+  return (rows as { rows: unknown[] }).rows.length > 0;
 }
 
 /**

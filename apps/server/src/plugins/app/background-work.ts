@@ -30,6 +30,7 @@ export async function startBackgroundWork(
   handlersInFlight: HandlersInFlight,
 ): Promise<void> {
   const { db, env, mailer, vault } = ctx;
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify waits for a hook's done callback unless it returns a promise
   if (mailer) app.addHook('onClose', async () => mailer.close());
   // What the list cache would write to DATA_DIR a moment later, written before the server stops.
   app.addHook('onClose', () => ctx.listCache.flush());
@@ -37,6 +38,7 @@ export async function startBackgroundWork(
   // One LISTEN per process feeds every live stream it serves (DESIGN.md §12).
   const stopListening = await ctx.database.listen(LIVE_CHANNEL, ctx.live.hub);
   // Open streams would keep the server from closing: they end first, and browsers reconnect.
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify waits for a hook's done callback unless it returns a promise
   app.addHook('preClose', async () => ctx.live.hub.endAll());
   app.addHook('onClose', async () => {
     // A client that hung up leaves its check and handler running: what they publish goes out too.

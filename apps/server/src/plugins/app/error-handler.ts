@@ -85,7 +85,11 @@ export function clientErrorHandler(
 }
 
 /** Errors Fastify raises before routing (bad URL encoding, over-long parameters), as the envelope. */
-export function frameworkErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply) {
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: unknown,
+  reply: FastifyReply,
+): void {
   const text =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A path parameter is too long'
@@ -96,7 +100,7 @@ export function frameworkErrorHandler(error: FastifyError, _request: unknown, re
     'x-frame-options': 'DENY',
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   });
-  return sendError(reply, 'bad_request', text);
+  void sendError(reply, 'bad_request', text);
 }
 
 /**

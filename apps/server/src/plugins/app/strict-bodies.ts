@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '@keymarket/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -46,6 +46,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * Nothing, `null` and `{}` pass (clients send `{}` with their JSON headers). Bodies of other
  * types (a key file's upload) are the route's own parser's business.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- Fastify waits for a hook's done callback unless it returns a promise
 export const refuseUnexpectedJsonBody = async (request: FastifyRequest) => {
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) return;
@@ -76,10 +77,7 @@ export function registerStrictBodies(app: FastifyInstance) {
     if (!(body instanceof z.ZodType)) {
       const methods = [route.method].flat().map(String);
       if (!route.config?.fileBody && methods.some((method) => BODY_METHODS.has(method))) {
-        route.preValidation = [
-          ...[route.preValidation ?? []].flat(),
-          refuseUnexpectedJsonBody as preValidationHookHandler,
-        ];
+        route.preValidation = [...[route.preValidation ?? []].flat(), refuseUnexpectedJsonBody];
       }
       return;
     }

@@ -105,7 +105,8 @@ async function indexWithPreloads(root: string, pathname: string): Promise<string
 async function readRoutePreloads(root: string): Promise<RoutePreloads> {
   let list: { path: string; files: string[] }[];
   try {
-    list = JSON.parse(await readFile(path.join(root, ROUTE_PRELOADS_FILE), 'utf8'));
+    // Written by the web app's build (its route-preloads plugin), in this shape.
+    list = JSON.parse(await readFile(path.join(root, ROUTE_PRELOADS_FILE), 'utf8')) as typeof list;
   } catch {
     return []; // An older build, or one made without the plugin: index.html as it is.
   }
