@@ -19,6 +19,7 @@ describe('after-sale along a chain of three platforms', { timeout: 150_000 }, ()
   }, 600_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([a?.dispose(), b?.dispose(), c?.dispose()]);
   });
 

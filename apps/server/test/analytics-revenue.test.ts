@@ -14,6 +14,7 @@ import type { SignedInUser } from './helpers/factory';
 import { queryRows } from './helpers/money';
 import { userTrees } from './helpers/users';
 import { useTestApp } from './helpers/use-app';
+import type { ErrorBody } from '@keymarket/contracts/errors';
 
 /**
  * The revenue chart and the order figures of the dashboard on a fixed dataset with a fixed clock:
@@ -279,7 +280,7 @@ describe('GET /api/analytics/revenue-chart: buckets and sums', () => {
       url: '/api/analytics/revenue-chart?period=hourly',
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message.type).toBe('validation');
+    expect(response.json<ErrorBody>().message.type).toBe('validation');
   });
 });
 

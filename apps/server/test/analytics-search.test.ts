@@ -54,7 +54,7 @@ describe('products', () => {
       {
         id: productIds.get('PlayXStation Plus'),
         name: 'PlayXStation Plus',
-        categoryId: expect.any(String),
+        categoryId: expect.any(String) as string,
         imageUrl: null,
       },
     ]);

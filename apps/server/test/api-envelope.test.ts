@@ -271,7 +271,7 @@ describe('security headers', () => {
     expect(res.headers).toMatchObject({
       'content-security-policy': expect.stringMatching(
         /^default-src 'self';script-src 'self'[^;]*;style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;media-src 'self' blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'$/,
-      ),
+      ) as string,
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',

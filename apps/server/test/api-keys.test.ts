@@ -113,8 +113,8 @@ describe('API keys: create, list, revoke', () => {
         a.actorId,
         a.action,
         a.targetType,
-        a.before && JSON.parse(a.before),
-        a.after && JSON.parse(a.after),
+        a.before && (JSON.parse(a.before) as unknown),
+        a.after && (JSON.parse(a.after) as unknown),
       ]),
     ).toEqual([
       [reseller.user.id, 'api_key.created', 'api_key', null, named],
@@ -364,7 +364,13 @@ describe('API keys limited to addresses', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, 'api_key.updated')))
       .orderBy(auditLog.id);
-    expect(audits.map((a) => [a.actorId, JSON.parse(a.before!), JSON.parse(a.after!)])).toEqual([
+    expect(
+      audits.map((a) => [
+        a.actorId,
+        JSON.parse(a.before!) as unknown,
+        JSON.parse(a.after!) as unknown,
+      ]),
+    ).toEqual([
       [reseller.user.id, { allowedIps: [] }, { allowedIps: ['192.0.2.11'] }],
       [reseller.user.id, { allowedIps: ['192.0.2.11'] }, { allowedIps: [] }],
     ]);

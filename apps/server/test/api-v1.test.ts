@@ -336,7 +336,7 @@ describe('/api/v1 orders', () => {
       method: 'GET',
       url: '/api/v1/orders?status=completed',
     });
-    expect(completedOnly.json().data).toEqual([]);
+    expect(completedOnly.json<{ data: Order[] }>().data).toEqual([]);
 
     // Its seller sees it in the web app, but the API answers own purchases only.
     expect(
@@ -349,9 +349,10 @@ describe('/api/v1 orders', () => {
         'not_found',
         'Order not found',
       );
-      expect((await other.inject({ method: 'GET', url: '/api/v1/orders' })).json().data).toEqual(
-        [],
-      );
+      expect(
+        (await other.inject({ method: 'GET', url: '/api/v1/orders' })).json<{ data: Order[] }>()
+          .data,
+      ).toEqual([]);
     }
 
     const delivered = await respond(admin, order.id, {

@@ -14,6 +14,7 @@ import {
   type TestContext,
 } from './helpers/test-app';
 import { useTestApp } from './helpers/use-app';
+import type { User } from '@keymarket/contracts/users';
 
 const ctx = useTestApp();
 let user: UserRow;
@@ -249,7 +250,7 @@ describe('access tokens', () => {
     const answers = await Promise.all(tokens.map(me));
     answers.slice(0, 4).forEach((res, i) => {
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().username).toBe(people[i]!.username);
+      expect(res.json<User>().username).toBe(people[i]!.username);
     });
     expectError(answers[4]!, 401, 'unauthorized');
     expectError(answers[5]!, 401, 'unauthorized');

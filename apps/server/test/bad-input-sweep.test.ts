@@ -82,7 +82,8 @@ interface Fixtures {
 const fixtures = madeBeforeAll(async (): Promise<Fixtures> => {
   const created = async (as: Caller, options: InjectOptions) => {
     const res = await as.inject(options);
-    if (res.statusCode >= 300) throw new Error(`${options.method} ${options.url}: ${res.body}`);
+    if (res.statusCode >= 300)
+      throw new Error(`${options.method} ${JSON.stringify(options.url)}: ${res.body}`);
     return res.json<{ id: string }>();
   };
   const buyer = await ctx.factory.signedIn('reseller', admin.user);

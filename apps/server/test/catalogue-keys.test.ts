@@ -1,12 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { KEY_MAX_LENGTH, KEYS_IMPORT_MAX_LINES } from '@keymarket/contracts/catalogue';
+import {
+  KEY_MAX_LENGTH,
+  KEYS_IMPORT_MAX_LINES,
+  type productKeyListSchema,
+} from '@keymarket/contracts/catalogue';
+import type { Order } from '@keymarket/contracts/orders';
+import type { z } from 'zod';
 import { messages } from '@keymarket/contracts/messages';
 import { productKeys, products } from '../src/db/schema/index';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { productStock } from '../src/modules/stock/stock';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { useSignedIn } from './helpers/use-app';
+
+type ProductKeyList = z.infer<typeof productKeyListSchema>;
 
 const { ctx, catalogue, admin } = useCatalogueApp();
 const manager = useSignedIn(ctx, 'manager', admin);
@@ -221,31 +229,28 @@ describe('key listing', () => {
       url: '/api/orders',
       payload: { productId: product.id, quantity: 1 },
     });
-    const orderId = order.json().id;
+    const orderId = order.json<Order>().id;
 
     const res = await listKeys(product.id);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/FIRST-KEY|SECOND-KEY|THIRD-KEY|AAAA1111/);
-    const body = res.json();
+    const body = res.json<ProductKeyList>();
     expect(body.pagination).toEqual({ page: 1, limit: 10, total: 3, totalPages: 1 });
     // Keys of 16 characters or more show their first 4 and last 4 (docs/adr/0037-key-pool.md).
     expect(body.data[2]).toMatchObject({ masked: 'FIRS••••1111', sold: true, orderId });
-    expect(body.data[2].soldAt).toEqual(expect.any(String));
+    expect(body.data[2]?.soldAt).toEqual(expect.any(String));
     // Newest first: the last line of the last import leads.
-    expect(body.data.slice(0, 2).map((k: { masked: string }) => k.masked)).toEqual([
-      'THIR••••3333',
-      'SECO••••2222',
-    ]);
+    expect(body.data.slice(0, 2).map((k) => k.masked)).toEqual(['THIR••••3333', 'SECO••••2222']);
     expect(body.data[0]).toMatchObject({ sold: false, orderId: null, soldAt: null });
 
     const page = await listKeys(product.id, '?page=2&limit=2');
-    expect(page.json().data).toHaveLength(1);
+    expect(page.json<ProductKeyList>().data).toHaveLength(1);
   });
 
   it('never shows more than half of a short key', async () => {
     const product = await catalogue.product();
     await importKeys(product.id, 'ABC');
-    const [key] = (await listKeys(product.id)).json().data;
-    expect(key.masked).toBe('••••C');
+    const [key] = (await listKeys(product.id)).json<ProductKeyList>().data;
+    expect(key?.masked).toBe('••••C');
   });
 });

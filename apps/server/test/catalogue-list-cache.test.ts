@@ -6,7 +6,6 @@ import {
   type Product,
   type ProductList,
 } from '@keymarket/contracts/catalogue';
-import type { Role } from '@keymarket/contracts/users';
 import {
   categories,
   packageProducts,
@@ -155,7 +154,7 @@ describe('the whole-catalogue product list cache', () => {
     const cache = new ProductListCache(64 * 1024 * 1024);
     const service = new ProductsService(db, cache);
     const { stock } = cache;
-    const caller = { userId: resellerB.user.id, role: resellerB.user.role as Role };
+    const caller = { userId: resellerB.user.id, role: resellerB.user.role };
     const query = productListQuerySchema.parse({ limit: CACHED_LIST_MIN_LIMIT });
     const stockOf = async () => {
       const rendered = await service.renderedList(caller, query);

@@ -5,7 +5,6 @@ import { gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductList, ProductListQuery } from '@keymarket/contracts/catalogue';
-import type { Role } from '@keymarket/contracts/users';
 import {
   categories,
   managerPackageProducts,
@@ -53,7 +52,7 @@ const everyone = () => [admin, manager, resellerA, resellerB, resellerC];
 const query: ProductListQuery = { page: 1, limit: 500, deleted: 'exclude' };
 const withDeleted: ProductListQuery = { ...query, deleted: 'include' };
 const db = () => ctx.database.db;
-const callerOf = (user: SignedInUser) => ({ userId: user.user.id, role: user.user.role as Role });
+const callerOf = (user: SignedInUser) => ({ userId: user.user.id, role: user.user.role });
 
 let service: ProductsService;
 let cache: ProductListCache;

@@ -8,6 +8,9 @@ import { expectError, expectValidation } from './helpers/expect-error';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { useSignedIn } from './helpers/use-app';
 
+/** A paginated list as the API answers it. */
+type Page<T> = { data: T[]; pagination: { page: number; limit: number; total: number } };
+
 const { ctx, catalogue, admin } = useCatalogueApp();
 const manager = useSignedIn(ctx, 'manager', admin);
 const otherManager = useSignedIn(ctx, 'manager', admin);
@@ -69,8 +72,8 @@ describe('admin packages', () => {
     });
 
     const listed = await admin.inject({ method: 'GET', url: '/api/packages?limit=100' });
-    expect(listed.json().data.map((p: Package) => p.id)).toContain(pkg.id);
-    expect(listed.json().pagination).toMatchObject({ page: 1, limit: 100 });
+    expect(listed.json<Page<Package>>().data.map((p) => p.id)).toContain(pkg.id);
+    expect(listed.json<Page<Package>>().pagination).toMatchObject({ page: 1, limit: 100 });
 
     const put = await admin.inject({
       method: 'PUT',
@@ -97,7 +100,7 @@ describe('admin packages', () => {
       url: `/api/packages/${pkg.id}/products/${a.id}/price`,
       payload: { managerPrice: 7.5, resellerPrice: 8 },
     });
-    expect(again.json().products).toEqual([
+    expect(again.json<Package>().products).toEqual([
       expect.objectContaining({ productId: a.id, managerPrice: 7.5 }),
       expect.objectContaining({ productId: b.id, managerPrice: 5.5 }),
     ]);
@@ -146,7 +149,7 @@ describe('admin packages', () => {
       'price_below_cost',
     );
     const list = await admin.inject({ method: 'GET', url: '/api/packages?limit=100' });
-    expect(list.json().data.filter((p: Package) => p.name === 'Bad')).toEqual([]);
+    expect(list.json<Page<Package>>().data.filter((p) => p.name === 'Bad')).toEqual([]);
   });
 
   it('assigns only to managers and to resellers invited by an admin', async () => {
@@ -181,7 +184,7 @@ describe('admin packages', () => {
       payload: { packageId: pkg.id },
     });
     const held = await admin.inject({ method: 'GET', url: `/api/packages/${pkg.id}` });
-    expect(held.json().assignedUsers).toBe(1);
+    expect(held.json<Package>().assignedUsers).toBe(1);
     const res = await admin.inject({ method: 'DELETE', url: `/api/packages/${pkg.id}` });
     expect(res.json()).toEqual({ ok: true });
     expect((await userRow(otherManager.user.id)).packageId).toBeNull();
@@ -222,7 +225,7 @@ describe('admin packages', () => {
       }
     }
     expect(
-      (await admin.inject({ method: 'GET', url: `/api/packages/${pkg.id}` })).json().name,
+      (await admin.inject({ method: 'GET', url: `/api/packages/${pkg.id}` })).json<Package>().name,
     ).toBe('Gold');
   });
 });
@@ -238,7 +241,7 @@ describe('manager packages', () => {
     });
     await createManagerPackage(otherManager, [a.id]);
     const mine = await manager.inject({ method: 'GET', url: '/api/manager-packages/manager' });
-    expect(mine.json().data.map((p: ManagerPackage) => p.ownerId)).toEqual([manager.user.id]);
+    expect(mine.json<Page<ManagerPackage>>().data.map((p) => p.ownerId)).toEqual([manager.user.id]);
 
     const put = await manager.inject({
       method: 'PUT',
@@ -263,7 +266,7 @@ describe('manager packages', () => {
       url: `/api/manager-packages/manager/${pkg.id}/products/${a.id}/price`,
       payload: { resellerPrice: 8 },
     });
-    expect(ok.json().products).toHaveLength(2);
+    expect(ok.json<ManagerPackage>().products).toHaveLength(2);
     expectError(
       await manager.inject({
         method: 'POST',
@@ -286,7 +289,7 @@ describe('manager packages', () => {
       method: 'GET',
       url: `/api/manager-packages/manager/${pkg.id}`,
     });
-    expect(res.json().products).toEqual([]);
+    expect(res.json<ManagerPackage>().products).toEqual([]);
   });
 
   it("never shows or lets another manager touch a manager's package (404)", async () => {
@@ -346,7 +349,7 @@ describe('manager packages', () => {
       method: 'GET',
       url: `/api/manager-packages/manager/${pkg.id}`,
     });
-    expect(view.json().assignedUsers).toBe(1);
+    expect(view.json<ManagerPackage>().assignedUsers).toBe(1);
     await assign(invitee.user.id, null);
     expect((await userRow(invitee.user.id)).managerPackageId).toBeNull();
   });
@@ -372,13 +375,13 @@ describe('manager packages', () => {
       method: 'GET',
       url: '/api/manager-packages/manager?limit=100',
     });
-    const owners = new Set(all.json().data.map((p: ManagerPackage) => p.ownerId));
+    const owners = new Set(all.json<Page<ManagerPackage>>().data.map((p) => p.ownerId));
     expect(owners).toEqual(new Set([manager.user.id, otherManager.user.id]));
     const one = await admin.inject({
       method: 'GET',
       url: `/api/manager-packages/manager/${pkg.id}`,
     });
-    expect(one.json().id).toBe(pkg.id);
+    expect(one.json<ManagerPackage>().id).toBe(pkg.id);
     for (const request of [
       { method: 'POST' as const, url: '/api/manager-packages/manager', payload: { name: 'x' } },
       {

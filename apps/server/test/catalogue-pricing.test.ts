@@ -7,6 +7,7 @@ import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { useSignedIn } from './helpers/use-app';
+import type { ManagerPackage, Package } from '@keymarket/contracts/packages';
 
 const { ctx, catalogue, admin } = useCatalogueApp();
 /** admin → manager → resellerA → resellerB, and adminReseller invited by the admin. */
@@ -62,9 +63,9 @@ describe('cost(buyer) through GET /products, three levels deep', () => {
       const assigned = await admin.inject({
         method: 'POST',
         url: `/api/packages/assign/${user.user.id}`,
-        payload: { packageId: pkg.json().id },
+        payload: { packageId: pkg.json<Package>().id },
       });
-      expect(assigned.json()).toEqual({ userId: user.user.id, packageId: pkg.json().id });
+      expect(assigned.json()).toEqual({ userId: user.user.id, packageId: pkg.json<Package>().id });
     }
 
     expect((await setRolePrice(manager, p.id, { resellerPrice: 12 })).json()).toMatchObject({
@@ -80,7 +81,7 @@ describe('cost(buyer) through GET /products, three levels deep', () => {
     await manager.inject({
       method: 'POST',
       url: `/api/manager-packages/manager/assign/${resellerA.user.id}`,
-      payload: { packageId: mp.json().id },
+      payload: { packageId: mp.json<ManagerPackage>().id },
     });
     expect((await setRolePrice(resellerA, p.id, { resellerPrice: 13 })).statusCode).toBe(200);
 
@@ -102,7 +103,7 @@ describe('cost(buyer) through GET /products, three levels deep', () => {
     // The manager raises A's package price above A's own selling price: B is floored at A's cost.
     const raised = await manager.inject({
       method: 'PATCH',
-      url: `/api/manager-packages/manager/${mp.json().id}/products/${p.id}/price`,
+      url: `/api/manager-packages/manager/${mp.json<ManagerPackage>().id}/products/${p.id}/price`,
       payload: { resellerPrice: 14 },
     });
     expect(raised.statusCode, raised.body).toBe(200);
@@ -220,7 +221,7 @@ describe('PATCH /products/bulk-update-prices', () => {
     ]);
     const body = expectError(res, 400, 'price_below_cost', messages.sellingBelowCost);
     expect(body.details).toEqual([
-      { path: 'body.products.1.managerPrice', message: expect.stringContaining(b.id) },
+      { path: 'body.products.1.managerPrice', message: expect.stringContaining(b.id) as string },
     ]);
     expect(await pricesOf(a.id)).toEqual({ manager: 800n, reseller: 1000n });
   });

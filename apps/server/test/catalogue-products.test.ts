@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { productListSchema, type Product } from '@keymarket/contracts/catalogue';
+import { productListSchema, type Product, type ProductList } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { categories, products, subcategories } from '../src/db/schema/index';
 import type { SignedInUser } from './helpers/factory';
@@ -317,14 +317,14 @@ describe('listing products', () => {
       for (const key of ADMIN_ONLY) expect(seen).not.toHaveProperty(key);
       expect(seen).toHaveProperty('sellingPrice');
     }
-    const [forManager] = (await list(manager, '?search=visibility')).json().data;
+    const [forManager] = (await list(manager, '?search=visibility')).json<ProductList>().data;
     expect(forManager).toMatchObject({ price: 8.5, sellingPrice: 10 });
   });
 
   it('answers exactly the contract: nothing beyond productListSchema, for every role', async () => {
     await createProduct({ name: 'Contract check' });
     for (const user of [admin, manager, reseller]) {
-      const body = (await list(user, '?limit=100')).json();
+      const body = (await list(user, '?limit=100')).json<ProductList>();
       expect(body.data.length).toBeGreaterThan(0);
       // Parsing strips unknown keys, so any extra field would make these differ.
       expect(productListSchema.parse(body)).toEqual(body);
@@ -335,13 +335,15 @@ describe('listing products', () => {
     const product = await createProduct({ name: 'Soon gone' });
     const deleted = await admin.inject({ method: 'DELETE', url: `/api/products/${product.id}` });
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json().deletedAt).toEqual(expect.any(String));
+    expect(deleted.json<Product>().deletedAt).toEqual(expect.any(String));
 
-    expect((await list(reseller, '?search=soon+gone')).json().data).toEqual([]);
-    expect((await list(admin, '?search=soon+gone')).json().data).toEqual([]);
-    const only = (await list(admin, '?search=soon+gone&deleted=only')).json().data;
+    expect((await list(reseller, '?search=soon+gone')).json<ProductList>().data).toEqual([]);
+    expect((await list(admin, '?search=soon+gone')).json<ProductList>().data).toEqual([]);
+    const only = (await list(admin, '?search=soon+gone&deleted=only')).json<ProductList>().data;
     expect(only).toEqual([expect.objectContaining({ id: product.id })]);
-    expect((await list(admin, '?search=soon+gone&deleted=include')).json().data).toHaveLength(1);
+    expect(
+      (await list(admin, '?search=soon+gone&deleted=include')).json<ProductList>().data,
+    ).toHaveLength(1);
     for (const user of [manager, reseller]) {
       expectError(await list(user, '?deleted=include'), 403, 'forbidden');
       expectError(await list(user, '?deleted=only'), 403, 'forbidden');
@@ -350,7 +352,7 @@ describe('listing products', () => {
       method: 'GET',
       url: `/api/products/subcategory/${subcategoryId}?search=soon`,
     });
-    expect(bySub.json().data).toEqual([]);
+    expect(bySub.json<ProductList>().data).toEqual([]);
     expectError(
       await reseller.inject({
         method: 'PATCH',
@@ -365,8 +367,8 @@ describe('listing products', () => {
       method: 'POST',
       url: `/api/products/${product.id}/restore`,
     });
-    expect(restored.json().deletedAt).toBeNull();
-    expect((await list(reseller, '?search=soon+gone')).json().data).toHaveLength(1);
+    expect(restored.json<Product>().deletedAt).toBeNull();
+    expect((await list(reseller, '?search=soon+gone')).json<ProductList>().data).toHaveLength(1);
   });
 
   it('searches names case-insensitively, with % and _ taken literally', async () => {
@@ -406,7 +408,7 @@ describe('listing products', () => {
       method: 'GET',
       url: `/api/products/subcategory/${subcategoryId}?limit=100`,
     });
-    expect(route.json().pagination.total).toBe(bySub.pagination.total);
+    expect(route.json<ProductList>().pagination.total).toBe(bySub.pagination.total);
     expectError(
       await reseller.inject({ method: 'GET', url: `/api/products/subcategory/${UNKNOWN}` }),
       404,

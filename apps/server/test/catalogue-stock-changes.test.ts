@@ -167,6 +167,7 @@ describe('stock of instant products: sales as changes, folded into the counter',
       const buyers = await Promise.all(Array.from({ length: 60 }, () => buyer(20)));
       let folding = true;
       const folds = (async () => {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- changed by other code while the loop awaits
         while (folding) {
           await foldStockChanges(db());
           await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '@keymarket/contracts/catalogue';
+import { IMAGE_MAX_BYTES, type Category } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { form, JPEG_BYTES, PNG_BYTES, pngFile } from './helpers/multipart';
@@ -17,7 +17,7 @@ const createCategory = (payload: FormData) =>
 async function counts() {
   const result = await ctx.database.db.execute(sql`
     select (select count(*)::int from files) as files, (select count(*)::int from categories) as categories`);
-  return (result as unknown as { rows: { files: number; categories: number }[] }).rows[0]!;
+  return (result as { rows: { files: number; categories: number }[] }).rows[0]!;
 }
 
 describe('image uploads', () => {
@@ -51,7 +51,7 @@ describe('image uploads', () => {
       form(names, { image: { bytes: JPEG_BYTES, type: 'image/png', name: 'lies.png' } }),
     );
     expect(res.statusCode, res.body).toBe(201);
-    const file = await ctx.app.inject({ method: 'GET', url: res.json().imageUrl });
+    const file = await ctx.app.inject({ method: 'GET', url: res.json<Category>().imageUrl! });
     expect(file.headers['content-type']).toBe('image/jpeg');
   });
 
@@ -153,7 +153,7 @@ describe('image uploads', () => {
     const category = await createCategory(form(names, { image: pngFile() }));
     const patch = await admin.inject({
       method: 'PATCH',
-      url: `/api/categories/${category.json().id}`,
+      url: `/api/categories/${category.json<Category>().id}`,
       payload: form({ nameEn: 'Sneaky' }),
     });
     expectError(patch, 415, 'unsupported_media_type');
@@ -179,21 +179,24 @@ describe('image uploads', () => {
   });
 
   it('replaces the image on PUT and removes the old file', async () => {
-    const created = (await createCategory(form(names, { image: pngFile() }))).json();
+    const created = (await createCategory(form(names, { image: pngFile() }))).json<Category>();
     const res = await admin.inject({
       method: 'PUT',
       url: `/api/categories/category/${created.id}`,
       payload: form(names, { image: { bytes: JPEG_BYTES, type: 'image/jpeg' } }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().imageUrl).not.toBe(created.imageUrl);
-    expect((await ctx.app.inject({ method: 'GET', url: created.imageUrl })).statusCode).toBe(404);
+    expect(res.json<Category>().imageUrl).not.toBe(created.imageUrl);
+    expect((await ctx.app.inject({ method: 'GET', url: created.imageUrl! })).statusCode).toBe(404);
     // Without an image, PUT keeps the current one.
     const keep = await admin.inject({
       method: 'PUT',
       url: `/api/categories/category/${created.id}`,
       payload: form({ ...names, nameEn: 'Renamed' }),
     });
-    expect(keep.json()).toMatchObject({ nameEn: 'Renamed', imageUrl: res.json().imageUrl });
+    expect(keep.json()).toMatchObject({
+      nameEn: 'Renamed',
+      imageUrl: res.json<Category>().imageUrl,
+    });
   });
 });

@@ -30,7 +30,7 @@ function heapAfterCollection(): number {
 async function download(base: string, url: string, cookie: string) {
   const response = await fetch(`${base}${url}`, { headers: { cookie } });
   expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
+  const reader = response.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   let lines = 0;
   let bytes = 0;
   let nextLook = 10_000;

@@ -27,8 +27,11 @@ describe.skipIf(!onPostgres)('the connection pools', () => {
   }, 60_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await holder?.end();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await handle?.close();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await owner?.close();
   });
 

@@ -12,6 +12,7 @@ import type { SignedInUser } from './helpers/factory';
 import { deposit, placedOrder, respond } from './helpers/money';
 import { startSmtpReceiver, unusedPort, type SmtpReceiver } from './helpers/smtp-receiver';
 import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
+import { rowsOf } from '../src/db/client';
 
 const PUBLIC_URL = 'https://shop.example';
 const NEW_PASSWORD = 'N3w-Passw0rd!';
@@ -63,14 +64,12 @@ async function setPreferences(user: SignedInUser, body: unknown) {
 }
 
 async function emailDeliveries(userId: string) {
-  const { rows } = (await ctx.database.db.execute(
+  return rowsOf<{ status: string; attempts: number; last_error: string | null; type: string }>(
+    ctx.database.db,
     sql`select d.status, d.attempts, d.last_error, e.type from outbox_deliveries d
         join outbox_events e on e.id = d.event_id
         where d.consumer = 'email' and d.target_id = ${userId}::uuid order by d.created_at`,
-  )) as unknown as {
-    rows: { status: string; attempts: number; last_error: string | null; type: string }[];
-  };
-  return rows;
+  );
 }
 
 /** Lets the worker run a few rounds, so "no email" means none was written, not none yet. */
@@ -259,9 +258,10 @@ describe('forgotten password', () => {
     expect(mail!.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
     const token = tokenOf(mail!);
     // Stored hashed: the token itself is nowhere in the database.
-    const { rows } = (await ctx.database.db.execute(
+    const rows = await rowsOf<{ n: number }>(
+      ctx.database.db,
       sql`select count(*)::int as n from password_reset_tokens where token_hash = ${token}`,
-    )) as unknown as { rows: { n: number }[] };
+    );
     expect(rows[0]!.n).toBe(0);
 
     expect((await reset(token)).statusCode).toBe(200);
@@ -406,14 +406,11 @@ describe('a refused SMTP connection', () => {
         payload: { identifier: user.user.email },
       });
       expect(forgotten.statusCode).toBe(202);
-      const deliveries = async () =>
-        (
-          (await down.database.db.execute(
-            sql`select status, attempts, last_error from outbox_deliveries where consumer = 'email'`,
-          )) as unknown as {
-            rows: { status: string; attempts: number; last_error: string | null }[];
-          }
-        ).rows;
+      const deliveries = () =>
+        rowsOf<{ status: string; attempts: number; last_error: string | null }>(
+          down.database.db,
+          sql`select status, attempts, last_error from outbox_deliveries where consumer = 'email'`,
+        );
       const started = Date.now();
       while (!(await deliveries())[0]?.last_error) {
         if (Date.now() - started > 10_000) throw new Error('no failed attempt recorded');

@@ -63,7 +63,9 @@ describe.skipIf(!onPostgres)('a server killed with SIGKILL under purchase load',
     server = await ServerProcess.start({ DATABASE_URL: url });
   }, 120_000);
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await server?.dispose();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await ctx?.close();
   });
 
@@ -164,8 +166,11 @@ describe.skipIf(!onPostgres || !PrivatePostgres.available())(
       server = await ServerProcess.start({ DATABASE_URL: cluster.url });
     }, 120_000);
     afterAll(async () => {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
       await server?.dispose();
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
       await ctx?.close().catch(() => undefined);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
       cluster?.dispose();
     });
 
@@ -225,7 +230,7 @@ describe.skipIf(!onPostgres || !PrivatePostgres.available())(
         expect(failure.status).toBe(503);
         expect(failure.body).toMatchObject({
           statusCode: 503,
-          message: { type: 'unavailable', text: expect.any(String) },
+          message: { type: 'unavailable', text: expect.any(String) as string },
         });
       }
       const after = answers.filter((answer) => answer.phase === 'after');
@@ -272,9 +277,12 @@ describe.skipIf(!onPostgres || !PrivatePostgres.available() || !PrivatePostgres.
     }, 120_000);
     afterAll(async () => {
       try {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
         await server?.dispose();
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
         await ctx?.close().catch(() => undefined);
       } finally {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
         cluster?.dispose(); // stops PostgreSQL first (it holds files there open), then unmounts
       }
     });

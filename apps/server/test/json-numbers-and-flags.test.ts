@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@keymarket/contracts/errors';
 import { keyOf, type KeyClient } from './helpers/api-keys';
@@ -80,12 +81,13 @@ async function answerFor(operation: Operation, body: unknown) {
   const query = requiredQuery(operation, { name: 'keys.txt' }).join('&');
   const url = query ? `${path}?${query}` : path;
   const list = operation.path.startsWith('/api/v1/') ? callers.v1 : callers.web;
-  let res;
+  let res: LightMyRequestResponse | undefined;
   for (const caller of list) {
     res = await caller.inject(requestOf({ operation, label: 'text', url, body }));
     if (res.statusCode !== 403) break;
   }
-  return res!;
+  if (!res) throw new Error(`No caller for ${operation.path}`);
+  return res;
 }
 
 describe('JSON bodies take numbers and flags as JSON numbers and booleans only', () => {

@@ -41,6 +41,7 @@ describe.skipIf(!onPostgres)('key imports across server processes', () => {
   }, 60_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.dispose()));
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await ctx?.close();
   });
 

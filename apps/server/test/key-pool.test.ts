@@ -1,6 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { KEY_MAX_LENGTH, type KeyImport } from '@keymarket/contracts/catalogue';
+import {
+  KEY_MAX_LENGTH,
+  type KeyImport,
+  type productKeyListSchema,
+} from '@keymarket/contracts/catalogue';
+import type { z } from 'zod';
 import type { Order } from '@keymarket/contracts/orders';
 import { auditLog, productKeys } from '../src/db/schema/index';
 import { keyFileMessages } from '../src/modules/key-pool/key-file';
@@ -14,6 +19,8 @@ import type { SignedInUser } from './helpers/factory';
 import { fundedReseller as fundedResellerOf, placeOrder, stockOf } from './helpers/money';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { useSignedIn } from './helpers/use-app';
+
+type ProductKeyList = z.infer<typeof productKeyListSchema>;
 
 const { ctx, catalogue, admin, db } = useCatalogueApp();
 const manager = useSignedIn(ctx, 'manager', admin);
@@ -259,14 +266,14 @@ describe('searching the inventory', () => {
     await paste(product.id, `HEAD-${tag}-COMMON-TAIL\nOTHR-${tag}-COMMON-TAIL\nSHORT${tag}`);
     const whole = await list(product.id, `?q=HEAD-${tag}-COMMON-TAIL`);
     expect(whole.statusCode, whole.body).toBe(200);
-    expect(whole.json().pagination.total).toBe(1);
-    expect(whole.json().data[0].masked).toMatch(/^HEAD•+TAIL$/);
-    expect((await list(product.id, '?q=othr')).json().pagination.total).toBe(1);
-    expect((await list(product.id, '?q=TAIL')).json().pagination.total).toBe(2);
-    expect((await list(product.id, '?q=%25')).json().pagination.total).toBe(0);
+    expect(whole.json<ProductKeyList>().pagination.total).toBe(1);
+    expect(whole.json<ProductKeyList>().data[0]?.masked).toMatch(/^HEAD•+TAIL$/);
+    expect((await list(product.id, '?q=othr')).json<ProductKeyList>().pagination.total).toBe(1);
+    expect((await list(product.id, '?q=TAIL')).json<ProductKeyList>().pagination.total).toBe(2);
+    expect((await list(product.id, '?q=%25')).json<ProductKeyList>().pagination.total).toBe(0);
     // 13 characters: the last 4 only, never both ends of a short key.
-    const short = (await list(product.id, `?q=SHORT${tag}`)).json().data[0];
-    expect(short.masked).toMatch(/^•+[A-Z0-9]{4}$/);
+    const short = (await list(product.id, `?q=SHORT${tag}`)).json<ProductKeyList>().data[0];
+    expect(short?.masked).toMatch(/^•+[A-Z0-9]{4}$/);
   });
 });
 
@@ -286,7 +293,7 @@ describe('deleting unsold keys', () => {
     expect(await stockOf(db(), product.id)).toBe(1);
     expect(await unsoldCount(product.id)).toBe(1);
     const audits = await auditOf('product.keys_deleted', product.id);
-    expect(audits.map((a) => JSON.parse(a.after!))).toEqual(
+    expect(audits.map((a) => JSON.parse(a.after!) as unknown)).toEqual(
       expect.arrayContaining([
         { deleted: 1, keyIds: [k1!.id], stock: 3 },
         { deleted: 2, keyIds: [k2!.id, k3!.id], stock: 1 },
@@ -353,7 +360,7 @@ describe('moving unsold keys', () => {
     expect(order.json<Order>().responseKeys).toEqual([`MOVE-${tag}-1`]);
     const audits = await auditOf('product.keys_moved', from.id);
     expect(audits).toHaveLength(2);
-    expect(audits.map((a) => JSON.parse(a.after!))).toContainEqual({
+    expect(audits.map((a) => JSON.parse(a.after!) as unknown)).toContainEqual({
       moved: 2,
       stock: 2,
       targetStock: 3,

@@ -211,6 +211,7 @@ describe.skipIf(!onPostgres)('money under concurrent requests (PostgreSQL)', () 
       let selling = true;
       let folds = 0;
       const folding = (async () => {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- changed by other code while the loop awaits
         while (selling) {
           await foldProfitAccruals(db());
           folds += 1;

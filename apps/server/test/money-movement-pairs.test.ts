@@ -64,6 +64,7 @@ describe.skipIf(!onPostgres)('every pair of money movements at once (PostgreSQL)
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.dispose()));
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await seed?.close();
   });
 
@@ -84,6 +85,7 @@ describe.skipIf(!onPostgres)('every pair of money movements at once (PostgreSQL)
     let finished = false;
     const errors: string[] = [];
     const loop = (async () => {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- changed by other code while the loop awaits
       while (!finished) {
         await foldProfitAccruals(seed.database.db).catch((error: unknown) => {
           errors.push(describeFailure(error));
@@ -216,6 +218,7 @@ describe.skipIf(!onPostgres)('every pair of money movements at once (PostgreSQL)
     const purchases = (async () => {
       const answers: MovementAnswer[] = [];
       // 240 keys and $3,000 at $12 a unit: the stock and the balance outlast the transfers.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- changed by other code while the loop awaits
       while (!transfersDone && answers.length < 240) {
         answers.push(
           await requestAs(

@@ -152,7 +152,9 @@ describe.skipIf(!onPostgres)('the stream across two instances', () => {
   }, 60_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await second?.close();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await first?.close();
   });
 

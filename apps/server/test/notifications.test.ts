@@ -148,7 +148,7 @@ describe('notifications raised by their cause, for their audience only', () => {
           orderId: rejected.id,
           reason: 'Out of codes',
           totalAmount: 10,
-        }),
+        }) as unknown,
       }),
     ]);
     await readAll(resellerA);

@@ -19,11 +19,13 @@ const sentWhileBusy = (shared[PATCHED] ??= patchPg());
 
 function patchPg(): string[] {
   const found: string[] = [];
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as this
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client & QueryState, ...args: unknown[]) {
     const busy = Boolean(this._activeQuery) || (this._queryQueue?.length ?? 0) > 0;
     if (busy && !this.pipeline) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+      const text =
+        typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
       const { testPath, currentTestName } = expect.getState();
       found.push(`${testPath ?? ''} › ${currentTestName ?? '(outside a test)'}: ${text}`);
     }

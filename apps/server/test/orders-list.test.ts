@@ -183,7 +183,10 @@ describe('GET /api/orders/all and GET /api/orders/{id}: who sees which orders', 
   it('paginates with defaults page 1 and limit 10', async () => {
     const all = await list(m1, '?showAll=true');
     expect(all.pagination).toEqual({ page: 1, limit: 10, total: 7, totalPages: 1 });
-    expect(all).toEqual({ data: expect.any(Array), pagination: expect.any(Object) });
+    expect(all).toEqual({
+      data: expect.any(Array) as unknown,
+      pagination: expect.any(Object) as unknown,
+    });
 
     const pages = await Promise.all(
       [1, 2, 3, 4].map((page) => list(m1, `?showAll=true&limit=2&page=${page}`)),

@@ -243,20 +243,20 @@ describe('prices and profit along the invitation chain', () => {
       placeOrder(direct, { productId: second.id.toUpperCase(), quantity: 3 }),
     ]);
 
-    expect(a!.json<Order>()).toMatchObject({
+    expect(a.json<Order>()).toMatchObject({
       productId: first.id,
       unitPrice: 12.5,
       totalAmount: 25,
       buyer: { id: invitee.user.id },
       seller: { id: manager.user.id },
     });
-    expect(b!.json<Order>()).toMatchObject({
+    expect(b.json<Order>()).toMatchObject({
       productId: first.id,
       unitPrice: 10,
       buyer: { id: direct.user.id },
       seller: null,
     });
-    expect(c!.json<Order>()).toMatchObject({ productId: second.id, totalAmount: 30 });
+    expect(c.json<Order>()).toMatchObject({ productId: second.id, totalAmount: 30 });
     expect((await balanceOf(manager)).profit).toBe(9); // 2 × (12.50 − 8.00)
     expect(await balanceOf(direct)).toMatchObject({ current: 60, spent: 40 });
     await expectLedgerInvariants(db());

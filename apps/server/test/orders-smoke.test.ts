@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from './helpers/invariants';
 import { useCatalogue } from './helpers/catalogue-app';
 import { useTestApp } from './helpers/use-app';
+import type { Order } from '@keymarket/contracts/orders';
+import type { User } from '@keymarket/contracts/users';
 
 const ctx = useTestApp();
 const catalogue = useCatalogue(ctx);
@@ -27,7 +29,7 @@ describe('order placement, end to end through the API', () => {
       payload: { productId: product.id, quantity: 2 },
     });
     expect(res.statusCode).toBe(201);
-    const order = res.json();
+    const order = res.json<Order>();
     expect(order).toMatchObject({
       status: 'completed',
       quantity: 2,
@@ -37,9 +39,9 @@ describe('order placement, end to end through the API', () => {
     expect(order.responseKeys).toHaveLength(2);
 
     const me = await reseller.inject({ method: 'GET', url: '/api/users/me' });
-    expect(me.json().balance).toMatchObject({ current: 26, total: 50, spent: 24 });
+    expect(me.json<User>().balance).toMatchObject({ current: 26, total: 50, spent: 24 });
     const mgr = await manager.inject({ method: 'GET', url: '/api/users/me' });
-    expect(mgr.json().balance.profit).toBe(8); // 2 × (12 − 8)
+    expect(mgr.json<User>().balance.profit).toBe(8); // 2 × (12 − 8)
     await expectLedgerInvariants(ctx.database.db);
   });
 });

@@ -9,6 +9,7 @@ import { freshPostgresDatabase, onPostgres } from './helpers/database';
 import { addBalance, deposit, placedOrder, placeOrder, respond } from './helpers/money';
 import { useCatalogueApp } from './helpers/catalogue-app';
 import { insertUser } from '../src/modules/users/users.repository';
+import { rowsOf } from '../src/db/client';
 
 const { ctx, catalogue, admin, db } = useCatalogueApp();
 
@@ -226,11 +227,10 @@ describe.skipIf(!onPostgres)('npm run reconcile (PostgreSQL)', () => {
       expect(failed?.code).toBe(1);
       expect(failed?.stdout).toContain('FAIL buckets_equal_ledger_sums');
       expect(failed?.stdout).toContain('"username":"made_up_money"');
-      const [stored] = (
-        (await database.db.execute(
-          sql`select value->>'ok' as ok from settings where key = 'reconciliation'`,
-        )) as unknown as { rows: { ok: string }[] }
-      ).rows;
+      const [stored] = await rowsOf<{ ok: string }>(
+        database.db,
+        sql`select value->>'ok' as ok from settings where key = 'reconciliation'`,
+      );
       expect(stored?.ok).toBe('false');
     } finally {
       await database.close();

@@ -38,7 +38,9 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
   }, 120_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([first?.dispose(), second?.dispose()]);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await seed?.close();
   });
 

@@ -71,7 +71,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const socket of opened) socket.destroy();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
   await capped?.app.close();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
   await timed?.close();
 });
 

@@ -172,7 +172,7 @@ describe('POST /api/tickets/create', () => {
         Array.from({ length: 10 }, (_, i) => create(user, valid(i))),
       );
       const statuses = responses.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+      expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
       for (const response of responses.filter((r) => r.statusCode === 409)) {
         expectError(response, 409, 'open_ticket_exists', OPEN_TICKET_TEXT);
       }

@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from './helpers/test-app';
 import { signedCheckoutEvent, StripeStandIn } from './helpers/stripe-stand-in';
 import { createdMethod, requestTopup } from './helpers/topups';
 import type { SignedInUser } from './helpers/factory';
+import type { ErrorBody } from '@keymarket/contracts/errors';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_keymarket';
 
@@ -161,7 +162,7 @@ describe('card top-ups through Stripe', () => {
     const second = await cardTopup(20);
     const reused = await confirm(second.topup.id, 'pi_1');
     expectError(reused, 409, 'conflict');
-    expect(reused.json().message.text).toBe(topupMessages.topupPaymentRefUsed);
+    expect(reused.json<ErrorBody>().message.text).toBe(topupMessages.topupPaymentRefUsed);
     const read = await admin.inject({ method: 'GET', url: `/api/topups/${second.topup.id}` });
     expect(read.json()).toMatchObject({ status: 'pending' });
     expect((await balanceOf(second.reseller)).current).toBe(0);

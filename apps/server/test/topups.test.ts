@@ -264,7 +264,7 @@ describe('deciding a request', () => {
     expect(hook.statusCode, hook.body).toBe(201);
     const topup = await requestedTopup(reseller, method.id, 40);
     expect(await notificationsOf(admin.user.id, 'topup.requested')).toContainEqual({
-      data: expect.objectContaining({ topupId: topup.id, creditAmount: 40 }),
+      data: expect.objectContaining({ topupId: topup.id, creditAmount: 40 }) as unknown,
     });
 
     const approved = await decide(admin, topup.id, 'approve', {});
@@ -343,7 +343,7 @@ describe('deciding a request', () => {
     const topup = await requestedTopup(reseller, method.id, 25);
     expect(await notificationsOf(manager.user.id, 'topup.requested')).toHaveLength(1);
     expect(await notificationsOf(admin.user.id, 'topup.requested')).not.toContainEqual({
-      data: expect.objectContaining({ topupId: topup.id }),
+      data: expect.objectContaining({ topupId: topup.id }) as unknown,
     });
     expectError(await decide(admin, topup.id, 'approve', {}), 404, 'not_found');
 

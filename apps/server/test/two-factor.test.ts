@@ -10,6 +10,8 @@ import { login } from './helpers/signup';
 import { TEST_PASSWORD } from './helpers/test-app';
 import type { SignedInUser } from './helpers/factory';
 import { useTestApp } from './helpers/use-app';
+import type { ErrorBody } from '@keymarket/contracts/errors';
+import type { SystemSettings } from '@keymarket/contracts/system-settings';
 
 const STEP_MS = 30_000;
 const ctx = useTestApp();
@@ -105,7 +107,7 @@ describe('two-factor setup', () => {
         payload: { code },
       });
       expect(res.statusCode, code).toBe(400);
-      expect(res.json().details[0].message).toBe(messages.totpCodeFormat);
+      expect(res.json<ErrorBody>().details?.[0]?.message).toBe(messages.totpCodeFormat);
     }
   });
 
@@ -229,7 +231,7 @@ describe('two-factor required for administrators', () => {
       payload: { adminTwoFactorRequired: on },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().adminTwoFactorRequired).toBe(on);
+    expect(res.json<SystemSettings>().adminTwoFactorRequired).toBe(on);
   }
 
   it('holds an admin without it to the setup, and lets it work once it is on', async () => {

@@ -41,6 +41,7 @@ describe('docked orders waiting for their supplier', { timeout: 150_000 }, () =>
   }, 420_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([upstream?.dispose(), downstream?.dispose()]);
   });
 

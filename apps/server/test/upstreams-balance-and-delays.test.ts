@@ -96,7 +96,9 @@ describe('the balance at a supplier, the margin on docked sales, a slow supplier
   }, 420_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await relay?.close();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([upstream?.dispose(), downstream?.dispose()]);
   });
 

@@ -24,6 +24,7 @@ describe('a chain of three platforms', () => {
   }, 240_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([a?.dispose(), b?.dispose(), c?.dispose()]);
   });
 

@@ -42,6 +42,7 @@ describe('docking products from another Keymarket', () => {
   }, 420_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([upstream?.dispose(), downstream?.dispose()]);
   });
 
@@ -313,7 +314,7 @@ describe('docking products from another Keymarket', () => {
     const retried = await downstream.call(
       downstream.admin,
       'POST',
-      `/api/upstreams/purchases/${completed[0]!.orderId}/retry`,
+      `/api/upstreams/purchases/${completed[0]!.orderId as string}/retry`,
     );
     expect(retried.status).toBe(409);
     const reseller = await downstream.reseller(0);

@@ -90,6 +90,7 @@ describe('events from an upstream', { timeout: 120_000 }, () => {
   }, 420_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([upstream?.dispose(), downstream?.dispose(), recorder?.close()]);
   });
 

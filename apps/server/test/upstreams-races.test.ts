@@ -17,6 +17,7 @@ describe.skipIf(!onPostgres)('buyers racing for a docked product', () => {
   }, 180_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([upstream?.dispose(), downstream?.dispose()]);
   });
 

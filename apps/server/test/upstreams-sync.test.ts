@@ -26,6 +26,7 @@ describe('syncing docked products with their upstream', () => {
   }, 180_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await Promise.all([upstream?.dispose(), downstream?.dispose()]);
   });
 

@@ -61,7 +61,7 @@ const idsOf = (response: LightMyRequestResponse) => pageOf(response).data.map((u
 
 async function userCount(): Promise<number> {
   const result = await ctx.database.db.execute(sql`select count(*)::int as n from users`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  return (result as { rows: { n: number }[] }).rows[0]!.n;
 }
 
 /** Every user the admin list answers for `query`, across pages of 100. */

@@ -14,6 +14,7 @@ import { solidPng } from './helpers/png';
 import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers/test-app';
 import { userRow } from './helpers/users';
 import { useSignedIn, useTestApp } from './helpers/use-app';
+import type { UserProfile, UserSummary } from '@keymarket/contracts/users-admin';
 
 const ctx = useTestApp();
 const admin = useSignedIn(ctx, 'admin');
@@ -96,7 +97,7 @@ describe('PUT /api/users/me', () => {
     expect((await me(user)).email).toBe(user.user.email);
     const same = await update(user, { email: user.user.email.toUpperCase() });
     expect(same.statusCode, same.body).toBe(200);
-    expect(same.json().email).toBe(user.user.email);
+    expect(same.json<User>().email).toBe(user.user.email);
   });
 
   it('asks for the current password to change the email, and changes nothing without it', async () => {
@@ -265,12 +266,12 @@ describe('PUT /api/users/avatars/profile-picture', () => {
 
     expect((await me(user)).avatarUrl).toBe(avatarUrl);
     const seenByAdmin = await admin.inject({ method: 'GET', url: `/api/users/${user.user.id}` });
-    expect(seenByAdmin.json().avatarUrl).toBe(avatarUrl);
+    expect(seenByAdmin.json<UserProfile>().avatarUrl).toBe(avatarUrl);
     const listed = await admin.inject({
       method: 'GET',
       url: `/api/users/get-all-users?search=${user.user.username}`,
     });
-    expect(listed.json().data[0].avatarUrl).toBe(avatarUrl);
+    expect(listed.json<{ data: UserSummary[] }>().data[0]?.avatarUrl).toBe(avatarUrl);
   });
 
   it("replaces the picture and removes the old file, leaving other users' pictures alone", async () => {

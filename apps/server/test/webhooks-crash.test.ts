@@ -29,7 +29,9 @@ describe.skipIf(!onPostgres)('a server killed between an order and its webhook',
   }, 60_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.dispose()));
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await ctx?.close();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await receiver?.close();
   });
 

@@ -32,8 +32,11 @@ describe.skipIf(!onPostgres)('the outbox on two instances', () => {
   }, 60_000);
 
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await second?.close();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await first?.close();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
     await receiver?.close();
   });
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HandlersInFlight } from './handlers-in-flight';
 
@@ -11,7 +11,7 @@ function deferred<T = void>() {
   return { promise, resolve };
 }
 
-const apps: ReturnType<typeof Fastify>[] = [];
+const apps: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
@@ -44,7 +44,7 @@ async function serverWith(tracker: HandlersInFlight, events: string[]) {
 
 /** Makes `app`'s close wait for `tracker` as app.ts's does, noting how, and starts it. */
 async function listeningWithCloseWait(
-  app: ReturnType<typeof Fastify>,
+  app: FastifyInstance,
   tracker: HandlersInFlight,
   events: string[],
 ) {
@@ -59,10 +59,7 @@ async function listeningWithCloseWait(
  * A server whose one onRequest check waits for `releaseCheck`, as the access check waits for the
  * database, with the route `addRoute` adds; its close waits as app.ts's does.
  */
-async function serverWithHeldCheck(
-  events: string[],
-  addRoute: (app: ReturnType<typeof Fastify>) => unknown,
-) {
+async function serverWithHeldCheck(events: string[], addRoute: (app: FastifyInstance) => unknown) {
   const tracker = new HandlersInFlight();
   const app = Fastify();
   apps.push(app);
@@ -81,11 +78,7 @@ async function serverWithHeldCheck(
 }
 
 /** Closes `app`, sees the close wait, then calls `release` and waits for the close to end. */
-async function expectCloseToWaitFor(
-  app: ReturnType<typeof Fastify>,
-  events: string[],
-  release: () => void,
-) {
+async function expectCloseToWaitFor(app: FastifyInstance, events: string[], release: () => void) {
   const closed = app.close().then(() => events.push('closed'));
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(events).toEqual([]);

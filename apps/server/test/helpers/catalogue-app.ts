@@ -8,7 +8,7 @@ export interface CatalogueApp {
   ctx: TestContext;
   catalogue: CatalogueFactory;
   admin: SignedInUser;
-  db(): Database;
+  db: () => Database;
 }
 
 /** A catalogue factory on `ctx`'s database, made once the app is up. */

@@ -247,7 +247,7 @@ export function withValueAt(value: unknown, path: FieldPath, replacement: unknow
     items[head] = withValueAt(items[head], rest, replacement);
     return items;
   }
-  const object = value && typeof value === 'object' ? { ...(value as object) } : {};
+  const object = value && typeof value === 'object' ? { ...value } : {};
   return {
     ...object,
     [head!]: withValueAt((object as Record<string, unknown>)[head!], rest, replacement),
@@ -314,5 +314,7 @@ export function fillPath(path: string, values: Record<string, string>): string {
 /** A multipart field's text for a hostile or sample value, as a form would send it. */
 export function asFormText(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  // What is left of a JSON value: a string, a number or a boolean.
+  return String(value as string | number | boolean);
 }

@@ -118,7 +118,7 @@ export function problemWith(res: Answer): string | undefined {
   if (leak) return `leaks ${leak}`;
   if (res.statusCode < 400) return undefined;
   if (!/^application\/json/.test(String(res.headers['content-type']))) {
-    return `answered ${res.statusCode} as ${res.headers['content-type']}`;
+    return `answered ${res.statusCode} as ${String(res.headers['content-type'])}`;
   }
   let json: unknown;
   try {

@@ -6,7 +6,7 @@ import { runChecks } from '../../src/modules/reconciliation/reconciliation.check
 
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return (result as { rows: T[] }).rows;
 }
 
 /**

@@ -185,7 +185,7 @@ export async function moneySnapshot(db: Database, userIds: string[], productId?:
 /** Rows of a raw SQL query. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return (result as { rows: T[] }).rows;
 }
 
 /** Cents as USD for comparisons with API answers. */

@@ -166,7 +166,7 @@ export async function runConcurrently<T>(
   tasks: Array<() => Promise<T>>,
   concurrency: number,
 ): Promise<PromiseSettledResult<T>[]> {
-  const results: PromiseSettledResult<T>[] = new Array(tasks.length);
+  const results = new Array<PromiseSettledResult<T>>(tasks.length);
   let next = 0;
   async function worker() {
     while (next < tasks.length) {

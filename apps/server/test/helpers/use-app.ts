@@ -13,7 +13,10 @@ export function madeBeforeAll<T extends object>(make: () => Promise<T>): T {
   const made = {} as T;
   beforeAll(async () => {
     const value = await make();
-    Object.setPrototypeOf(Object.assign(made, value), Object.getPrototypeOf(value));
+    Object.setPrototypeOf(
+      Object.assign(made, value),
+      Object.getPrototypeOf(value) as object | null,
+    );
   });
   return made;
 }
