@@ -97,7 +97,7 @@ export class KeyImportRunner implements KeyImportWaker {
       } catch (error) {
         this.log.warn({ error: withoutQueryValues(error) }, 'key import round failed; will retry');
       }
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- wake() sets it while the round awaits
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- wake() sets it during the awaits above
     } while (this.again && !this.stopping);
   }
 

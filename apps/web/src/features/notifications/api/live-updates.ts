@@ -98,7 +98,7 @@ export function useLiveUpdates(enabled = true) {
       } catch {
         // The retry below comes later anyway.
       }
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the await
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the cleanup may have run during the await
       if (!stopped) open();
     };
 
