@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@keymarket/contracts/messages';
@@ -94,6 +94,8 @@ describe('product dialog', { timeout: 15_000 }, () => {
       resellerPrice: '10.5',
       lowStockThreshold: '',
       allowBackorder: 'false',
+      maxOrderQuantity: '',
+      maxDailyQuantity: '',
       image: cover,
     });
     uploads[0]!.respond(201, aProduct());
@@ -129,6 +131,32 @@ describe('product dialog', { timeout: 15_000 }, () => {
       stockQuantity: '12',
       lowStockThreshold: '',
       allowBackorder: 'false',
+      maxOrderQuantity: '',
+      maxDailyQuantity: '',
+    });
+  });
+
+  it('sets the product’s purchase limits: per order and per buyer a UTC day', async () => {
+    const uploads = stubXhr();
+    renderDialog(aProduct({ maxOrderQuantity: 3, maxDailyQuantity: null }));
+    const user = userEvent.setup();
+
+    const limits = within(await screen.findByRole('group', { name: 'Purchase limits' }));
+    expect(limits.getByLabelText('Most units in one order')).toHaveValue(3);
+    const daily = limits.getByLabelText('Most units per buyer a day (UTC)');
+    expect(daily).toHaveValue(null);
+    await user.type(daily, '0');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(daily).toHaveAccessibleDescription('Use at least 1');
+    expect(uploads).toHaveLength(0);
+
+    await user.clear(daily);
+    await user.type(daily, '10');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(uploads).toHaveLength(1));
+    expect(formOf(uploads[0]!.body)).toMatchObject({
+      maxOrderQuantity: '3',
+      maxDailyQuantity: '10',
     });
   });
 

@@ -13,6 +13,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { controlClassName, Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { limitIssue } from '@/lib/limit-issue';
 import { localisedName } from '@/lib/localised-name';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useSaveProduct } from '../api/save-product';
@@ -77,6 +78,7 @@ function ProductForm({
 }: Omit<ProductDialogProps, 'open'>) {
   const { t, i18n } = useTranslation('catalogue');
   const { t: tCore } = useTranslation();
+  const { t: tLimits } = useTranslation('limits');
   const save = useSaveProduct();
   const image = useImageChoice({ required: false });
   const {
@@ -101,6 +103,8 @@ function ProductForm({
       stockQuantity: String(product?.stockQuantity ?? 0),
       lowStockThreshold:
         product?.lowStockThreshold == null ? '' : String(product.lowStockThreshold),
+      maxOrderQuantity: product?.maxOrderQuantity == null ? '' : String(product.maxOrderQuantity),
+      maxDailyQuantity: product?.maxDailyQuantity == null ? '' : String(product.maxDailyQuantity),
     },
   });
   const categoryId = useWatch({ control, name: 'categoryId' });
@@ -269,6 +273,33 @@ function ProductForm({
           />
         )}
       </Field>
+
+      <fieldset className="flex flex-col gap-3" data-testid="product-limits">
+        <legend className="mb-2 text-sm font-medium text-fg">{tLimits('product.title')}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(['maxOrderQuantity', 'maxDailyQuantity'] as const).map((name) => (
+            <Field
+              key={name}
+              label={tLimits(`product.${name}`)}
+              hint={tLimits('product.hint')}
+              error={limitIssue(errors[name], tLimits)}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...register(name)}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  dir="ltr"
+                  className="max-w-40"
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+      </fieldset>
 
       <FormActions
         submitLabel={t(product ? 'products.save' : 'products.create')}

@@ -1,8 +1,6 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from 'react-hook-form';
 import { toast } from 'sonner';
-import { limitMessages, setUserLimitsSchema } from '@keymarket/contracts/purchase-limits';
+import { setUserLimitsSchema } from '@keymarket/contracts/purchase-limits';
 import type { UserSummary } from '@keymarket/contracts/users-admin';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,20 +8,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatUsdAmount } from '@/lib/format-price';
+import { limitIssue } from '@/lib/limit-issue';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useSetUserLimits } from '../api/set-user-limits';
 
 type PurchaseLimitsDialogProps = { user: UserSummary | null; onClose: () => void };
-
-/** A limit field's problem in the reader's language: the contract's texts by their key. */
-export function limitIssue(error: FieldError | undefined, t: TFunction<'limits'>) {
-  if (!error) return undefined;
-  const key = (Object.keys(limitMessages) as (keyof typeof limitMessages)[]).find(
-    (name) => limitMessages[name] === error.message,
-  );
-  return t(`issues.${key ?? 'quantityWhole'}`);
-}
 
 /** An empty field is no limit. */
 const numberOrNull = (value: unknown) =>
