@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '@keymarket/contracts/integration';
 import { messages } from '@keymarket/contracts/messages';
-import { mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
+import { bodyText, mockApi, okReply, requestedPaths, type Reply, urlOf } from '@/testing/mock-api';
 import { getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { ApiKeysScreen } from './api-keys-screen';
@@ -49,7 +49,7 @@ const invalid = (path: string, message: string): Reply => ({
 /** The JSON body of the last request made with `method`. */
 function sentBody(fetchMock: ReturnType<typeof mockApi>, method: string): unknown {
   const call = fetchMock.mock.calls.findLast(([, init]) => init?.method === method);
-  return JSON.parse(String(call![1]!.body));
+  return JSON.parse(bodyText(call![1]!.body));
 }
 
 /** The list's row of the key named `name`. */
@@ -81,7 +81,7 @@ describe('API keys screen', () => {
     await user.click(screen.getByRole('button', { name: 'Copy key' }));
     expect(writeText).toHaveBeenCalledWith(KEY);
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post![1]!.body))).toEqual({ name: 'My shop' });
+    expect(JSON.parse(bodyText(post![1]!.body))).toEqual({ name: 'My shop' });
 
     // The list shows the prefix only.
     expect(await screen.findByText(`${KEY.slice(0, 10)}…`)).toBeInTheDocument();
@@ -294,9 +294,9 @@ describe('API keys screen', () => {
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.apiKeyRevoked);
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api-keys')),
-      ).toHaveLength(2),
+      expect(fetchMock.mock.calls.filter(([url]) => urlOf(url).endsWith('/api-keys'))).toHaveLength(
+        2,
+      ),
     );
   });
 });

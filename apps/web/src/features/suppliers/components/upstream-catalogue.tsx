@@ -70,7 +70,7 @@ export function UpstreamCatalogue({ upstream }: { upstream: Upstream }) {
     });
 
   const submit = () => {
-    if (!markupValid || percent === undefined || fixed === undefined) return;
+    if (!markupValid) return;
     dock.mutate(
       {
         id: upstream.id,

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Topup, TopupMethod } from '@keymarket/contracts/topups';
-import { stubXhr, type FakeXhr } from '@/testing/fake-xhr';
+import { stubXhr } from '@/testing/fake-xhr';
 import { mockApi, okReply } from '@/testing/mock-api';
 import { findByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
@@ -71,7 +71,7 @@ describe('Top up screen', () => {
     expect(screen.getByText('receipt.pdf')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
 
-    const [upload] = uploads as FakeXhr[];
+    const [upload] = uploads;
     expect(upload!.url).toMatch(/\/topups$/);
     expect(upload!.formField('amount')).toBe('100');
     expect(upload!.formField('reference')).toBe('WIRE 42');
@@ -83,7 +83,7 @@ describe('Top up screen', () => {
     act(() => upload!.respond(201, pending));
     expect(await screen.findByText('Request sent: your funder will decide it')).toBeInTheDocument();
     const row = (await screen.findAllByRole('row')).find(
-      (r) => r.textContent?.includes('WIRE') || r.textContent?.includes('105.65'),
+      (r) => r.textContent.includes('WIRE') || r.textContent.includes('105.65'),
     );
     expect(row).toBeDefined();
     expect(within(row!).getByText('Pending')).toBeInTheDocument();
