@@ -1,7 +1,8 @@
 /**
  * Writes an order: one call of the database function `place_order` (its latest definition is
- * migration 0039: read it there top to bottom), one round trip on the busiest write path there is. The function writes
- * the idempotency record, the buyer's debit and its ledger row, the keys, the stock, the order,
+ * migration 0040: read it there top to bottom), one round trip on the busiest write path there
+ * is. The function writes the idempotency record, the buyer's debit and its ledger row, checks
+ * the purchase limits under the buyer's lock, then writes the keys, the stock, the order,
  * the sellers' accruals, the audit row, the notifications and the outbox events, taking its locks
  * in the lock order (docs/money.md), and raises the first shortfall as a refusal, which undoes
  * everything (`order-refusals.ts` reads the reason back).
