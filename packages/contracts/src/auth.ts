@@ -19,13 +19,25 @@ export function normalisePhone(raw: string): string {
 /** E.164: a + then 8 to 15 digits, the first not zero. */
 const E164 = /^\+[1-9]\d{7,14}$/;
 
+const UPPERCASE = /[A-Z]/;
+const DIGIT = /\d/;
+const SPECIAL = /[^A-Za-z0-9]/;
+
+/** The password rules one by one, as the signup shows them ticked while the password is typed. */
+export const passwordRules = [
+  { rule: 'length', met: (password: string) => password.length >= PASSWORD_MIN },
+  { rule: 'uppercase', met: (password: string) => UPPERCASE.test(password) },
+  { rule: 'number', met: (password: string) => DIGIT.test(password) },
+  { rule: 'special', met: (password: string) => SPECIAL.test(password) },
+] as const;
+
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, messages.passwordMin)
   .max(PASSWORD_MAX, messages.passwordTooLong)
-  .regex(/[A-Z]/, messages.passwordUppercase)
-  .regex(/\d/, messages.passwordNumber)
-  .regex(/[^A-Za-z0-9]/, messages.passwordSpecial);
+  .regex(UPPERCASE, messages.passwordUppercase)
+  .regex(DIGIT, messages.passwordNumber)
+  .regex(SPECIAL, messages.passwordSpecial);
 
 export const usernameSchema = z
   .string()

@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { registerRequestSchema, type RegisterRequest } from '@keymarket/contracts/auth';
 import type { User } from '@keymarket/contracts/users';
+import { PasswordRules } from '@/components/password-rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -21,10 +23,12 @@ type SignupFormProps = {
 export function SignupForm({ inviteCode, onRegistered }: SignupFormProps) {
   const { t } = useTranslation();
   const registerMutation = useRegister();
+  const rulesId = useId();
   const {
     register,
     handleSubmit,
     showServerErrors,
+    watch,
     formState: { errors },
   } = useContractForm(registerRequestSchema, {
     defaultValues: {
@@ -87,15 +91,19 @@ export function SignupForm({ inviteCode, onRegistered }: SignupFormProps) {
           <Input {...control} {...register('phone')} type="tel" autoComplete="tel" dir="ltr" />
         )}
       </Field>
-      <Field
-        label={t('auth.signup.password')}
-        hint={t('auth.signup.passwordHint')}
-        error={errorOf('password')}
-      >
-        {(control) => (
-          <PasswordInput {...control} {...register('password')} autoComplete="new-password" />
-        )}
-      </Field>
+      <div className="flex flex-col gap-1.5">
+        <Field label={t('auth.signup.password')} error={errorOf('password')}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...register('password')}
+              aria-describedby={[control['aria-describedby'], rulesId].filter(Boolean).join(' ')}
+              autoComplete="new-password"
+            />
+          )}
+        </Field>
+        <PasswordRules id={rulesId} password={watch('password')} />
+      </div>
       <Field label={t('auth.signup.confirmPassword')} error={errorOf('confirmPassword')}>
         {(control) => (
           <PasswordInput
