@@ -143,7 +143,7 @@ describe('POST /api/orders/bulk-complete/preview', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const last = response.json<BulkPreview>().orders.at(-1);
-    expect(last).toMatchObject({ orderId: order.id, refusal: 'too_many', status: null });
+    expect(last).toMatchObject({ orderId: order.id, refusal: 'beyond_cap', status: null });
   });
 });
 

@@ -43,7 +43,7 @@ export type BulkRejectInput = z.input<typeof bulkRejectSchema>;
 /**
  * Why an order is left as it is: `unknown` (no such order), `not_pending` (already answered),
  * `docked` (bought from a supplier, settles by itself), `backordered` (filled from the key pool
- * by an import), `line_count` (not one key per unit), `too_many` (beyond BULK_ORDERS_MAX).
+ * by an import), `line_count` (not one key per unit), `beyond_cap` (beyond BULK_ORDERS_MAX).
  */
 const bulkRefusalSchema = z.enum([
   'unknown',
@@ -51,7 +51,7 @@ const bulkRefusalSchema = z.enum([
   'docked',
   'backordered',
   'line_count',
-  'too_many',
+  'beyond_cap',
 ]);
 export type BulkRefusal = z.infer<typeof bulkRefusalSchema>;
 

@@ -2,6 +2,7 @@ import type en from '@/locales/en.json';
 import type area from '@/locales/namespaces/area/en.json';
 import type catalogue from '@/locales/namespaces/catalogue/en.json';
 import type dashboard from '@/locales/namespaces/dashboard/en.json';
+import type fulfilment from '@/locales/namespaces/fulfilment/en.json';
 import type pricing from '@/locales/namespaces/pricing/en.json';
 import type publicPages from '@/locales/namespaces/public/en.json';
 import type search from '@/locales/namespaces/search/en.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       area: typeof area;
       catalogue: typeof catalogue;
       dashboard: typeof dashboard;
+      fulfilment: typeof fulfilment;
       pricing: typeof pricing;
       public: typeof publicPages;
       search: typeof search;

@@ -126,7 +126,9 @@ function previewRow(
   facts: OrderFacts | undefined,
   beyondCap: boolean,
 ): BulkPreviewRow {
-  const refusal: BulkRefusal | null = beyondCap ? 'too_many' : refusalOf(facts, order.keys.length);
+  const refusal: BulkRefusal | null = beyondCap
+    ? 'beyond_cap'
+    : refusalOf(facts, order.keys.length);
   return {
     orderId: order.orderId,
     lines: order.lines,
@@ -171,7 +173,7 @@ function refusalText(refusal: BulkRefusal, facts: OrderFacts | undefined, keysGi
       const quantity = facts?.quantity ?? 0;
       return `Give exactly ${quantity} key${quantity > 1 ? 's' : ''}, one per unit (the CSV gives ${keysGiven})`;
     }
-    case 'too_many':
+    case 'beyond_cap':
       return `A CSV completes at most ${BULK_ORDERS_MAX} orders: send the rest in another`;
   }
 }

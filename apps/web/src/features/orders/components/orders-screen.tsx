@@ -1,4 +1,4 @@
-import { FilterX, SlidersHorizontal } from 'lucide-react';
+import { Ban, FileSpreadsheet, FilterX, SlidersHorizontal } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useCallback, useId, useState } from 'react';
@@ -25,11 +25,14 @@ import { OrderStatsCards } from './order-stats';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SendKeysDialog } from './send-keys-dialog';
 import { OrdersTable, type OrderDialog } from './orders-table';
+import { CompleteFromCsvDialog } from './complete-from-csv-dialog';
+import { RejectSelectedDialog } from './reject-selected-dialog';
+import type { Order } from '@keymarket/contracts/orders';
 
 const useAllUserChoices = userChoices('all');
 const useDownlineChoices = userChoices('downline');
 
-type Dialogs = OrderDialog | null;
+type Dialogs = OrderDialog | { kind: 'csv' | 'rejectSelected' } | null;
 
 const FILTERS = ['status', 'search', 'from', 'to', 'product', 'buyer', 'seller', 'all'] as const;
 
@@ -68,6 +71,20 @@ export function OrdersScreen({ role }: { role: Role }) {
   };
   const isAdmin = role === 'admin';
   const filtersId = useId();
+  const { t: tBulk } = useTranslation('fulfilment');
+  // The admin's selection of pending orders, kept across pages until answered.
+  const [selected, setSelected] = useState<ReadonlyMap<string, Order>>(new Map());
+  const changeSelection = useCallback((orders: Order[], on: boolean) => {
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const order of orders) {
+        if (on) next.set(order.id, order);
+        else next.delete(order.id);
+      }
+      return next;
+    });
+  }, []);
+  const selectedIds = new Set(selected.keys());
 
   const filterQuery = {
     showAll,
@@ -128,6 +145,28 @@ export function OrdersScreen({ role }: { role: Role }) {
               {t('common.filters')}
               {filtered && <span aria-hidden className="size-2 rounded-full bg-primary" />}
             </Button>
+            {isAdmin && (
+              <>
+                <Button
+                  variant="secondary"
+                  onClick={() => setDialog({ kind: 'csv' })}
+                  className="max-sm:flex-1"
+                >
+                  <FileSpreadsheet aria-hidden className="size-4" />
+                  {tBulk('csv.open')}
+                </Button>
+                {selected.size > 0 && (
+                  <Button
+                    variant="danger"
+                    onClick={() => setDialog({ kind: 'rejectSelected' })}
+                    className="max-sm:flex-1"
+                  >
+                    <Ban aria-hidden className="size-4" />
+                    {tBulk('reject.open', { count: selected.size })}
+                  </Button>
+                )}
+              </>
+            )}
             <FilterSelect
               label={t('orders.list.statusFilter')}
               allLabel={t('orders.list.allStatuses')}
@@ -247,6 +286,7 @@ export function OrdersScreen({ role }: { role: Role }) {
               isAdmin={isAdmin}
               meId={me.data?.id}
               onOpen={setDialog}
+              selection={isAdmin ? { selected: selectedIds, onChange: changeSelection } : undefined}
             />
           )}
         </PagedList>
@@ -266,6 +306,17 @@ export function OrdersScreen({ role }: { role: Role }) {
         order={dialog?.kind === 'send' ? dialog.order : null}
         onClose={() => setDialog(null)}
       />
+      {isAdmin && (
+        <>
+          <CompleteFromCsvDialog open={dialog?.kind === 'csv'} onClose={() => setDialog(null)} />
+          <RejectSelectedDialog
+            orders={[...selected.values()]}
+            open={dialog?.kind === 'rejectSelected'}
+            onClose={() => setDialog(null)}
+            onDone={() => setSelected(new Map())}
+          />
+        </>
+      )}
       <RejectOrderDialog
         order={dialog?.kind === 'reject' || dialog?.kind === 'cancel' ? dialog.order : null}
         mode={dialog?.kind === 'cancel' ? 'cancel' : 'reject'}

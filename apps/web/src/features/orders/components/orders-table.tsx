@@ -32,17 +32,50 @@ type OrdersTableProps = {
   /** The signed-in user: a buyer may cancel its own pending order. */
   meId: string | undefined;
   onOpen: (dialog: OrderDialog) => void;
+  /** The admin's selection of pending orders, answered together ("Reject selected"). */
+  selection?: {
+    selected: ReadonlySet<string>;
+    onChange: (orders: Order[], selected: boolean) => void;
+  };
 };
 
+/** An order an administrator may answer by hand: pending, and not bought from a supplier. */
+export const answerable = (order: Order) => order.status === 'pending' && !order.upstream;
+
 /** One page of orders: sortable columns, and each row's actions (view, send keys, reject, cancel). */
-export function OrdersTable({ rows, busy, sort, onSort, isAdmin, meId, onOpen }: OrdersTableProps) {
+export function OrdersTable({
+  rows,
+  busy,
+  sort,
+  onSort,
+  isAdmin,
+  meId,
+  onOpen,
+  selection,
+}: OrdersTableProps) {
   const { t, i18n } = useTranslation();
+  const { t: tBulk } = useTranslation('fulfilment');
   const formatPrice = useFormatPrice();
   const date = (iso: string) => formatDateTime(iso, i18n.language);
+  const selectable = rows.filter(answerable);
+  const allSelected =
+    selectable.length > 0 && selectable.every((order) => selection?.selected.has(order.id));
   return (
     <Table aria-busy={busy || undefined}>
       <TableHead>
         <tr>
+          {selection && (
+            <TableHeader className="w-10">
+              <input
+                type="checkbox"
+                checked={allSelected}
+                disabled={selectable.length === 0}
+                onChange={(event) => selection.onChange(selectable, event.target.checked)}
+                aria-label={tBulk('select.all')}
+                className="size-4 accent-(--color-primary)"
+              />
+            </TableHeader>
+          )}
           <SortableHeader column="product" sort={sort} onSort={onSort}>
             {t('orders.fields.product')}
           </SortableHeader>
@@ -71,6 +104,19 @@ export function OrdersTable({ rows, busy, sort, onSort, isAdmin, meId, onOpen }:
           const mine = meId === order.buyer.id;
           return (
             <TableRow key={order.id}>
+              {selection && (
+                <TableCell kind="actions" className="w-10 max-sm:order-first max-sm:justify-start">
+                  {answerable(order) && (
+                    <input
+                      type="checkbox"
+                      checked={selection.selected.has(order.id)}
+                      onChange={(event) => selection.onChange([order], event.target.checked)}
+                      aria-label={tBulk('select.one', { name: order.productName })}
+                      className="size-4 accent-(--color-primary)"
+                    />
+                  )}
+                </TableCell>
+              )}
               {/* Two lines at most, so the row keeps room for the admin actions. */}
               <TableCell kind="title" className="font-medium text-fg sm:max-w-64 sm:min-w-48">
                 <CellText title={order.productName}>{order.productName}</CellText>
