@@ -86,6 +86,7 @@ export function sampleActivity(pool: pg.Pool, database: string, intervalMs = 50)
   let samples = 0;
   let running = true;
   const loop = (async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- changed by other code while the loop awaits
     while (running) {
       const { rows } = await pool
         .query<{ own: boolean; what: string }>(

@@ -130,7 +130,7 @@ async function timedExport(url: string, cookie: string, pid: number) {
   }
 }
 
-async function existingDatabase(name: string) {
+function existingDatabase(name: string) {
   const url = `postgres://${PG_USER}@${PG_HOST}:${PG_PORT}/${name}`;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   pool.on('error', () => {});
@@ -140,7 +140,7 @@ async function existingDatabase(name: string) {
 export async function ledgerBenchmark(options: LedgerOptions = DEFAULT_LEDGER_OPTIONS) {
   ensureServerBuilt(log);
   const reuse = options.database !== undefined;
-  const db = reuse ? await existingDatabase(options.database!) : await createBenchDatabase();
+  const db = reuse ? existingDatabase(options.database!) : await createBenchDatabase();
   log(`\ndatabase ${db.name}${reuse ? ' (seeded before)' : ''}`);
   let keep = options.keep || reuse;
   try {

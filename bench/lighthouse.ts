@@ -112,8 +112,9 @@ async function measure(url: string, port: number, cookie?: string): Promise<Figu
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     score: Math.round((categories.performance?.score ?? 0) * 100),
     shifts: layoutShifts(audits['layout-shifts']?.details),
+    // JSON.stringify answers undefined for undefined, which its type omits.
     lcpElement: (
-      JSON.stringify(audits['largest-contentful-paint-element']?.details) ??
+      (JSON.stringify(audits['largest-contentful-paint-element']?.details) as string | undefined) ??
       result.lhr.runtimeError?.code ??
       'none'
     ).slice(0, 900),
