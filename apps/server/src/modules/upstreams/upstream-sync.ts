@@ -91,7 +91,7 @@ export class UpstreamSync {
     const [row] = await dockedOf(this.db, upstream.id, upstreamProductId);
     if (!row) return false;
     const now = await adapterFor(upstream, this.vault, this.rules).product(upstreamProductId);
-    await this.apply(row.product.id, now);
+    await this.apply(row, now);
     return true;
   }
 
@@ -105,8 +105,7 @@ export class UpstreamSync {
       await recordUpstreamHealth(this.db, upstream.id, { ok: false, error: text });
       return;
     }
-    for (const row of docked)
-      await this.apply(row.product.id, catalogue.get(row.docked.upstreamProductId));
+    for (const row of docked) await this.apply(row, catalogue.get(row.docked.upstreamProductId));
     // The poll behind the events: purchases still open there are read again.
     for (const orderId of await pendingPurchasesAt(this.db, upstream.id)) {
       await this.purchases.refresh(orderId).catch(() => undefined);
@@ -128,15 +127,19 @@ export class UpstreamSync {
 
   /**
    * Brings one docked product in line with what the upstream says of it now (`undefined`: gone
-   * there), deciding on its row as it is now, locked: a product already in line (the same cost,
-   * stock and pause) is left unwritten, so a sync that finds nothing changed writes nothing, and
-   * a sync and an event that both saw a change apply it (and audit it) once.
+   * there). A product already in line as `read` (the same cost, stock and pause) is left alone
+   * without a transaction, so a sync that finds nothing changed writes and locks nothing; any
+   * other is decided again on its row as it is now, locked, so a sync and an event that both saw
+   * a change apply it (and audit it) once.
    */
-  private async apply(productId: string, now: UpstreamProduct | undefined) {
+  private async apply(read: DockedRow, now: UpstreamProduct | undefined) {
+    if (inLine(read, decide(read, now))) return;
+    const productId = read.product.id;
     await this.db.transaction(async (tx) => {
       const row = await lockDocked(tx, productId);
       if (!row) return;
       const decision = decide(row, now);
+      if (inLine(row, decision)) return;
       if ('pause' in decision) {
         if (row.docked.pauseReason !== decision.pause) {
           await setPaused(tx, productId, decision.pause);
@@ -170,6 +173,18 @@ export class UpstreamSync {
       if (stock > row.product.stock) await productPurchasesDueNow(tx, productId);
     });
   }
+}
+
+/** Whether `decision` changes nothing of `row`. */
+function inLine(row: DockedRow, decision: SyncDecision): boolean {
+  if ('pause' in decision) {
+    return row.docked.pauseReason === decision.pause && row.product.stock === 0;
+  }
+  return (
+    decision.cost === row.product.initialPriceCents &&
+    row.docked.pausedAt === null &&
+    Math.max(0, decision.stock) === row.product.stock
+  );
 }
 
 const audit = (
