@@ -20,11 +20,11 @@ test.describe('statements, audit log and reconciliation', () => {
     await signInAs(page, ADMIN);
     await page.goto('/admin/users');
     await page.getByLabel('Search users').fill(reseller.username);
-    await page.getByRole('button', { name: `View profile of ${reseller.username}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'User profile' });
-    await dialog.getByRole('tab', { name: 'Statement' }).click();
+    await page.getByRole('link', { name: `View profile of ${reseller.username}` }).click();
+    await expect(page.getByRole('heading', { name: 'User profile', level: 1 })).toBeVisible();
+    await page.getByRole('tab', { name: 'Statement' }).click();
 
-    const table = dialog.getByRole('table', { name: 'Statement' });
+    const table = page.getByRole('table', { name: 'Statement' });
     const deposit = table.getByRole('row').filter({ hasText: 'Deposit' });
     await expect(deposit).toHaveCount(1);
     await expect(deposit).toContainText('+$25.00');
