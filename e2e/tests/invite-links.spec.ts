@@ -1,21 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { ADMIN } from './support/api';
-import { settle } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
-
-/** With E2E_SCREENSHOTS set, pictures of the screens for human review (they assert nothing). */
-const directory = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-async function shoot(page: Page, name: string) {
-  await settle(page);
-  if (!process.env.E2E_SCREENSHOTS) return;
-  await page.screenshot({
-    path: `${directory}${name}.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
+import { chooseLook, looks, shoot } from './support/looks';
 
 test('a manager shares an invite link, and the invitee signs up from it with the code filled in', async ({
   page,
@@ -89,33 +75,25 @@ test('an administrator sees every code of the platform with its creator and filt
 });
 
 test.describe('screens', () => {
-  for (const language of ['en', 'fr', 'ar'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`the codes screens in ${language}, ${theme}, at 390 and 1366 px`, async ({ page }) => {
-        await page.addInitScript(
-          ([chosenLanguage, chosenTheme]) => {
-            window.localStorage.setItem('preferredLanguage', chosenLanguage!);
-            window.localStorage.setItem('theme', chosenTheme!);
-          },
-          [language, theme],
-        );
-        await signInAs(page, ADMIN);
-        for (const width of [390, 1366]) {
-          await page.setViewportSize({ width, height: 900 });
-          await page.goto('/admin/generate-code');
-          await expect(page.locator('html')).toHaveAttribute('lang', language);
-          await expect(page.getByRole('tab').first()).toBeVisible();
-          expect(await sidewaysOverflow(page)).toBe(0);
-          await shoot(page, `invite-codes-${language}-${theme}-${width}`);
-          await page.goto('/admin/generate-code?view=all');
-          await expect(page.getByRole('table')).toBeVisible();
-          expect(await sidewaysOverflow(page)).toBe(0);
-          await shoot(page, `invite-all-codes-${language}-${theme}-${width}`);
-          await page.getByRole('table').locator('button[aria-label*="QR"]').first().click();
-          await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
-          await shoot(page, `invite-qr-${language}-${theme}-${width}`);
-        }
-      });
-    }
+  for (const { language, theme } of looks) {
+    test(`the codes screens in ${language}, ${theme}, at 390 and 1366 px`, async ({ page }) => {
+      await chooseLook(page, { language, theme });
+      await signInAs(page, ADMIN);
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/admin/generate-code');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('tab').first()).toBeVisible();
+        expect(await sidewaysOverflow(page)).toBe(0);
+        await shoot(page, `invite-codes-${language}-${theme}-${width}`);
+        await page.goto('/admin/generate-code?view=all');
+        await expect(page.getByRole('table')).toBeVisible();
+        expect(await sidewaysOverflow(page)).toBe(0);
+        await shoot(page, `invite-all-codes-${language}-${theme}-${width}`);
+        await page.getByRole('table').locator('button[aria-label*="QR"]').first().click();
+        await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
+        await shoot(page, `invite-qr-${language}-${theme}-${width}`);
+      }
+    });
   }
 });

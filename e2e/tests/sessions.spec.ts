@@ -1,22 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, type TestUser } from './support/api';
-import { settle } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
+import { chooseLook, looks, shoot } from './support/looks';
 import { namespaceText } from './support/locales';
-
-/** With E2E_SCREENSHOTS set, pictures of the screens for human review (they assert nothing). */
-const directory = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-async function shoot(page: Page, name: string) {
-  await settle(page);
-  if (!process.env.E2E_SCREENSHOTS) return;
-  await page.screenshot({
-    path: `${directory}${name}.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -129,44 +116,36 @@ test("an administrator signs a user out of every device from the user's profile,
 });
 
 test.describe('screens', () => {
-  for (const language of ['en', 'fr', 'ar'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`the Sessions screens in ${language}, ${theme}, at 390 and 1366 px`, async ({
-        page,
-        browser,
-        makeUser,
-      }) => {
-        const reseller = await makeUser('reseller', 'look');
-        const phone = await deviceOf(browser, reseller, PHONE);
-        await page.addInitScript(
-          ([chosenLanguage, chosenTheme]) => {
-            window.localStorage.setItem('preferredLanguage', chosenLanguage!);
-            window.localStorage.setItem('theme', chosenTheme!);
-          },
-          [language, theme],
-        );
-        await signInAs(page, reseller);
-        for (const width of [390, 1366]) {
-          await page.setViewportSize({ width, height: 900 });
-          await page.goto('/reseller/profile');
-          await expect(page.locator('html')).toHaveAttribute('lang', language);
-          // Signing up signed it in too: that device, the phone and this one.
-          await expect(devicesList(page, language).getByRole('listitem')).toHaveCount(3);
-          expect(await sidewaysOverflow(page)).toBe(0);
-          await shoot(page, `sessions-profile-${language}-${theme}-${width}`);
-        }
-        await page.context().clearCookies();
-        await signInAs(page, ADMIN);
-        for (const width of [390, 1366]) {
-          await page.setViewportSize({ width, height: 900 });
-          await page.goto(`/admin/users/${reseller.id}?tab=sessions`);
-          await expect(page.getByRole('tablist')).toBeVisible();
-          await expect(page.locator('[role=tabpanel] ul > li')).toHaveCount(3);
-          expect(await sidewaysOverflow(page)).toBe(0);
-          await shoot(page, `sessions-admin-${language}-${theme}-${width}`);
-        }
-        await phone.context().close();
-      });
-    }
+  for (const { language, theme } of looks) {
+    test(`the Sessions screens in ${language}, ${theme}, at 390 and 1366 px`, async ({
+      page,
+      browser,
+      makeUser,
+    }) => {
+      const reseller = await makeUser('reseller', 'look');
+      const phone = await deviceOf(browser, reseller, PHONE);
+      await chooseLook(page, { language, theme });
+      await signInAs(page, reseller);
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/reseller/profile');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        // Signing up signed it in too: that device, the phone and this one.
+        await expect(devicesList(page, language).getByRole('listitem')).toHaveCount(3);
+        expect(await sidewaysOverflow(page)).toBe(0);
+        await shoot(page, `sessions-profile-${language}-${theme}-${width}`);
+      }
+      await page.context().clearCookies();
+      await signInAs(page, ADMIN);
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/admin/users/${reseller.id}?tab=sessions`);
+        await expect(page.getByRole('tablist')).toBeVisible();
+        await expect(page.locator('[role=tabpanel] ul > li')).toHaveCount(3);
+        expect(await sidewaysOverflow(page)).toBe(0);
+        await shoot(page, `sessions-admin-${language}-${theme}-${width}`);
+      }
+      await phone.context().close();
+    });
   }
 });

@@ -14,9 +14,8 @@ import {
 } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
 import { useInvitations } from '../api/get-invitations';
-import { CopyCodeButton, CopyLinkButton } from './copy-code-button';
+import { InvitationCode } from './invitation-code';
 import { InvitationStatusBadge } from './invitation-status-badge';
-import { InviteQrButton } from './invite-qr-button';
 
 export function InvitationsTable() {
   const { t, i18n } = useTranslation();
@@ -49,19 +48,7 @@ export function InvitationsTable() {
               {invitations.map((invitation) => (
                 <TableRow key={invitation.id}>
                   <TableCell kind="title">
-                    <span className="flex items-center gap-1">
-                      <code dir="ltr" className="font-mono font-semibold tracking-widest text-fg">
-                        {invitation.code}
-                      </code>
-                      <CopyCodeButton code={invitation.code} />
-                      {/* A link is worth sharing while the code can still be used. */}
-                      {invitation.status === 'unused' && (
-                        <>
-                          <CopyLinkButton code={invitation.code} />
-                          <InviteQrButton code={invitation.code} />
-                        </>
-                      )}
-                    </span>
+                    <InvitationCode invitation={invitation} />
                   </TableCell>
                   <TableCell label={t('invitations.list.role')}>
                     {t(`roles.${invitation.role}`)}

@@ -21,9 +21,8 @@ import {
   useAllInvitations,
   type AllInvitationsQuery,
 } from '../api/get-all-invitations';
-import { CopyCodeButton, CopyLinkButton } from './copy-code-button';
+import { InvitationCode } from './invitation-code';
 import { InvitationStatusBadge } from './invitation-status-badge';
-import { InviteQrButton } from './invite-qr-button';
 
 const roles = grantableRoleSchema.options;
 
@@ -115,18 +114,7 @@ export function PlatformInvitations() {
               {invitations.map((invitation) => (
                 <TableRow key={invitation.id}>
                   <TableCell kind="title">
-                    <span className="flex items-center gap-1">
-                      <code dir="ltr" className="font-mono font-semibold tracking-widest text-fg">
-                        {invitation.code}
-                      </code>
-                      <CopyCodeButton code={invitation.code} />
-                      {invitation.status === 'unused' && (
-                        <>
-                          <CopyLinkButton code={invitation.code} />
-                          <InviteQrButton code={invitation.code} />
-                        </>
-                      )}
-                    </span>
+                    <InvitationCode invitation={invitation} />
                   </TableCell>
                   <TableCell label={t('invitations.all.createdBy')}>
                     <button
