@@ -63,7 +63,7 @@ export function BulkResults({
               </TableCell>
               <TableCell label={t('columns.result')}>
                 {outcome.refusal ? (
-                  <span className="flex flex-col gap-1">
+                  <span className="flex flex-col items-start gap-1">
                     <Badge tone="danger">{t('outcome.refused')}</Badge>
                     <span className="text-xs text-muted">
                       {refusalText(outcome.refusal, factsOf(outcome.orderId))}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { FileUp } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_CSV_MAX_CHARS, type BulkPreview } from '@keymarket/contracts/bulk-fulfilment';
 import { Alert } from '@/components/ui/alert';
@@ -46,6 +47,9 @@ function CompleteFromCsv({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('fulfilment');
   const { t: tCore } = useTranslation();
   const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
   const preview = useBulkPreview();
   const answer = useBulkAnswer();
   const shown = preview.data;
@@ -89,20 +93,28 @@ function CompleteFromCsv({ onClose }: { onClose: () => void }) {
           />
         )}
       </Field>
-      <Field label={t('csv.file')}>
-        {(control) => (
-          <input
-            {...control}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void file.text().then(edit);
-            }}
-            className={`${controlClassName} h-auto py-2 text-sm file:me-3 file:rounded-md file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-fg`}
-          />
-        )}
-      </Field>
+      {/* The browser's own file button would speak the browser's language, not the page's. */}
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          ref={fileInput}
+          id={fileId}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          className="sr-only"
+          aria-label={t('csv.file')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            setFileName(file.name);
+            void file.text().then(edit);
+          }}
+        />
+        <Button variant="secondary" onClick={() => fileInput.current?.click()} tabIndex={-1}>
+          <FileUp aria-hidden className="size-4" />
+          {t('csv.file')}
+        </Button>
+        <span className="min-w-0 truncate text-sm text-muted">{fileName ?? t('csv.noFile')}</span>
+      </div>
       {preview.isError && (
         <Alert title={t('csv.previewFailed')}>{describeApiError(preview.error, tCore)}</Alert>
       )}
@@ -197,7 +209,7 @@ function PreviewTable({ preview }: { preview: BulkPreview }) {
                 </TableCell>
                 <TableCell label={t('columns.result')}>
                   {row.refusal ? (
-                    <span className="flex flex-col gap-1">
+                    <span className="flex flex-col items-start gap-1">
                       <Badge tone="danger">{t('outcome.refused')}</Badge>
                       <span className="text-xs text-muted">{refusalText(row.refusal, row)}</span>
                     </span>

@@ -85,6 +85,7 @@ export function OrdersScreen({ role }: { role: Role }) {
     });
   }, []);
   const selectedIds = new Set(selected.keys());
+  const [selectionAnswered, setSelectionAnswered] = useState(false);
 
   const filterQuery = {
     showAll,
@@ -312,8 +313,13 @@ export function OrdersScreen({ role }: { role: Role }) {
           <RejectSelectedDialog
             orders={[...selected.values()]}
             open={dialog?.kind === 'rejectSelected'}
-            onClose={() => setDialog(null)}
-            onDone={() => setSelected(new Map())}
+            onClose={() => {
+              setDialog(null);
+              // Emptied once the dialog is closed: its results name the orders until then.
+              if (selectionAnswered) setSelected(new Map());
+              setSelectionAnswered(false);
+            }}
+            onDone={() => setSelectionAnswered(true)}
           />
         </>
       )}

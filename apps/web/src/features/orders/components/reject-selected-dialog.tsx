@@ -15,7 +15,7 @@ type RejectSelectedDialogProps = {
   orders: Order[];
   open: boolean;
   onClose: () => void;
-  /** Called once the orders were answered (each rejected or refused). */
+  /** Called once the orders were answered (each rejected or refused), before the results close. */
   onDone: () => void;
 };
 
