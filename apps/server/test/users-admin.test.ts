@@ -318,6 +318,8 @@ describe('GET /api/users/{id}', () => {
       package: { id: gold!.id, name: 'Gold' },
       managerPackage: { id: friends!.id, name: 'Friends' },
       lastLoginAt: row.lastLoginAt!.toISOString(),
+      // Its two orders of today, the pending one included: both are spent until rejected.
+      limits: { dailySpendCap: null, maxOrderQuantity: null, spentToday: 20 },
       createdAt: row.createdAt.toISOString(),
     });
 
