@@ -19,6 +19,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before making it
   await supplier?.stop();
 });
 

@@ -314,7 +314,7 @@ export function fillPath(path: string, values: Record<string, string>): string {
 /** A multipart field's text for a hostile or sample value, as a form would send it. */
 export function asFormText(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
-  if (typeof value === 'object') return JSON.stringify(value);
-  // What is left of a JSON value: a string, a number or a boolean.
-  return String(value as string | number | boolean);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }

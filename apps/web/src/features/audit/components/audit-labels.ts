@@ -45,7 +45,8 @@ export function useAuditLabels() {
   const shownValue = useCallback(
     (entry: AuditEntry, field: string, value: unknown): string | undefined => {
       if (value === undefined) return undefined;
-      if (/Cents$/.test(field) && typeof value !== 'object' && /^-?\d+$/.test(String(value))) {
+      const digits = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+      if (/Cents$/.test(field) && /^-?\d+$/.test(digits)) {
         return formatUsdAmount(Number(value) / 100, language);
       }
       if (typeof value === 'string') return nameOf(entry, value);
