@@ -98,12 +98,17 @@ test('an administrator completes orders from a CSV and rejects a selection with 
     .getByRole('checkbox', { name: `Select the order of ${product.name}` })
     .last()
     .check();
+  await shoot(page, 'bulk-selection-en-1366');
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await shoot(page, 'bulk-selection-en-390');
   await page.getByRole('button', { name: 'Reject 2 selected' }).click();
   const reject = page.getByRole('dialog', { name: 'Reject 2 orders' });
   await reject.getByLabel('Reason').fill('Supplier out of stock');
   await reject.getByRole('button', { name: 'Reject 2 orders' }).click();
   await expect(reject.getByRole('status')).toHaveText('2 done, 0 refused.');
   await expect(reject.getByRole('row').filter({ hasText: 'Rejected and refunded' })).toHaveCount(2);
+  await shoot(page, 'bulk-reject-results-en-390');
 
   for (const order of [miscounted, left]) {
     expect(await orderOf(admin, order.id)).toMatchObject({
