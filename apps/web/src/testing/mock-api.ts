@@ -45,6 +45,8 @@ export const layoutDefaults: Record<string, Handler> = {
     language: 'en',
     emailAvailable: false,
   }),
+  // The profile screen's signed-in devices: none listed.
+  'GET /users/me/sessions': okReply({ sessions: [] }),
   // The language switch, signed in: the account's emails follow the language chosen.
   'PUT /users/me/language': okReply({ language: 'en' }),
   // The buy dialog's purchase allowance, wherever a shop opens it: a buyer without limits.
