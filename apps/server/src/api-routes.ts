@@ -16,8 +16,8 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { ordersModule } from './modules/orders/orders.module';
 import { purchaseLimitsModule } from './modules/purchase-limits/purchase-limits.module';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.module';
-import { settingsModule } from './modules/system-settings/settings.module';
 import { sessionsModule } from './modules/sessions/sessions.module';
+import { settingsModule } from './modules/system-settings/settings.module';
 import { thresholdsModule } from './modules/thresholds/thresholds.module';
 import { ticketsModule } from './modules/tickets/tickets.module';
 import { topupsModule } from './modules/topups/topups.module';
@@ -39,8 +39,8 @@ export const apiRoutes: AppModule = async (api, { ctx }) => {
     authModule,
     twoFactorModule,
     meModule,
-    passwordResetModule,
     sessionsModule,
+    passwordResetModule,
     emailPreferencesModule,
     invitationsModule,
     catalogueModule,
