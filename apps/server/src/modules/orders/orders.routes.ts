@@ -104,7 +104,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: ['admin'] },
       bodyLimit: BULK_BODY_LIMIT,
-      schema: { body: bulkCompleteSchema, response: { 200: bulkPreviewSchema } },
+      schema: {
+        summary: 'Preview completing pending orders from a CSV (administrators)',
+        body: bulkCompleteSchema,
+        response: { 200: bulkPreviewSchema },
+      },
     },
     (request) => bulk.preview(authOf(request), request.body.csv),
   );
@@ -114,7 +118,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: ['admin'] },
       bodyLimit: BULK_BODY_LIMIT,
-      schema: { body: bulkCompleteSchema, response: { 200: bulkResultSchema } },
+      schema: {
+        summary: 'Complete pending orders from a CSV, each on its own (administrators)',
+        body: bulkCompleteSchema,
+        response: { 200: bulkResultSchema },
+      },
     },
     (request) => bulk.complete(authOf(request), request.body.csv),
   );
@@ -123,7 +131,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     '/orders/bulk-reject',
     {
       config: { access: ['admin'] },
-      schema: { body: bulkRejectSchema, response: { 200: bulkResultSchema } },
+      schema: {
+        summary: 'Reject pending orders with one reason, each refunded (administrators)',
+        body: bulkRejectSchema,
+        response: { 200: bulkResultSchema },
+      },
     },
     (request) => bulk.reject(authOf(request), request.body.orderIds, request.body.reason),
   );
