@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 /** The interactive API reference: Swagger UI over the OpenAPI document the routes generate. */
 export const API_DOCS_PREFIX = '/api/docs';
 /** The guide (docs/api.md), served as it is written: an integrator cannot open the repository. */
-export const API_GUIDE_PATH = `${API_DOCS_PREFIX}/guide.md`;
+const API_GUIDE_PATH = `${API_DOCS_PREFIX}/guide.md`;
 
 type ServedDocument = { json: string; etag: string };
 
