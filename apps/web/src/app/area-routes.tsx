@@ -160,7 +160,7 @@ function areaRoute(role: Role): RouteObject {
           { path: areaPaths.tickets, element: <TicketsRoute role={role} /> },
           { path: areaPaths.faq, element: <FaqRoute /> },
           { path: areaPaths.integrations, element: <IntegrationsRoute /> },
-          { path: areaPaths.statement, element: <StatementRoute /> },
+          { path: areaPaths.statement, element: <StatementRoute role={role} /> },
           { path: areaPaths.notifications, element: <NotificationsRoute role={role} /> },
           // Money in (DESIGN.md §13): every funder decides and offers; admins ask nobody.
           { path: areaPaths.topupRequests, element: <TopupRequestsRoute role={role} /> },
