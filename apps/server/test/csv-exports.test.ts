@@ -174,6 +174,37 @@ describe('?format=csv', () => {
     ).toBe(1);
   });
 
+  it('names the audit log’s actions in the language asked for, beside their code, amounts as money', async () => {
+    const url = `/api/audit?format=csv&action=balance.deposit&targetId=${reseller.user.id}`;
+    const [header, en, ...more] = csvLines(await get(admin, url));
+    expect(header).toBe('Date (UTC),Actor,Action,Action code,Target type,Target,Before,After');
+    expect(more).toEqual([]);
+    // The reseller held the manager's 4 × $1 when the admin added $50.
+    const money = ',"{""balance"":""4.00 USD""}","{""balance"":""54.00 USD""}"';
+    expect(en).toContain(
+      `,${admin.user.username},Balance added,balance.deposit,user,${reseller.user.id}${money}`,
+    );
+    const [, fr] = csvLines(await get(admin, `${url}&lang=fr`));
+    expect(fr).toContain(
+      `,${admin.user.username},Solde ajouté,balance.deposit,user,${reseller.user.id}${money}`,
+    );
+    // A plain download link carries the browser's language; `lang` wins over it.
+    const asked = (query: string, language: string) =>
+      admin.inject({
+        method: 'GET',
+        url: `${url}${query}`,
+        headers: { 'accept-language': language },
+      });
+    expect(csvLines(await asked('', 'fr-CA,fr;q=0.9,en;q=0.8'))[1]).toBe(fr);
+    expect(csvLines(await asked('', 'de-DE,de;q=0.9'))[1]).toBe(en);
+    expect(csvLines(await asked('&lang=en', 'fr'))[1]).toBe(en);
+    expectValidation(
+      await get(admin, `${url}&lang=de`),
+      'querystring.lang',
+      'Language must be en, fr or ar',
+    );
+  });
+
   it('reads past one batch: 2,500 audit rows come out once each, in order', async () => {
     await db().execute(sql`
       insert into audit_log (actor_id, action, target_type, target_id, created_at)
@@ -182,7 +213,7 @@ describe('?format=csv', () => {
       from generate_series(1, 2500) g`);
     const [, ...rows] = csvLines(await get(admin, '/api/audit?format=csv&action=bulk.test'));
     expect(rows).toHaveLength(2500);
-    const targets = rows.map((r) => Number(r.split(',')[4]));
+    const targets = rows.map((r) => Number(r.split(',')[5]));
     expect(targets).toEqual(Array.from({ length: 2500 }, (_, i) => 2500 - i));
   });
 });

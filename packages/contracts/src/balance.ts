@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { positiveUsdAmount, nonNegativeUsdAmount } from './money';
 import { freeText, searchText } from './text';
-import { userRefSchema } from './users';
+import { appLanguageSchema, userRefSchema } from './users';
 import {
   dateRangeFields,
   exportFormatSchema,
@@ -112,6 +112,8 @@ export const auditQuerySchema = pageQuerySchema
     ...dateRangeFields,
     sort: sortParam(auditSortColumns).optional(),
     format: exportFormatSchema,
+    /** The language of the export's action names; the request's `Accept-Language` unless told. */
+    lang: appLanguageSchema.optional(),
   })
   .refine(rangeInOrder, rangeOrderError);
 export type AuditQuery = z.output<typeof auditQuerySchema>;

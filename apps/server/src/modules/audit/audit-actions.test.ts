@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditActions } from '@keymarket/contracts/audit-actions';
+import { auditActionKey, auditActions } from '@keymarket/contracts/audit-actions';
 import { auditTargetTypes } from '@keymarket/contracts/balance';
 import { webhookEventTypes } from '@keymarket/contracts/integration';
 import { notificationTypes } from '@keymarket/contracts/notifications';
+import { appLanguages } from '@keymarket/contracts/users';
+import { auditActionName, auditActionNames } from './audit-action-names';
 
 /**
  * The audit screen lists and names the actions of `auditActions`: an action the server writes
@@ -49,5 +51,36 @@ describe('audit actions', () => {
 
   it('lists each action once', () => {
     expect(new Set(auditActions).size).toBe(auditActions.length);
+  });
+});
+
+/** The audit screen's texts of `language` (the web app's `money` namespace). */
+const WEB_NAMESPACE = join(SOURCE, '..', '..', 'web', 'src', 'locales', 'namespaces', 'money');
+function webActionNames(language: string): unknown {
+  const texts = JSON.parse(readFileSync(join(WEB_NAMESPACE, `${language}.json`), 'utf8')) as {
+    audit: { actions: unknown };
+  };
+  return texts.audit.actions;
+}
+
+describe('audit action names', () => {
+  it.each(appLanguages)(
+    '%s: the export names every action, as the audit screen does',
+    (language) => {
+      const names = auditActionNames[language];
+      const unnamed = auditActions.filter((action) => !names[auditActionKey(action)]?.trim());
+      expect(unnamed).toEqual([]);
+      expect(Object.keys(names).sort()).toEqual(auditActions.map(auditActionKey).sort());
+      // The server's copy is the screen's texts, word for word.
+      expect(names).toEqual(webActionNames(language));
+    },
+  );
+
+  it('names an action in the language asked for, and an unknown one by its code', () => {
+    expect(auditActionName('order.completed', 'en')).toBe(auditActionNames.en.order_completed);
+    expect(auditActionName('order.completed', 'fr')).not.toBe(
+      auditActionName('order.completed', 'en'),
+    );
+    expect(auditActionName('bulk.test', 'fr')).toBe('bulk.test');
   });
 });

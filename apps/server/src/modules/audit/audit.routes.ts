@@ -2,10 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditEntrySchema, auditQuerySchema } from '@keymarket/contracts/balance';
 import { paginated } from '@keymarket/contracts/pagination';
 import { sendCsv } from '../../lib/csv';
+import { requestLanguage } from '../../lib/request-language';
 import { authOf } from '../access/auth-context';
 import type { AuditService } from './audit.service';
 
-/** GET /api/audit: admin actions and money movements, newest first; `?format=csv` exports. */
+/**
+ * GET /api/audit: admin actions and money movements, newest first; `?format=csv` exports, its
+ * actions named in `lang` or else the request's `Accept-Language`.
+ */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (
   app,
   { audit },
@@ -18,7 +22,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
     },
     async (request, reply) => {
       if (request.query.format === 'csv') {
-        return sendCsv(reply, 'audit-log', audit.export(authOf(request), request.query));
+        const language = request.query.lang ?? requestLanguage(request.headers['accept-language']);
+        return sendCsv(reply, 'audit-log', audit.export(authOf(request), request.query, language));
       }
       return audit.list(authOf(request), request.query);
     },

@@ -1,11 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { AuditEntry, AuditName, AuditQuery } from '@keymarket/contracts/balance';
+import { formatAmount, fromCents } from '@keymarket/contracts/money';
 import { pageOf } from '@keymarket/contracts/pagination';
+import type { AppLanguage } from '@keymarket/contracts/users';
 import type { Database, Executor } from '../../db/client';
 import { ReadRouting } from '../../db/read-routing';
 import { csvStream, keysetBatches, type CsvColumn } from '../../lib/csv';
 import type { AuthContext } from '../access/auth-context';
 import { requireAdmin } from '../access/policy';
+import { auditActionName } from './audit-action-names';
 import { auditBatch, auditCount, auditPage, namesOf, type AuditRow } from './audit.repository';
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
@@ -55,15 +58,44 @@ function entryOf({ entry, actor }: AuditRow): AuditEntry {
   };
 }
 
-/** Before and after as stored (JSON text), so a spreadsheet shows them whole. */
-const csvColumns: CsvColumn<AuditRow>[] = [
+const CENTS = /^(.+)Cents$/;
+
+/**
+ * `value` with its amounts kept in cents (`refundCents: "1250"`, nested too) written as money
+ * under the name without `Cents` (`refund: "12.50 USD"`), as the statement's export shows USD.
+ */
+function withMoney(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withMoney);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([field, item]) => {
+      const name = CENTS.exec(field)?.[1];
+      const digits = typeof item === 'string' || typeof item === 'number' ? String(item) : '';
+      if (name && /^-?\d+$/.test(digits)) {
+        return [name, `${formatAmount(fromCents(BigInt(digits)), 1, '')} USD`];
+      }
+      return [field, withMoney(item)];
+    }),
+  );
+}
+
+/** Before or after as JSON text, so a spreadsheet shows it whole, its amounts as money. */
+const shownJson = (text: string | null) =>
+  text === null ? null : JSON.stringify(withMoney(JSON.parse(text)));
+
+/**
+ * The export's columns: the action named as the screen names it in `language`, and its code
+ * beside it (what operators filter by).
+ */
+const csvColumns = (language: AppLanguage): CsvColumn<AuditRow>[] => [
   { header: 'Date (UTC)', cell: (r) => r.entry.createdAt.toISOString() },
   { header: 'Actor', cell: (r) => r.actor?.username },
-  { header: 'Action', cell: (r) => r.entry.action },
+  { header: 'Action', cell: (r) => auditActionName(r.entry.action, language) },
+  { header: 'Action code', cell: (r) => r.entry.action },
   { header: 'Target type', cell: (r) => r.entry.targetType },
   { header: 'Target', cell: (r) => r.entry.targetId },
-  { header: 'Before', cell: (r) => r.entry.before },
-  { header: 'After', cell: (r) => r.entry.after },
+  { header: 'Before', cell: (r) => shownJson(r.entry.before) },
+  { header: 'After', cell: (r) => shownJson(r.entry.after) },
 ];
 
 /** Admin actions and money movements, newest first (DESIGN.md §6, §10). */
@@ -88,13 +120,14 @@ export class AuditService {
     return pageOf(await entriesOf(db, rows), query, total);
   }
 
-  export(caller: AuthContext, query: AuditQuery): Readable {
+  /** Every entry the filters select, as CSV, its actions named in `language`. */
+  export(caller: AuthContext, query: AuditQuery, language: AppLanguage): Readable {
     requireAdmin(caller);
     // One server for the whole file.
     const reader = this.reads.reader();
     return csvStream(
       keysetBatches<AuditRow>(async (after) => auditBatch(await reader, query, after)),
-      csvColumns,
+      csvColumns(language),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditTargetTypes, type AuditEntry } from '@keymarket/contracts/balance';
 import { AppProvider } from '@/app/provider';
 import { mockApi, okReply, urlOf } from '@/testing/mock-api';
@@ -152,5 +152,22 @@ describe('audit log screen', { timeout: 30_000 }, () => {
         .map((cell) => cell.textContent);
     expect(cellsOf(/refundCents/)).toEqual(['—', '$12.50']);
     expect(cellsOf(/productId/)).toEqual(['—', 'Steam 20 USD']);
+  });
+
+  it('downloads the filtered log with its actions named in the language the screen is read in', async () => {
+    mockApi({ 'GET /audit': page([entry]), 'GET /users/me/role': okReply({ role: 'admin' }) });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.href);
+    });
+    renderAt('/?action=order.completed');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await expect.poll(() => clicked.length).toBe(1);
+    const query = Object.fromEntries(new URL(clicked[0]!).searchParams);
+    expect(query).toEqual({ action: 'order.completed', lang: 'en', format: 'csv' });
+    click.mockRestore();
   });
 });

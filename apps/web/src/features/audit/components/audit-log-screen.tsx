@@ -25,6 +25,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format-date';
+import { firstSpoken } from '@/lib/language-choice';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
 import { auditFilters, useAuditLog, type AuditLogQuery } from '../api/get-audit-log';
 import { AuditEntryDialog } from './audit-entry-dialog';
@@ -116,7 +117,12 @@ export function AuditLogScreen() {
             sort: params.sort,
             onSort: params.setSort,
           }}
-          csv={{ path: '/audit', query: auditFilters(query), label: t('audit.download') }}
+          csv={{
+            path: '/audit',
+            // The export names the actions in the language the screen is read in.
+            query: { ...auditFilters(query), lang: firstSpoken([i18n.language]) },
+            label: t('audit.download'),
+          }}
         />
       </div>
 
