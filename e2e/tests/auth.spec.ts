@@ -7,6 +7,9 @@ import {
   signInThroughForm,
   test,
 } from './support/fixtures';
+import { sidewaysOverflow } from './support/layout';
+import { text } from './support/locales';
+import { chooseLook, looks, shoot } from './support/looks';
 
 test.describe('sign-in, invitation and sign-up', () => {
   test('admin invites a manager who signs up with the copied code', async ({
@@ -134,6 +137,9 @@ test.describe('sign-in, invitation and sign-up', () => {
 
     const described = async (label: string, message: string, exact = false) =>
       expect(page.getByLabel(label, { exact })).toHaveAccessibleDescription(message);
+    // The password's rules, listed under it, describe it after its error.
+    const describedPassword = (message: string) =>
+      described('Password', `${message} Password rules`, true);
     await described('Username', 'Username must be at least 3 characters');
     await described('First name', 'First name is required');
     await described('Last name', 'Last name is required');
@@ -142,7 +148,7 @@ test.describe('sign-in, invitation and sign-up', () => {
       'Phone',
       'Please enter a valid phone number in international format, e.g. +33612345678',
     );
-    await described('Password', 'Password must be at least 8 characters', true);
+    await describedPassword('Password must be at least 8 characters');
     await described('Invite code', 'Invite code must be exactly 8 characters');
 
     // With everything else right, the two passwords must still match.
@@ -162,15 +168,50 @@ test.describe('sign-in, invitation and sign-up', () => {
     await page.getByLabel('Confirm password').fill('alllowercase1!');
     await page.getByLabel('Password', { exact: true }).fill('alllowercase1!');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await described('Password', 'Password must contain an uppercase letter', true);
+    await describedPassword('Password must contain an uppercase letter');
     await page.getByLabel('Password', { exact: true }).fill('NoDigits-here');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await described('Password', 'Password must contain a number', true);
+    await describedPassword('Password must contain a number');
     await page.getByLabel('Password', { exact: true }).fill('NoSpecial123');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await described('Password', 'Password must contain a special character', true);
+    await describedPassword('Password must contain a special character');
 
     expect(registrations).toEqual([]);
+  });
+
+  test('the phone takes a country searched by name, in every language and theme, on a phone and a desktop', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const france = { en: 'France', fr: 'France', ar: 'فرنسا' } as const;
+    for (const look of looks) {
+      await chooseLook(page, look);
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/signup');
+        await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+        const number = page.getByLabel(text(look.language, 'auth.signup.phone'), { exact: true });
+        const country = page.getByRole('combobox', {
+          name: text(look.language, 'auth.signup.country'),
+        });
+        await country.fill(france[look.language].slice(0, 3));
+        await page.getByRole('option', { name: `${france[look.language]} +33` }).click();
+        await expect(country).toHaveValue(france[look.language]);
+        await number.fill('06 12 34 56 78');
+
+        // The code sits left of the number in every language, Arabic too.
+        const prefix = page.getByText('+33', { exact: true });
+        const [prefixBox, numberBox] = [await prefix.boundingBox(), await number.boundingBox()];
+        expect(prefixBox!.x).toBeLessThan(numberBox!.x);
+        expect(await sidewaysOverflow(page)).toBe(0);
+        await shoot(page, `signup-phone-chosen-${look.language}-${look.theme}-${width}`);
+
+        await country.fill(france[look.language].slice(0, 1));
+        await expect(page.getByRole('listbox')).toBeVisible();
+        await shoot(page, `signup-phone-list-${look.language}-${look.theme}-${width}`);
+        await page.keyboard.press('Escape');
+      }
+    }
   });
 
   test('signup with an unknown code says the code was refused', async ({ page }) => {

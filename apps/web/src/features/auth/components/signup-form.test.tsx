@@ -14,13 +14,17 @@ import {
 } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
-async function fillValidAccount() {
+type User = ReturnType<typeof userEvent.setup>;
+
+async function fillValidAccount(
+  enterPhone = (user: User) => user.type(screen.getByLabelText('Phone'), '+33 6 12 34 56 78'),
+) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Username'), 'nadia');
   await user.type(screen.getByLabelText('First name'), 'Nadia');
   await user.type(screen.getByLabelText('Last name'), 'Haddad');
   await user.type(screen.getByLabelText('Email'), 'nadia@example.com');
-  await user.type(screen.getByLabelText('Phone'), '+33 6 12 34 56 78');
+  await enterPhone(user);
   await user.type(screen.getByLabelText('Password'), 'Str0ng!pass');
   await user.type(screen.getByLabelText('Confirm password'), 'Str0ng!pass');
   await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -122,6 +126,27 @@ describe('signup form', () => {
       language: 'en',
     });
     expect(window.localStorage.getItem('userRole')).toBeNull();
+  });
+
+  it('sends the chosen country’s calling code before the national number', async () => {
+    const fetchMock = mockApi({
+      'POST /auth/register': okReply({ user: aUser(), pendingApproval: true }, 201),
+    });
+    await openSignup('/signup?code=K7M2QX9P');
+
+    await fillValidAccount(async (user) => {
+      const country = screen.getByRole('combobox', { name: 'Country' });
+      await user.clear(country);
+      await user.type(country, 'france');
+      await user.keyboard('{Enter}');
+      await user.type(screen.getByLabelText('Phone'), '06 12 34 56 78');
+    });
+
+    await screen.findByRole('heading', { name: 'Your account awaits approval' });
+    const [, registration] = fetchMock.mock.calls.find(([input]) =>
+      urlOf(input).endsWith('/register'),
+    )!;
+    expect(JSON.parse(bodyText(registration!.body))).toMatchObject({ phone: '+33612345678' });
   });
 
   it('puts a taken username under its field', async () => {

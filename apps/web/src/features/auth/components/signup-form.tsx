@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { registerRequestSchema, type RegisterRequest } from '@keymarket/contracts/auth';
@@ -13,6 +14,7 @@ import { ApiError } from '@/lib/api-error';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useRegister } from '../api/register';
+import { PhoneField } from './phone-field';
 
 type SignupFormProps = {
   /** Prefilled from the `?code=` of an invitation link. */
@@ -29,6 +31,7 @@ export function SignupForm({ inviteCode, onRegistered }: SignupFormProps) {
     handleSubmit,
     showServerErrors,
     watch,
+    control,
     formState: { errors },
   } = useContractForm(registerRequestSchema, {
     defaultValues: {
@@ -42,6 +45,9 @@ export function SignupForm({ inviteCode, onRegistered }: SignupFormProps) {
       inviteCode,
     },
   });
+
+  // The phone is two boxes (country, national number) giving one value.
+  const { field: phone } = useController({ control, name: 'phone' });
 
   // The server re-checks everything, uniqueness too, and answers per-field details.
   const onSubmit = handleSubmit((account) => {
@@ -87,8 +93,13 @@ export function SignupForm({ inviteCode, onRegistered }: SignupFormProps) {
         hint={t('auth.signup.phoneHint')}
         error={errorOf('phone')}
       >
-        {(control) => (
-          <Input {...control} {...register('phone')} type="tel" autoComplete="tel" dir="ltr" />
+        {(fieldControl) => (
+          <PhoneField
+            control={fieldControl}
+            onChange={phone.onChange}
+            onBlur={phone.onBlur}
+            inputRef={phone.ref}
+          />
         )}
       </Field>
       <div className="flex flex-col gap-1.5">
