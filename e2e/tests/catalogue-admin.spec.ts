@@ -53,7 +53,7 @@ test.describe('admin catalogue', () => {
     await expect(card.locator('img')).toHaveAttribute('src', /^\/api\/files\//);
 
     // A subcategory in it.
-    await card.getByRole('button', { name: `Add a subcategory to ${category}` }).click();
+    await card.getByRole('button', { name: `Add subcategory to ${category}` }).click();
     const subcategoryDialog = page.getByRole('dialog', { name: 'New subcategory' });
     await fillNames(subcategoryDialog, subcategory, `Steam FR ${suffix}`, `ستيم ${suffix}`);
     await subcategoryDialog.getByLabel('Image').setInputFiles(image());

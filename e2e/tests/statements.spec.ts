@@ -109,7 +109,7 @@ test.describe('statements, audit log and reconciliation', () => {
     // The target by its name, the id in its tooltip.
     await expect(rows.first().getByTitle(reseller.id)).toHaveText(`@${reseller.username}`);
 
-    await rows.first().getByRole('button', { name: 'Before and after of Balance added' }).click();
+    await rows.first().getByRole('button', { name: 'Before / after: Balance added' }).click();
     const dialog = page.getByRole('dialog', { name: 'Before and after' });
     const balance = dialog.getByRole('row', { name: /balanceCents/ });
     await expect(balance.getByRole('cell')).toHaveText(['$0.00', '$12.00']);

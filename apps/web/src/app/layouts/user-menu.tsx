@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Role } from '@keymarket/contracts/users';
-import { UserAvatar } from '@/entities/users/components/user-avatar';
+import { initialsOf, UserAvatar } from '@/entities/users/components/user-avatar';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { areaPaths } from '../area-paths';
 import { LogoutDialog } from './logout-dialog';
@@ -23,7 +23,13 @@ export function UserMenu({ role }: { role: Role }) {
       {/* Not modal: a modal menu would fight the logout dialog it opens over who owns focus. */}
       <DropdownMenu.Root modal={false} dir={i18n.dir()}>
         <DropdownMenu.Trigger
-          aria-label={t('userMenu.open')}
+          // The initials the avatar shows are in the name too: someone who speaks to the page
+          // (voice control) names the button by what it shows.
+          aria-label={
+            user && !user.avatarUrl
+              ? `${t('userMenu.open')} ${initialsOf(user)}`
+              : t('userMenu.open')
+          }
           className="flex items-center gap-2 rounded-full border border-border bg-surface-2 p-1 pe-2 text-muted hover:text-fg"
         >
           {user ? (

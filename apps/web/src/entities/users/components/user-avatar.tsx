@@ -15,6 +15,11 @@ type UserAvatarProps = {
   className?: string;
 };
 
+/** What the avatar shows of a user without a picture: its first and last names' initials. */
+export function initialsOf(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+}
+
 /** The user's profile picture, or its initials on the primary colour when it has none. */
 export function UserAvatar({ user, size = 'md', alt = '', className }: UserAvatarProps) {
   const frame = clsx('shrink-0 rounded-full', sizes[size], className);
@@ -37,8 +42,7 @@ export function UserAvatar({ user, size = 'md', alt = '', className }: UserAvata
         'grid place-items-center bg-primary font-semibold text-primary-fg uppercase',
       )}
     >
-      {user.firstName.charAt(0)}
-      {user.lastName.charAt(0)}
+      {initialsOf(user)}
     </span>
   );
 }

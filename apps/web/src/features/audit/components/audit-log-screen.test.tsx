@@ -98,9 +98,7 @@ describe('audit log screen', { timeout: 30_000 }, () => {
     renderAt('/');
     const user = userEvent.setup();
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Before and after of User edited' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Before / after: User edited' }));
     const dialog = screen.getByRole('dialog', { name: 'Before and after' });
     const email = within(dialog).getByRole('row', { name: /email/ });
     expect(
@@ -142,7 +140,7 @@ describe('audit log screen', { timeout: 30_000 }, () => {
     expect(options.map((option) => option.textContent)).toContain('Order placed');
     expect(options.filter((option) => option.textContent.includes('.'))).toEqual([]);
 
-    await user.click(within(row).getByRole('button', { name: 'Before and after of Key refunded' }));
+    await user.click(within(row).getByRole('button', { name: 'Before / after: Key refunded' }));
     const dialog = screen.getByRole('dialog', { name: 'Before and after' });
     // The whole id stays available beside the name.
     expect(dialog).toHaveTextContent(orderId);

@@ -120,7 +120,7 @@ describe('packages screen', { timeout: 15_000 }, () => {
       await within(dialog).findByRole('button', { name: 'Add Product 2 to the package' }),
     );
     expect(
-      within(dialog).getByRole('button', { name: 'Product 2 is already in the package' }),
+      within(dialog).getByRole('button', { name: 'Added: Product 2 is in the package' }),
     ).toBeDisabled();
     // The product's own prices to start from.
     expect(within(dialog).getByLabelText('Manager price of Product 2 (USD)')).toHaveValue('8');
