@@ -2,7 +2,6 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
-  deliveryTypes,
   productFieldsSchema,
   type Category,
   type Product,
@@ -18,6 +17,7 @@ import { localisedName } from '@/lib/localised-name';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useSaveProduct } from '../api/save-product';
 import { translateCatalogueIssue } from './catalogue-issues';
+import { DeliveryTypeField } from './delivery-type-field';
 import { FormActions } from './form-actions';
 import { ImageField, useImageChoice, withImage } from './image-field';
 
@@ -177,28 +177,7 @@ function ProductForm({
         </Field>
       </div>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-fg">{t('fields.deliveryType')}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {deliveryTypes.map((type) => (
-            <label
-              key={type}
-              className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-border bg-surface-2 p-3 text-sm has-checked:border-primary"
-            >
-              <input
-                type="radio"
-                value={type}
-                {...register('deliveryType')}
-                className="mt-0.5 size-4 accent-(--color-primary)"
-              />
-              <span className="flex flex-col gap-0.5">
-                <span className="font-medium text-fg">{t(`delivery.${type}`)}</span>
-                <span className="text-xs text-muted">{t(`delivery.${type}Hint`)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <DeliveryTypeField register={register} />
 
       <label className="flex items-center gap-2 text-sm text-fg">
         <input type="checkbox" {...register('isNew')} className="size-4 accent-(--color-primary)" />
