@@ -1,74 +1,7 @@
-import {
-  createServer,
-  request,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpSession } from './helpers/server-process';
 import { Platform, type Body } from './helpers/platforms';
-
-/**
- * A loopback relay in front of a real upstream platform that holds the answers to its purchases
- * (`POST /api/v1/orders`) for `delayMs` after the upstream gave them: an upstream slow to answer.
- * The upstream itself works as ever; `purchaseKeys` are the Idempotency-Keys of the purchases it
- * passed on, in order.
- */
-class SlowRelay {
-  delayMs = 0;
-  readonly purchaseKeys: string[] = [];
-  private readonly server: Server;
-
-  private constructor(private readonly target: URL) {
-    this.server = createServer((incoming, answer) => this.relay(incoming, answer));
-  }
-
-  static async start(target: string): Promise<SlowRelay> {
-    const relay = new SlowRelay(new URL(target));
-    await new Promise<void>((resolve) => relay.server.listen(0, '127.0.0.1', resolve));
-    return relay;
-  }
-
-  private relay(incoming: IncomingMessage, answer: ServerResponse) {
-    const purchase = incoming.method === 'POST' && incoming.url === '/api/v1/orders';
-    if (purchase) this.purchaseKeys.push(String(incoming.headers['idempotency-key']));
-    const hold = purchase ? this.delayMs : 0;
-    const outgoing = request(
-      {
-        host: this.target.hostname,
-        port: this.target.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: { ...incoming.headers, host: this.target.host },
-      },
-      (upstream) => {
-        const chunks: Buffer[] = [];
-        upstream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        upstream.on('end', () => {
-          setTimeout(() => {
-            if (answer.destroyed) return;
-            answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
-            answer.end(Buffer.concat(chunks));
-          }, hold);
-        });
-      },
-    );
-    outgoing.on('error', () => answer.destroy());
-    answer.on('error', () => undefined);
-    incoming.pipe(outgoing);
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async close() {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
+import { SlowRelay } from './helpers/slow-relay';
 
 /**
  * What a docked sale leaves for the platform's administrators (DESIGN.md §14), between two real

@@ -161,14 +161,20 @@ export class Platform {
 
   /**
    * Docks `productId` of `upstream` here with a 10 % markup, through an account there holding
-   * `funds` USD; answers that account and the local product.
+   * `funds` USD, reached at `baseUrl` (a relay in front of it, or itself); answers that account
+   * and the local product.
    */
-  async dockFrom(upstream: Platform, productId: string, funds: number) {
+  async dockFrom(
+    upstream: Platform,
+    productId: string,
+    funds: number,
+    baseUrl = upstream.server.url,
+  ) {
     const account = await upstream.reseller(funds);
     const apiKey = await upstream.apiKey(account.session);
     const added = await this.ok(this.admin, 'POST', '/api/upstreams', {
       name: 'Next up the chain',
-      baseUrl: upstream.server.url,
+      baseUrl,
       apiKey,
     });
     const docked = await this.ok(this.admin, 'POST', `/api/upstreams/${added.id}/products`, {
