@@ -7,15 +7,19 @@ import {
   UPSTREAM_URL_MAX,
   type CreateUpstreamInput,
 } from '@keymarket/contracts/upstreams';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { numberOrNull } from '@/lib/number-or-null';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateUpstream } from '../api/create-upstream';
+import { LowBalanceAlertField } from './low-balance-alert-field';
+import { UpstreamFormDialog } from './upstream-form-dialog';
 
-/** Adds a supplier: its address and the API key it gave this platform (sealed, never shown again). */
+/**
+ * Adds a supplier: its address, the API key it gave this platform (sealed, never shown again) and
+ * the balance there below which admins are told.
+ */
 export function AddUpstreamDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('suppliers');
   const { t: tCore } = useTranslation();
@@ -26,7 +30,7 @@ export function AddUpstreamDialog({ onClose }: { onClose: () => void }) {
     showServerErrors,
     formState: { errors },
   } = useContractForm(createUpstreamSchema, {
-    defaultValues: { name: '', baseUrl: '', apiKey: '' },
+    defaultValues: { name: '', baseUrl: '', apiKey: '', lowBalanceAlert: null },
   });
   const issue = (key: keyof CreateUpstreamInput) => translateFieldError(errors[key], tCore);
 
@@ -44,49 +48,45 @@ export function AddUpstreamDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <UpstreamFormDialog
       title={t('add.title')}
       description={t('add.text')}
+      submitLabel={t('add.submit')}
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
-        <Field label={t('add.name')} error={issue('name')}>
-          {(control) => <Input {...control} {...register('name')} maxLength={UPSTREAM_NAME_MAX} />}
-        </Field>
-        <Field label={t('add.baseUrl')} hint={t('add.baseUrlHint')} error={issue('baseUrl')}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('baseUrl')}
-              dir="ltr"
-              inputMode="url"
-              placeholder="https://supplier.example"
-              maxLength={UPSTREAM_URL_MAX}
-            />
-          )}
-        </Field>
-        <Field label={t('add.apiKey')} hint={t('add.apiKeyHint')} error={issue('apiKey')}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('apiKey')}
-              dir="ltr"
-              type="password"
-              autoComplete="off"
-              maxLength={UPSTREAM_API_KEY_MAX}
-            />
-          )}
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {t('add.submit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <Field label={t('add.name')} error={issue('name')}>
+        {(control) => <Input {...control} {...register('name')} maxLength={UPSTREAM_NAME_MAX} />}
+      </Field>
+      <Field label={t('add.baseUrl')} hint={t('add.baseUrlHint')} error={issue('baseUrl')}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('baseUrl')}
+            dir="ltr"
+            inputMode="url"
+            placeholder="https://supplier.example"
+            maxLength={UPSTREAM_URL_MAX}
+          />
+        )}
+      </Field>
+      <Field label={t('add.apiKey')} hint={t('add.apiKeyHint')} error={issue('apiKey')}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('apiKey')}
+            dir="ltr"
+            type="password"
+            autoComplete="off"
+            maxLength={UPSTREAM_API_KEY_MAX}
+          />
+        )}
+      </Field>
+      <LowBalanceAlertField
+        registration={register('lowBalanceAlert', { setValueAs: numberOrNull })}
+        error={issue('lowBalanceAlert')}
+      />
+    </UpstreamFormDialog>
   );
 }

@@ -1,4 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Upstream } from '@keymarket/contracts/upstreams';
 import { Badge } from '@/components/ui/badge';
@@ -7,10 +9,14 @@ import { formatDateTime } from '@/lib/format-date';
 import { useFormatPrice } from '@/lib/format-price';
 import { describeApiError } from '@/lib/translate-error';
 import { useSyncUpstream, useTestUpstream } from '../api/check-upstream';
+import { EditUpstreamDialog } from './edit-upstream-dialog';
 
 const tones = { ok: 'success', failing: 'danger', unknown: 'neutral' } as const;
 
-/** One supplier: its health, our balance there, its sync state, and what to do with it. */
+/**
+ * One supplier: its health, our balance there (in the warning colour below its alert), its sync
+ * state, and what to do with it.
+ */
 export function UpstreamCard({
   upstream,
   browsing,
@@ -25,6 +31,9 @@ export function UpstreamCard({
   const price = useFormatPrice();
   const test = useTestUpstream();
   const sync = useSyncUpstream();
+  const [editing, setEditing] = useState(false);
+  const { balance, lowBalanceAlert } = upstream;
+  const low = balance !== null && lowBalanceAlert !== null && balance < lowBalanceAlert;
 
   return (
     <li className="flex flex-col gap-3 py-4 md:flex-row md:items-center md:justify-between">
@@ -38,8 +47,25 @@ export function UpstreamCard({
         </p>
         <p className="mt-1 text-sm text-fg">
           {t('balance')}:{' '}
-          {upstream.balance === null ? '—' : <bdi dir="ltr">{price(upstream.balance)}</bdi>} ·{' '}
-          {t('docked', { count: upstream.dockedProducts })} · {t('lastSync')}:{' '}
+          {balance === null ? (
+            '—'
+          ) : (
+            <bdi dir="ltr" className={clsx(low && 'font-medium text-warning')}>
+              {price(balance)}
+            </bdi>
+          )}
+          {lowBalanceAlert !== null && (
+            <>
+              {' '}
+              <Trans
+                t={t}
+                i18nKey="alertBelow"
+                values={{ amount: price(lowBalanceAlert) }}
+                components={{ amount: <bdi dir="ltr" /> }}
+              />
+            </>
+          )}{' '}
+          · {t('docked', { count: upstream.dockedProducts })} · {t('lastSync')}:{' '}
           {upstream.lastSyncAt ? formatDateTime(upstream.lastSyncAt, i18n.language) : t('never')}
         </p>
         {upstream.lastError && (
@@ -81,7 +107,11 @@ export function UpstreamCard({
         <Button size="sm" variant={browsing ? 'primary' : 'ghost'} onClick={onBrowse}>
           {t('browse')}
         </Button>
+        <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+          {t('edit.open')}
+        </Button>
       </div>
+      {editing && <EditUpstreamDialog upstream={upstream} onClose={() => setEditing(false)} />}
     </li>
   );
 }

@@ -9,15 +9,12 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatUsdAmount } from '@/lib/format-price';
 import { limitIssue } from '@/lib/limit-issue';
+import { numberOrNull } from '@/lib/number-or-null';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useSetUserLimits } from '../api/set-user-limits';
 
 type PurchaseLimitsDialogProps = { user: UserSummary | null; onClose: () => void };
-
-/** An empty field is no limit. */
-const numberOrNull = (value: unknown) =>
-  value === '' || value === null || value === undefined ? null : Number(value);
 
 /**
  * An invitee's purchase limits, set by its inviter (or an administrator): a daily spending cap
