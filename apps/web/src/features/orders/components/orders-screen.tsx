@@ -10,17 +10,14 @@ import type { Role } from '@keymarket/contracts/users';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TableToolbar } from '@/components/table-toolbar';
-import { ComboFilter, type ComboChoice } from '@/components/ui/combo-filter';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { PagedList } from '@/components/ui/paged-list';
-import { Input } from '@/components/ui/input';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useSearchFilter, useTableParams } from '@/lib/use-table-params';
-import { userChoices, useProductChoices } from '../api/filter-choices';
 import { orderQueryOptions } from '@/entities/orders/api/get-order';
 import { useOrders, useOrderStats } from '../api/get-orders';
-import { useRememberedLabels } from './remembered-labels';
 import { OrderDetailsDialog } from '@/entities/orders/components/order-details-dialog';
+import { OrderFilterFields } from './order-filter-fields';
 import { OrderStatsCards } from './order-stats';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SendKeysDialog } from './send-keys-dialog';
@@ -28,9 +25,6 @@ import { OrdersTable, type OrderDialog } from './orders-table';
 import { CompleteFromCsvDialog } from './complete-from-csv-dialog';
 import { RejectSelectedDialog } from './reject-selected-dialog';
 import type { Order } from '@keymarket/contracts/orders';
-
-const useAllUserChoices = userChoices('all');
-const useDownlineChoices = userChoices('downline');
 
 type Dialogs = OrderDialog | { kind: 'csv' | 'rejectSelected' } | null;
 
@@ -52,7 +46,6 @@ export function OrdersScreen({ role }: { role: Role }) {
   // On phones the filters wait behind a button, so the first order shows in the first screen.
   const [filtersShown, setFiltersShown] = useState(false);
   const phoneHidden = filtersShown ? '' : 'max-sm:hidden';
-  const [labels, rememberLabel] = useRememberedLabels();
   // `?order=<id>`: a notification's link opens that order's details over the list.
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedOrderId = searchParams.get('order') ?? '';
@@ -102,10 +95,6 @@ export function OrdersScreen({ role }: { role: Role }) {
   const orderStats = useOrderStats(filterQuery);
   const rows = ordersQuery.data?.data ?? [];
   const filtered = FILTERS.some((name) => name !== 'all' && filters[name] !== '');
-  const pick = (name: 'product' | 'buyer' | 'seller') => (choice: ComboChoice | undefined) => {
-    if (choice) rememberLabel(choice.id, choice.label);
-    setFilters({ [name]: choice?.id ?? '' });
-  };
   const sortColumns = [
     { column: 'date', label: t('orders.fields.createdAt') },
     { column: 'total', label: t('orders.fields.total') },
@@ -199,74 +188,13 @@ export function OrdersScreen({ role }: { role: Role }) {
               )
             }
           >
-            <label className="flex min-w-0 flex-[1_1_8rem] flex-col gap-1 text-xs text-muted">
-              {t('orders.filters.from')}
-              <Input
-                type="date"
-                value={filters.from}
-                max={filters.to || undefined}
-                onChange={(event) => setFilters({ from: event.target.value })}
-              />
-            </label>
-            <label className="flex min-w-0 flex-[1_1_8rem] flex-col gap-1 text-xs text-muted">
-              {t('orders.filters.to')}
-              <Input
-                type="date"
-                value={filters.to}
-                min={filters.from || undefined}
-                onChange={(event) => setFilters({ to: event.target.value })}
-              />
-            </label>
-            <ComboFilter
-              label={t('orders.fields.product')}
-              value={filters.product}
-              valueLabel={
-                rows.find((order) => order.productId === filters.product)?.productName ??
-                labels[filters.product]
-              }
-              onChange={pick('product')}
-              useChoices={useProductChoices}
-              className="min-w-0 flex-[1_1_12rem]"
+            <OrderFilterFields
+              filters={filters}
+              setFilters={setFilters}
+              rows={rows}
+              isAdmin={isAdmin}
+              showAll={showAll}
             />
-            {(isAdmin || showAll) && (
-              <ComboFilter
-                label={t('orders.fields.buyer')}
-                value={filters.buyer}
-                valueLabel={
-                  rows.find((order) => order.buyer.id === filters.buyer)?.buyer.username ??
-                  labels[filters.buyer]
-                }
-                onChange={pick('buyer')}
-                useChoices={isAdmin ? useAllUserChoices : useDownlineChoices}
-                className="min-w-0 flex-[1_1_12rem]"
-              />
-            )}
-            {isAdmin && (
-              <ComboFilter
-                label={t('orders.fields.seller')}
-                value={filters.seller}
-                valueLabel={
-                  rows.find((order) => order.seller?.id === filters.seller)?.seller?.username ??
-                  labels[filters.seller]
-                }
-                onChange={pick('seller')}
-                useChoices={useAllUserChoices}
-                className="min-w-0 flex-[1_1_12rem]"
-              />
-            )}
-            {!isAdmin && (
-              <label className="flex h-10 items-center gap-2 text-sm text-fg">
-                <input
-                  type="checkbox"
-                  checked={showAll}
-                  onChange={(event) =>
-                    setFilters({ all: event.target.checked ? '1' : '', buyer: '' })
-                  }
-                  className="size-4 accent-(--color-primary)"
-                />
-                {t('orders.list.showAll')}
-              </label>
-            )}
           </TableToolbar>
         </div>
 
