@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { ArrowLeft } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { UserProfile, UserSummary } from '@keymarket/contracts/users-admin';
+import type { UserProfile } from '@keymarket/contracts/users-admin';
 import {
   StatementView,
   statementFilters,
@@ -22,9 +22,7 @@ import { useProfitVisibility } from '@/lib/profit-visibility';
 import { useTableParams } from '@/lib/use-table-params';
 import { describeApiError } from '@/lib/translate-error';
 import { useUserProfile } from '../api/get-user-profile';
-import { actionsFor } from './user-actions';
-import { UserActionsMenu } from './user-actions-menu';
-import { UserDialogs, type OpenUserDialog } from './user-dialogs';
+import { ProfileActions } from './profile-actions';
 import { UserSessions } from './user-sessions';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -172,36 +170,6 @@ function ProfileContent({ query }: { query: ReturnType<typeof useUserProfile> })
       )}
       {query.isSuccess && <ProfileDetails profile={query.data} />}
     </div>
-  );
-}
-
-/** The profile as a row of the Users list, which the action dialogs take. */
-function summaryOf(profile: UserProfile): UserSummary {
-  return {
-    ...profile,
-    balance: profile.balance.current,
-    profit: profile.balance.profit,
-    ordersTotal: profile.orders.total,
-  };
-}
-
-/** The viewer's actions on this user (edit, balance, ban…), each opening its dialog. */
-function ProfileActions({ profile }: { profile: UserProfile }) {
-  const me = useCurrentUser();
-  const [dialog, setDialog] = useState<OpenUserDialog>(null);
-  const viewer = me.data ? { id: me.data.id, role: me.data.role } : null;
-  const user = summaryOf(profile);
-  const actions = viewer ? actionsFor(viewer, user).filter((action) => action !== 'profile') : [];
-  if (actions.length === 0) return null;
-  return (
-    <>
-      <UserActionsMenu
-        user={user}
-        actions={actions}
-        onSelect={(action) => setDialog({ action, user })}
-      />
-      <UserDialogs dialog={dialog} viewer={viewer} onClose={() => setDialog(null)} />
-    </>
   );
 }
 
