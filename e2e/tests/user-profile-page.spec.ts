@@ -69,6 +69,8 @@ test.describe("a user's profile and who sold an order", () => {
     await resellerApi.dispose();
     await managerApi.dispose();
 
+    // The Seller column shows from 1536 px (on a phone, in each order's card).
+    await page.setViewportSize({ width: 1600, height: 900 });
     await signInAs(page, ADMIN);
     await page.goto(`/admin/orders?search=${encodeURIComponent(product.name)}`);
     const table = page.getByRole('table');

@@ -65,7 +65,7 @@ export function OrdersTable({
       <TableHead>
         <tr>
           {selection && (
-            <TableHeader className="w-10">
+            <TableHeader className="w-10 sm:pe-0">
               <input
                 type="checkbox"
                 checked={allSelected}
@@ -80,7 +80,11 @@ export function OrdersTable({
             {t('orders.fields.product')}
           </SortableHeader>
           <TableHeader>{t('orders.fields.buyer')}</TableHeader>
-          {isAdmin && <TableHeader>{t('orders.fields.seller')}</TableHeader>}
+          {/* From 1536 px: below, the row has no room for it beside the pending row's actions
+              (the order's details name the seller at every width). */}
+          {isAdmin && (
+            <TableHeader className="sm:max-2xl:hidden">{t('orders.fields.seller')}</TableHeader>
+          )}
           <SortableHeader column="quantity" sort={sort} onSort={onSort} firstDirection="desc">
             {t('orders.fields.quantity')}
           </SortableHeader>
@@ -105,7 +109,10 @@ export function OrdersTable({
           return (
             <TableRow key={order.id}>
               {selection && (
-                <TableCell kind="actions" className="w-10 max-sm:order-first max-sm:justify-start">
+                <TableCell
+                  kind="actions"
+                  className="w-10 max-sm:order-first max-sm:justify-start sm:pe-0"
+                >
                   {answerable(order) && (
                     <input
                       type="checkbox"
@@ -117,8 +124,9 @@ export function OrdersTable({
                   )}
                 </TableCell>
               )}
-              {/* Two lines at most, so the row keeps room for the admin actions. */}
-              <TableCell kind="title" className="font-medium text-fg sm:max-w-64 sm:min-w-48">
+              {/* Two lines at most, so the row keeps room for the admin actions (and, at 1366 px,
+                  the selection's checkbox beside them). */}
+              <TableCell kind="title" className="font-medium text-fg sm:max-w-64 sm:min-w-36">
                 <CellText title={order.productName}>{order.productName}</CellText>
                 <OrderSourceBadge order={order} />
                 {pending && order.upstream?.lastError && (
@@ -128,11 +136,11 @@ export function OrdersTable({
                 )}
               </TableCell>
               <TableCell label={t('orders.fields.buyer')}>
-                <UserName username={order.buyer.username} at={false} className="sm:max-w-36" />
+                <UserName username={order.buyer.username} at={false} className="sm:max-w-32" />
               </TableCell>
               {/* Who sold: the buyer's upline whose price applied, else the platform. */}
               {isAdmin && (
-                <TableCell label={t('orders.fields.seller')}>
+                <TableCell label={t('orders.fields.seller')} className="sm:max-2xl:hidden">
                   {order.seller ? (
                     <UserName username={order.seller.username} at={false} className="sm:max-w-36" />
                   ) : (
@@ -174,9 +182,16 @@ export function OrdersTable({
                           (its status says "Backordered"): the server refuses keys sent
                           by hand for it, so only Reject is offered. */}
                       {!order.backordered && (
-                        <Button size="sm" onClick={() => onOpen({ kind: 'send', order })}>
+                        <Button
+                          size="sm"
+                          onClick={() => onOpen({ kind: 'send', order })}
+                          aria-label={t('orders.sendKeys.open')}
+                        >
                           <KeyRound aria-hidden className="size-4" />
-                          {t('orders.sendKeys.open')}
+                          {/* "Keys" below 1536 px, where the row also holds the selection and
+                              French's "Envoyer les clés" pushed Reject out of the table. */}
+                          <span className="2xl:hidden">{t('orders.sendKeys.openShort')}</span>
+                          <span className="hidden 2xl:inline">{t('orders.sendKeys.open')}</span>
                         </Button>
                       )}
                       {/* An icon, so the row fits beside the wider send-keys button. */}
