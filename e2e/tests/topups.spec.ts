@@ -8,7 +8,7 @@ import {
   type TestUser,
 } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
-import { namespaceText, text } from './support/locales';
+import { filled, namespaceText, text } from './support/locales';
 
 /** A 1×1 PNG: a proof of payment the server accepts by its bytes. */
 const PNG = Buffer.from(
@@ -176,9 +176,12 @@ test.describe('top-ups', () => {
 
     // The sub-reseller's open page hears it: the bell counts the approval (and the balance's
     // credit), the request reads approved, and the bell's entry says so with the amount.
-    await expect(bell).toHaveAccessibleName(text('ar', 'notifications.bellUnread_two'), {
-      timeout: 20_000,
-    });
+    await expect(bell).toHaveAccessibleName(
+      filled('ar', text('ar', 'notifications.bellUnread_two'), { count: 2 }),
+      {
+        timeout: 20_000,
+      },
+    );
     await expect(mine).toContainText(ar('status.approved'));
     await bell.click();
     const approval = text('ar', 'notifications.types.topupApproved');
