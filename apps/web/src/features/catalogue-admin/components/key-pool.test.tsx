@@ -115,10 +115,9 @@ describe('key pool', { timeout: 15_000 }, () => {
     const job = await screen.findByRole('region', { name: 'Import of keys.txt' });
     await vi.waitFor(() => expect(within(job).getByText('Importing')).toBeInTheDocument());
     expect(within(job).getByText('Started by admin1, Dec 7, 2026, 9:00 AM')).toBeInTheDocument();
-    expect(within(job).getByRole('progressbar', { name: 'Key import progress' })).toHaveAttribute(
-      'aria-valuetext',
-      '4 of 8 lines read (50%)',
-    );
+    expect(
+      within(job).getByRole('progressbar', { name: 'Key file import progress' }),
+    ).toHaveAttribute('aria-valuetext', '4 of 8 lines read (50%)');
     const soFar = within(job).getByRole('region', { name: 'Imported so far' });
     expect(definitionsOf(soFar)).toMatchObject({ Added: '1' });
     expect(screen.queryByRole('progressbar', { name: 'Key file upload progress' })).toBeNull();

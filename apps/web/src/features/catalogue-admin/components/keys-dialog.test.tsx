@@ -65,7 +65,9 @@ describe('keys dialog', { timeout: 15_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Import keys' }));
 
-    const progress = await screen.findByRole('progressbar', { name: 'Key import progress' });
+    const progress = await screen.findByRole('progressbar', {
+      name: 'Pasted keys import progress',
+    });
     expect(progress).toHaveAttribute('aria-valuenow', '0');
     expect(progress).toHaveAttribute('aria-valuemax', '3');
     expect(screen.getByRole('button', { name: /Importing/ })).toBeDisabled();
