@@ -310,19 +310,22 @@ export async function claimDueSyncs(db: Executor, intervalMs: number, onlyId?: s
     .returning();
 }
 
+/** A docked product's row and the prices and stock of its product, which a sync compares. */
+const dockedColumns = {
+  docked: dockedProducts,
+  product: {
+    id: products.id,
+    initialPriceCents: products.initialPriceCents,
+    managerPriceCents: products.managerPriceCents,
+    resellerPriceCents: products.resellerPriceCents,
+    stock: products.stock,
+  },
+};
+
 /** The products docked from an upstream (or its one `upstreamProductId`), with the prices the sync compares. */
 export async function dockedOf(db: Executor, upstreamId: string, upstreamProductId?: string) {
   return db
-    .select({
-      docked: dockedProducts,
-      product: {
-        id: products.id,
-        initialPriceCents: products.initialPriceCents,
-        managerPriceCents: products.managerPriceCents,
-        resellerPriceCents: products.resellerPriceCents,
-        stock: products.stock,
-      },
-    })
+    .select(dockedColumns)
     .from(dockedProducts)
     .innerJoin(products, eq(products.id, dockedProducts.productId))
     .where(
@@ -342,16 +345,7 @@ export async function dockedOf(db: Executor, upstreamId: string, upstreamProduct
  */
 export async function lockDocked(tx: Executor, productId: string) {
   const [row] = await tx
-    .select({
-      docked: dockedProducts,
-      product: {
-        id: products.id,
-        initialPriceCents: products.initialPriceCents,
-        managerPriceCents: products.managerPriceCents,
-        resellerPriceCents: products.resellerPriceCents,
-        stock: products.stock,
-      },
-    })
+    .select(dockedColumns)
     .from(dockedProducts)
     .innerJoin(products, eq(products.id, dockedProducts.productId))
     .where(eq(dockedProducts.productId, productId))
