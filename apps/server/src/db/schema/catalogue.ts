@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -260,6 +261,31 @@ export const sellerPrices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.productId] })],
+);
+
+/**
+ * A seller's standing price rule (docs/adr/0068-standing-price-rules.md): its invitees pay its
+ * own cost plus `markupBasisPoints` hundredths of a percent, for one category or (null) for every
+ * product, unless a manager package or a hand-set `seller_prices` row says otherwise. One rule
+ * per seller and category, the everything rule included (nulls not distinct).
+ */
+export const priceRules = pgTable(
+  'price_rules',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    /** 1,000 % at most: 100,000 basis points. */
+    markupBasisPoints: integer('markup_basis_points').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('price_rules_seller_category').on(t.sellerId, t.categoryId).nullsNotDistinct(),
+    check('price_rules_markup_range', sql`${t.markupBasisPoints} between 0 and 100000`),
+  ],
 );
 
 export const keyImportStatusEnum = pgEnum('key_import_status', keyImportStatuses);
