@@ -1,4 +1,5 @@
 import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { products } from './catalogue';
 import { users } from './users';
 
 /**
@@ -63,8 +64,47 @@ export const downlineDailySales = pgTable(
 );
 
 /**
+ * The platform's completed orders per finished UTC day of completion and product, for "what
+ * sells" (GET /analytics/sales, docs/adr/0069-sales-analytics.md). `profitCents`: what the tops of
+ * the pricing chains paid minus the platform's cost (the upstream cost recorded on a docked
+ * order, else the initial price when placed). Filled with `channelDailySales`, under the mark
+ * 'platform-sales'.
+ */
+export const productDailySales = pgTable(
+  'product_daily_sales',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    completedOrders: count('completed_orders'),
+    units: count('units'),
+    revenueCents: cents('revenue_cents'),
+    profitCents: cents('profit_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+/** The same per day and channel: the top of the order's pricing chain (the platform's customer). */
+export const channelDailySales = pgTable(
+  'channel_daily_sales',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    completedOrders: count('completed_orders'),
+    units: count('units'),
+    revenueCents: cents('revenue_cents'),
+    profitCents: cents('profit_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.channelId] })],
+);
+
+/**
  * How far each rollup goes: every day before `rolledUntil` is in the tables above. `scope` is
- * 'platform' or the id of the user whose downline is rolled up.
+ * 'platform', 'platform-sales' (the two tables above) or the id of the user whose downline is
+ * rolled up.
  */
 export const analyticsRollupMarks = pgTable('analytics_rollup_marks', {
   scope: text('scope').primaryKey(),
