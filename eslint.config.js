@@ -132,6 +132,21 @@ export default tseslint.config(
     },
   },
   {
+    // Form controls come from components/ui, styled once: a bare element drifts (a textarea
+    // styled by hand in one dialog once looked unlike every other).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/components/ui/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='textarea']",
+          message: 'Use Textarea from @/components/ui/input.',
+        },
+      ],
+    },
+  },
+  {
     // Tests, bench and e2e may read the environment: there it says which database or port the
     // harness uses, not how the app behaves.
     files: ['apps/server/src/**/*.ts'],

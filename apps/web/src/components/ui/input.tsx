@@ -10,3 +10,17 @@ export const controlClassName = clsx(
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={clsx(controlClassName, className)} {...props} />;
 }
+
+/** A multi-line control styled as the inputs are; `mono` for keys, addresses and CSV. */
+export function Textarea({
+  className,
+  mono = false,
+  ...props
+}: ComponentProps<'textarea'> & { mono?: boolean }) {
+  return (
+    <textarea
+      className={clsx(controlClassName, 'h-auto py-2', mono && 'font-mono', className)}
+      {...props}
+    />
+  );
+}

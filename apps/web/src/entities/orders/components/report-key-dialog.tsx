@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { useReportOrderKey } from '../api/report-order-key';
 import { describeRefusal, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
@@ -68,14 +68,7 @@ function ReportForm({
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
       <Field label={t('orders.afterSale.reason')} error={translateFieldError(errors.reason, t)}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            {...register('reason')}
-            className={`${controlClassName} h-auto py-2`}
-          />
-        )}
+        {(control) => <Textarea {...control} rows={3} {...register('reason')} />}
       </Field>
       {report.isError && <RefusalAlert error={report.error} />}
       <div className="flex justify-end gap-2">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { allowedIpsError } from './allowed-ips';
 
 type AllowedIpsFieldProps = {
@@ -33,7 +33,7 @@ export function AllowedIpsField({
       className={className}
     >
       {(control) => (
-        <textarea
+        <Textarea
           {...control}
           rows={3}
           {...registration}
@@ -42,7 +42,7 @@ export function AllowedIpsField({
           autoCapitalize="off"
           autoComplete="off"
           placeholder={'203.0.113.7\n198.51.100.0/24'}
-          className={`${controlClassName} h-auto py-2 font-mono`}
+          mono
         />
       )}
     </Field>

@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import {
@@ -138,14 +138,15 @@ function KeyImportForm({ product }: { product: Product }) {
         error={translateFieldError(errors.keys, tCore)}
       >
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             dir="ltr"
             rows={7}
             spellCheck={false}
             {...register('keys')}
             disabled={importKeys.isPending}
-            className={`${controlClassName} h-auto py-2 font-mono text-xs`}
+            mono
+            className="text-xs"
           />
         )}
       </Field>

@@ -2,7 +2,7 @@ import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CategoryFields } from '@keymarket/contracts/catalogue';
 import { Field } from '@/components/ui/field';
-import { controlClassName, Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { translateCatalogueIssue } from './catalogue-issues';
 
 const languages = [
@@ -48,13 +48,12 @@ export function LocalisedFields<TValues extends CategoryFields>({
               error={translateCatalogueIssue(errors[description], t, tCore)}
             >
               {(control) => (
-                <textarea
+                <Textarea
                   {...control}
                   {...register(description as Path<TValues>)}
                   lang={code}
                   dir={dir}
                   rows={2}
-                  className={`${controlClassName} h-auto py-2`}
                 />
               )}
             </Field>

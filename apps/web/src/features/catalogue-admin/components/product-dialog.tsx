@@ -10,7 +10,7 @@ import {
 import { messages } from '@keymarket/contracts/messages';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName, Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { limitIssue } from '@/lib/limit-issue';
 import { localisedName } from '@/lib/localised-name';
@@ -135,14 +135,7 @@ function ProductForm({
         {(control) => <Input {...control} {...register('name')} />}
       </Field>
       <Field label={t('fields.description')} error={issue('description')}>
-        {(control) => (
-          <textarea
-            {...control}
-            {...register('description')}
-            rows={2}
-            className={`${controlClassName} h-auto py-2`}
-          />
-        )}
+        {(control) => <Textarea {...control} {...register('description')} rows={2} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('fields.category')} error={issue('categoryId')}>

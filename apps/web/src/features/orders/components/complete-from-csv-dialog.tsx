@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import {
   Table,
   TableBody,
@@ -81,7 +81,7 @@ function CompleteFromCsv({ onClose }: { onClose: () => void }) {
     <div className="mt-5 flex flex-col gap-4">
       <Field label={t('csv.paste')} hint={t('csv.hint')}>
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             rows={6}
             value={csv}
@@ -89,7 +89,8 @@ function CompleteFromCsv({ onClose }: { onClose: () => void }) {
             onChange={(event) => edit(event.target.value)}
             spellCheck={false}
             dir="ltr"
-            className={`${controlClassName} h-auto py-2 font-mono text-xs`}
+            mono
+            className="text-xs"
           />
         )}
       </Field>

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useRespondOrder } from '../api/respond-order';
@@ -75,12 +75,11 @@ function RejectForm({
         }
       >
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             rows={3}
             {...register('reason')}
             maxLength={REJECTION_REASON_MAX}
-            className={`${controlClassName} h-auto py-2`}
           />
         )}
       </Field>

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useBulkAnswer } from '../api/bulk-fulfilment';
@@ -73,12 +73,11 @@ function RejectSelected({ orders, onClose, onDone }: Omit<RejectSelectedDialogPr
         error={translateFieldError(errors.reason, tCore)}
       >
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             rows={3}
             {...register('reason')}
             maxLength={REJECTION_REASON_MAX}
-            className={`${controlClassName} h-auto py-2`}
           />
         )}
       </Field>

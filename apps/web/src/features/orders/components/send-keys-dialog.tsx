@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useRespondOrder } from '../api/respond-order';
@@ -82,15 +82,7 @@ function SendKeysForm({ order, onClose }: { order: Order; onClose: () => void })
           (cut ? t('orders.sendKeys.cut', { count: order.quantity }) : undefined)
         }
       >
-        {(control) => (
-          <textarea
-            {...control}
-            {...keysField}
-            dir="ltr"
-            rows={6}
-            className={`${controlClassName} h-auto py-2 font-mono`}
-          />
-        )}
+        {(control) => <Textarea {...control} {...keysField} dir="ltr" rows={6} mono />}
       </Field>
       <p
         aria-live="polite"

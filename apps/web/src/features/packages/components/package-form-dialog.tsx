@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName, Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import type { PackageKind } from '@/entities/packages/api/assign-package';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
@@ -191,12 +191,11 @@ function PackageForm({
         error={translateFieldError(errors.description, tCore)}
       >
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             rows={2}
             {...register('description')}
             maxLength={DESCRIPTION_MAX}
-            className={`${controlClassName} h-auto py-2`}
           />
         )}
       </Field>

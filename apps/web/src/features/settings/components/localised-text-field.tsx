@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 
 type LocalisedTextFieldProps = {
   label: string;
@@ -24,14 +24,13 @@ export function LocalisedTextField({
   return (
     <Field label={label} error={error}>
       {(control) => (
-        <textarea
+        <Textarea
           {...control}
           {...registration}
           lang={language}
           dir={language === 'ar' ? 'rtl' : 'ltr'}
           rows={rows}
           maxLength={maxLength}
-          className={`${controlClassName} h-auto py-2`}
         />
       )}
     </Field>

@@ -15,7 +15,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input, controlClassName } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQueryOptions } from '@/lib/auth/current-user';
 import { useDisplayCurrency } from '@/lib/display-currency';
@@ -157,13 +157,7 @@ function BuyForm({ product, onClose }: { product: Product; onClose: () => void }
         error={translateFieldError(errors.notes, t)}
       >
         {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            {...register('notes')}
-            maxLength={ORDER_NOTES_MAX}
-            className={`${controlClassName} h-auto py-2`}
-          />
+          <Textarea {...control} rows={3} {...register('notes')} maxLength={ORDER_NOTES_MAX} />
         )}
       </Field>
       <p className="flex items-baseline justify-between text-sm" aria-live="polite">

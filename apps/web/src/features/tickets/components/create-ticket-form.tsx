@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { controlClassName, Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
 import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
@@ -95,13 +95,13 @@ export function CreateTicketForm({ unclosedTicket = null }: CreateTicketFormProp
             error={translateFieldError(errors.message, tCore)}
           >
             {(control) => (
-              <textarea
+              <Textarea
                 {...control}
                 {...register('message')}
                 dir="auto"
                 rows={5}
                 maxLength={TICKET_MESSAGE_MAX}
-                className={`${controlClassName} h-auto resize-y py-2`}
+                className="resize-y"
               />
             )}
           </Field>

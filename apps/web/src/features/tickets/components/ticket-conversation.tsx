@@ -18,7 +18,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -183,13 +183,13 @@ function ReplyForm({ ticket, side }: { ticket: TicketDetail; side: Side }) {
       )}
       <Field label={t('conversation.reply')} error={translateFieldError(errors.message, tCore)}>
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             dir="auto"
             rows={3}
             {...register('message')}
             maxLength={TICKET_MESSAGE_MAX}
-            className={`${controlClassName} h-auto resize-y py-2`}
+            className="resize-y"
           />
         )}
       </Field>

@@ -13,7 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { SwitchField } from '@/components/ui/switch-field';
 import { useCurrencies } from '@/entities/currencies/api/get-currencies';
@@ -111,13 +111,12 @@ export function MethodFormDialog({
               error={issue(`instructions${language}`)}
             >
               {(control) => (
-                <textarea
+                <Textarea
                   {...control}
                   {...register(`instructions${language}`)}
                   maxLength={TOPUP_INSTRUCTIONS_MAX}
                   rows={3}
                   dir={language === 'Ar' ? 'rtl' : 'ltr'}
-                  className="rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg"
                 />
               )}
             </Field>

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { controlClassName } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { describeApiError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useBanUser } from '../api/ban-user';
@@ -58,13 +58,7 @@ function BanForm({ user, onClose }: { user: UserSummary; onClose: () => void }) 
         error={errors.reason && t('ban.reasonRequired')}
       >
         {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            {...register('reason')}
-            maxLength={BAN_REASON_MAX}
-            className={`${controlClassName} h-auto py-2`}
-          />
+          <Textarea {...control} rows={3} {...register('reason')} maxLength={BAN_REASON_MAX} />
         )}
       </Field>
       {ban.isError && <Alert title={t('ban.failed')}>{describeApiError(ban.error, tCore)}</Alert>}
