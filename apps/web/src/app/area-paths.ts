@@ -41,6 +41,8 @@ export const areaPaths = {
   paymentMethods: 'payment-methods',
   /** The admin's suppliers: other platforms products are docked from (DESIGN.md §14). */
   suppliers: 'suppliers',
+  /** What sells: top products and sellers over a period, platform-wide (admins) or downline. */
+  sales: 'sales',
   /** Every role's notifications (the top bar's bell leads there). */
   notifications: 'notifications',
 } as const;

@@ -133,6 +133,11 @@ const PaymentMethodsRoute = lazy(() =>
 const SuppliersRoute = lazy(() =>
   import('./routes/area/suppliers').then((module) => ({ default: module.SuppliersRoute })),
 );
+const SalesAnalyticsRoute = lazy(() =>
+  import('./routes/area/sales-analytics').then((module) => ({
+    default: module.SalesAnalyticsRoute,
+  })),
+);
 const SettingsRoute = lazy(() =>
   import('./routes/area/settings').then((module) => ({ default: module.SettingsRoute })),
 );
@@ -162,6 +167,8 @@ function areaRoute(role: Role): RouteObject {
           { path: areaPaths.integrations, element: <IntegrationsRoute /> },
           { path: areaPaths.statement, element: <StatementRoute role={role} /> },
           { path: areaPaths.notifications, element: <NotificationsRoute role={role} /> },
+          // What sells: the platform's (admins), or a seller's own and its downline's.
+          { path: areaPaths.sales, element: <SalesAnalyticsRoute role={role} /> },
           // Money in (DESIGN.md §13): every funder decides and offers; admins ask nobody.
           { path: areaPaths.topupRequests, element: <TopupRequestsRoute role={role} /> },
           { path: areaPaths.paymentMethods, element: <PaymentMethodsRoute role={role} /> },

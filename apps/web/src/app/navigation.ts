@@ -1,6 +1,7 @@
 import {
   Boxes,
   BookText,
+  ChartColumnBig,
   Banknote,
   CreditCard,
   HandCoins,
@@ -50,7 +51,8 @@ export type NavItem = {
     | 'topup'
     | 'topupRequests'
     | 'paymentMethods'
-    | 'suppliers';
+    | 'suppliers'
+    | 'sales';
   to: string;
   icon: LucideIcon;
 };
@@ -84,6 +86,7 @@ const paymentMethods: NavItem = {
   icon: CreditCard,
 };
 
+const sales: NavItem = { label: 'sales', to: areaPaths.sales, icon: ChartColumnBig };
 const suppliers: NavItem = { label: 'suppliers', to: areaPaths.suppliers, icon: Truck };
 
 // Only screens that exist are listed: a link to nothing is worse than no link.
@@ -92,6 +95,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     dashboard,
     orders,
     statement,
+    sales,
     topupRequests,
     paymentMethods,
     catalogueProducts,
@@ -114,6 +118,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     shop,
     orders,
     statement,
+    sales,
     topup,
     topupRequests,
     paymentMethods,
@@ -132,6 +137,7 @@ export const navigationByRole: Record<Role, readonly NavItem[]> = {
     shop,
     orders,
     statement,
+    sales,
     topup,
     topupRequests,
     paymentMethods,

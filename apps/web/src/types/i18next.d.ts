@@ -5,6 +5,7 @@ import type dashboard from '@/locales/namespaces/dashboard/en.json';
 import type fulfilment from '@/locales/namespaces/fulfilment/en.json';
 import type pricing from '@/locales/namespaces/pricing/en.json';
 import type publicPages from '@/locales/namespaces/public/en.json';
+import type sales from '@/locales/namespaces/sales/en.json';
 import type search from '@/locales/namespaces/search/en.json';
 import type security from '@/locales/namespaces/security/en.json';
 import type integration from '@/locales/namespaces/integration/en.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       fulfilment: typeof fulfilment;
       pricing: typeof pricing;
       public: typeof publicPages;
+      sales: typeof sales;
       search: typeof search;
       security: typeof security;
       settings: typeof settings;

@@ -8,8 +8,9 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboardStats } from '@keymarket/contracts/analytics';
-import { formatShare } from '../utils/format';
-import { MoneyCards, OrdersCard, StatCard, useFigures } from './stat-card';
+import { formatShare } from '@/lib/format-number';
+import { StatCard } from '@/components/ui/stat-card';
+import { MoneyCards, OrdersCard, useFigures } from './stat-card';
 
 /** The platform at a glance: people, orders, money and stock. */
 export function AdminOverview({ stats }: { stats: AdminDashboardStats }) {

@@ -1,7 +1,8 @@
 import { Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useDockedSales } from '../api/get-docked-sales';
-import { StatCard, useFigures } from './stat-card';
+import { StatCard } from '@/components/ui/stat-card';
+import { useFigures } from './stat-card';
 
 /**
  * The platform's margin on docked products' sales (DESIGN.md §14) completed between two days

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDashboardStats } from '@keymarket/contracts/analytics';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { formatCount } from '../utils/format';
+import { formatCount } from '@/lib/format-number';
 
 type LowStockProduct = AdminDashboardStats['lowStockProducts'][number];
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { RevenueChart } from '@keymarket/contracts/analytics';
 import { useDisplayCurrency } from '@/lib/display-currency';
 import { useFormatPrice } from '@/lib/format-price';
-import { axisLabel, bucketName, formatCount } from '../utils/format';
+import { formatCount } from '@/lib/format-number';
+import { axisLabel, bucketName } from '../utils/format';
 import { niceScale } from '../utils/nice-scale';
 
 type RevenueBarsProps = { chart: RevenueChart; busy?: boolean };

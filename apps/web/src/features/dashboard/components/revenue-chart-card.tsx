@@ -1,46 +1,14 @@
-import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { revenuePeriods, type RevenuePeriod } from '@keymarket/contracts/analytics';
 import { Card } from '@/components/ui/card';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormatPrice } from '@/lib/format-price';
 import { useRevenueChart } from '../api/get-revenue-chart';
-import { formatCount } from '../utils/format';
+import { formatCount } from '@/lib/format-number';
 import { RevenueBars } from './revenue-bars';
-
-function PeriodSwitch({
-  period,
-  onChange,
-}: {
-  period: RevenuePeriod;
-  onChange: (period: RevenuePeriod) => void;
-}) {
-  const { t } = useTranslation('dashboard');
-  return (
-    <div
-      role="group"
-      aria-label={t('revenue.period')}
-      className="inline-flex rounded-lg border border-border bg-surface-2 p-0.5"
-    >
-      {revenuePeriods.map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={option === period}
-          onClick={() => onChange(option)}
-          className={clsx(
-            'h-8 rounded-md px-3 text-sm font-medium transition',
-            option === period ? 'bg-primary text-primary-fg shadow-sm' : 'text-muted hover:text-fg',
-          )}
-        >
-          {t(`revenue.periods.${option}`)}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /** Revenue of completed orders over the chosen period (the caller's scope: platform or downline). */
 export function RevenueChartCard() {
@@ -67,7 +35,13 @@ export function RevenueChartCard() {
             {chart && ` · ${t('revenue.timeZone', { zone: chart.timeZone })}`}
           </p>
         </div>
-        <PeriodSwitch period={period} onChange={setPeriod} />
+        <SegmentedControl
+          label={t('revenue.period')}
+          value={period}
+          options={revenuePeriods}
+          optionLabel={(option) => t(`revenue.periods.${option}`)}
+          onChange={setPeriod}
+        />
       </div>
       {chartQuery.isPending && (
         <div className="grid h-64 place-items-center">

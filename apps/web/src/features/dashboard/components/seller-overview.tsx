@@ -1,19 +1,10 @@
 import { HandCoins, Network, TrendingUp, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SellerDashboardStats } from '@keymarket/contracts/analytics';
+import { HiddenAmount } from '@/components/ui/hidden-amount';
 import { useProfitVisibility } from '@/lib/profit-visibility';
-import { MoneyCards, OrdersCard, StatCard, useFigures } from './stat-card';
-
-/** Stands in for a profit figure while the reader keeps profit hidden (the top bar's eye). */
-function HiddenAmount() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span aria-hidden>••••</span>
-      <span className="sr-only">{t('balance.hidden')}</span>
-    </>
-  );
-}
+import { StatCard } from '@/components/ui/stat-card';
+import { MoneyCards, OrdersCard, useFigures } from './stat-card';
 
 /** A manager's or reseller's own money and what its downline brings in. */
 export function SellerOverview({ stats }: { stats: SellerDashboardStats }) {

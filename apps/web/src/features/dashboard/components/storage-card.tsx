@@ -6,7 +6,8 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useDiskSpace } from '../api/get-disk-space';
-import { formatBytes, formatShare } from '../utils/format';
+import { formatShare } from '@/lib/format-number';
+import { formatBytes } from '../utils/format';
 
 // Past these shares of the volume, the gauge turns amber then red: time to add space.
 const WARNING_SHARE = 0.8;

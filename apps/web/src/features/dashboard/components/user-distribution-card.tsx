@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useUserDistribution } from '../api/get-user-distribution';
-import { formatCount, formatShare } from '../utils/format';
+import { formatCount, formatShare } from '@/lib/format-number';
 
 // The map's shapes and projection code are the heaviest part of the dashboard: they load after
 // the figures, in a chunk of their own.

@@ -7,7 +7,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 // Natural Earth's 1:110m countries, shipped inside the npm package: nothing is fetched at run
 // time, and this module is its own chunk, loaded only when a dashboard shows the map.
 import atlas from 'world-atlas/countries-110m.json';
-import { formatCount } from '../utils/format';
+import { formatCount } from '@/lib/format-number';
 
 type CountryProperties = { name: string };
 type Atlas = Topology<{ countries: GeometryCollection<CountryProperties> }>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { axisLabel, bucketName, formatBytes, formatShare } from './format';
+import { formatShare } from '@/lib/format-number';
+import { axisLabel, bucketName, formatBytes } from './format';
 
 // Intl separates with narrow no-break and thin spaces; the tests compare the visible text.
 const plain = (text: string) => text.replace(/\s/g, ' ');

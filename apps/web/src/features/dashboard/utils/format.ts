@@ -1,17 +1,5 @@
 import type { RevenuePeriod } from '@keymarket/contracts/analytics';
 
-/** A count in the reader's language (grouping and digits as the locale writes them). */
-export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
-}
-
-/** A share such as 0.125 as "12.5 %", written the locale's way. */
-export function formatShare(fraction: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(
-    fraction,
-  );
-}
-
 const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 // Decimal units, as disk makers and Intl's "GB" mean them: 1 GB = 1000³ bytes.
 const BYTES_PER_STEP = 1000;
