@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { messages } from './messages';
-import { nonNegativeUsdAmount, usdAmount } from './money';
+import { nonNegativeUsdAmount, percentChange, usdAmount } from './money';
 import {
   exportFormatSchema,
   pageFields,
@@ -453,21 +453,112 @@ const priceChangeFields = {
 };
 const changesAPrice = (v: { managerPrice?: number; resellerPrice?: number }) =>
   [v.managerPrice, v.resellerPrice].some((change) => change !== undefined && change !== 0);
-/** The change a bulk update applies to each selected product: the form's fields. */
-export const bulkPriceChangeSchema = z
+/** The signed USD amounts a bulk update adds to each target product's prices. */
+const amountChangeSchema = z
   .strictObject(priceChangeFields)
   .refine(changesAPrice, 'Enter a price change');
-export const bulkUpdatePricesSchema = z.strictObject({
-  products: z
-    .array(
-      z
-        .strictObject({ productId: z.uuid(), ...priceChangeFields })
-        .refine(changesAPrice, 'Enter a price change'),
-    )
-    .min(1, 'Select at least one product')
-    .max(10_000)
-    .superRefine(rejectRepeatedProducts),
-});
+/** The signed percentages a bulk update applies to each target product's prices. */
+const percentChangeSchema = z
+  .strictObject({
+    managerPrice: percentChange.optional(),
+    resellerPrice: percentChange.optional(),
+  })
+  .refine(changesAPrice, 'Enter a price change');
+
+/** How the bulk form changes prices: by a USD amount or by a percentage. */
+export const bulkPriceModes = ['amount', 'percent'] as const;
+export type BulkPriceMode = (typeof bulkPriceModes)[number];
+
+/**
+ * The bulk form's fields: the mode, then each price's change in that mode's unit, checked by the
+ * request's own rules (`usdAmount` or `percentChange`) so the form and the server agree.
+ */
+export const bulkPriceChangeSchema = z
+  .strictObject({
+    mode: z.enum(bulkPriceModes),
+    // NaN is what a field holds when its text is not a number: let through to the mode's own
+    // check, which names the problem ("Percentage must be a number").
+    managerPrice: z.number().or(z.nan()).optional(),
+    resellerPrice: z.number().or(z.nan()).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const { mode, ...change } = value;
+    const checked = (mode === 'percent' ? percentChangeSchema : amountChangeSchema).safeParse(
+      change,
+    );
+    for (const issue of checked.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+
+/** At most this many products named in one bulk update. */
+export const BULK_PRODUCTS_MAX = 10_000;
+
+/**
+ * The products a percentage or amount change applies to, resolved by the server inside the
+ * update's transaction: the listed `productIds`, every live product of `categoryId` (its
+ * subcategories' included), or every live product (`all`). A category's or the catalogue's
+ * products are read when the change is applied, once: a product added afterwards keeps its own
+ * prices (this is a one-off change, not a standing rule).
+ */
+export const bulkPriceTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('products'),
+    productIds: z
+      .array(z.uuid())
+      .min(1, 'Select at least one product')
+      .max(BULK_PRODUCTS_MAX)
+      .superRefine((ids, ctx) => {
+        rejectRepeatedProducts(
+          ids.map((productId) => ({ productId })),
+          ctx,
+        );
+      }),
+  }),
+  z.strictObject({ kind: z.literal('category'), categoryId: z.uuid() }),
+  z.strictObject({ kind: z.literal('all') }),
+]);
+export type BulkPriceTarget = z.infer<typeof bulkPriceTargetSchema>;
+
+/**
+ * PATCH /products/bulk-update-prices, all or nothing, in one of three bodies told apart by `mode`:
+ * - no `mode` (the original body): `products`, each row a product id and signed USD amounts
+ *   added to its prices; a refusal's `details` point at `body.products.<index>.<field>`.
+ * - `mode: 'amount'`: `change` holds signed USD amounts added to every `target` product's prices.
+ * - `mode: 'percent'`: `change` holds signed percentages (-90 to 1000, at most 2 decimals);
+ *   each new price is the old one × (1 + p/100), rounded half up to the cent
+ *   (`applyPercentCents`: 9.99 at +15 % is 11.49).
+ * With a `target`, a refusal's `details` point at `products.<productId>.<field>` (the server
+ * chose the products, so there is no row of the body to name). Administrators change the
+ * platform's `managerPrice` and `resellerPrice` (never below the initial price); a manager or
+ * reseller changes its own selling price (`resellerPrice`, from its current one), never below
+ * what it pays. Any price refused, or a product unknown, changes nothing.
+ */
+export const bulkUpdatePricesSchema = z.discriminatedUnion('mode', [
+  z.strictObject({
+    // Optional so that a body written before the modes keeps its meaning; 'rows' says it outright.
+    mode: z.literal('rows').optional(),
+    products: z
+      .array(
+        z
+          .strictObject({ productId: z.uuid(), ...priceChangeFields })
+          .refine(changesAPrice, 'Enter a price change'),
+      )
+      .min(1, 'Select at least one product')
+      .max(BULK_PRODUCTS_MAX)
+      .superRefine(rejectRepeatedProducts),
+  }),
+  z.strictObject({
+    mode: z.literal('amount'),
+    change: amountChangeSchema,
+    target: bulkPriceTargetSchema,
+  }),
+  z.strictObject({
+    mode: z.literal('percent'),
+    change: percentChangeSchema,
+    target: bulkPriceTargetSchema,
+  }),
+]);
 export const bulkUpdatePricesResponseSchema = z.object({ updated: z.number().int() });
 
 /** A product listed twice in one request would be applied twice; the caller meant it once. */

@@ -61,6 +61,10 @@ export const messages = {
   amountTooLarge: 'Amount cannot exceed 10000000 USD',
   amountPositive: 'Amount must be greater than 0',
   amountNegative: 'Amount cannot be negative',
+  // Percentage price changes (Price Control)
+  percentNumber: 'Percentage must be a number',
+  percentDecimals: 'Percentage must have at most 2 decimals',
+  percentRange: 'Percentage must be between -90 and 1000',
   // Server refusals the web translates
   currentPasswordIncorrect: 'Current password is incorrect',
   usernameTaken: 'This username is already taken',

@@ -27,6 +27,35 @@ export const usdAmount = z
 export const positiveUsdAmount = usdAmount.refine((v) => v > 0, messages.amountPositive);
 export const nonNegativeUsdAmount = usdAmount.refine((v) => v >= 0, messages.amountNegative);
 
+/** A price change in percent: from -90 % (a tenth of the price is left) to +1000 % (eleven times it). */
+export const PERCENT_CHANGE_MIN = -90;
+export const PERCENT_CHANGE_MAX = 1000;
+
+/**
+ * A percentage sent as a JSON number, at most 2 decimals (12.5, -5, 0.25), within
+ * [PERCENT_CHANGE_MIN, PERCENT_CHANGE_MAX]: a typo such as -100 or 10000 would wipe a catalogue's
+ * prices or multiply them, and no shop means that by one change.
+ */
+export const percentChange = z
+  .number({ error: messages.percentNumber })
+  .finite(messages.percentNumber)
+  .refine(hasAtMostTwoDecimals, messages.percentDecimals)
+  .refine((v) => v >= PERCENT_CHANGE_MIN && v <= PERCENT_CHANGE_MAX, messages.percentRange);
+
+/**
+ * `cents` raised or lowered by `percent` (at most 2 decimals), rounded half up to the cent:
+ * 999 at +15 % is 1148.85 → 1149, 999 at -5 % is 949.05 → 949. Integer arithmetic in
+ * hundredths of a percent, so no float touches the money; the server writes this and the web
+ * previews it, so both say the same cent. `cents` ≥ 0 and the factor ≥ 10 % keep the numerator
+ * non-negative, where bigint division (truncation) after adding half the divisor is half up.
+ */
+export function applyPercentCents(cents: bigint, percent: number): bigint {
+  if (cents < 0n) throw new RangeError('A negative price');
+  const factor = 10_000n + BigInt(Math.round(percent * 100));
+  if (factor < 0n) throw new RangeError('A change below -100 %');
+  return (cents * factor + 5_000n) / 10_000n;
+}
+
 export function toCents(usd: number): bigint {
   return BigInt(Math.round(usd * 100));
 }

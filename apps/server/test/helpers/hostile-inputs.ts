@@ -14,6 +14,8 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   enum?: unknown[];
+  /** A literal: the discriminator of one variant of a union (`mode: 'percent'`). */
+  const?: unknown;
   format?: string;
   minLength?: number;
   maxLength?: number;
@@ -261,6 +263,7 @@ export function withValueAt(value: unknown, path: FieldPath, replacement: unknow
  */
 export function sample(schema: JsonSchema, name = '', ids: Record<string, string> = {}): unknown {
   if (schema.enum) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
   const variants = schema.oneOf ?? schema.anyOf?.filter((s) => s.type !== 'null');
   // A price is a number or a numeric string (a form field): the number is the valid sample.
   if (variants) return sample(variants.find((s) => s.type !== 'string') ?? variants[0]!, name, ids);
@@ -288,6 +291,19 @@ export function sample(schema: JsonSchema, name = '', ids: Record<string, string
     case undefined: // a schema that says nothing of the value
       return 'sample';
   }
+}
+
+/**
+ * A sample of `schema` in which the field at `path` belongs: of a union of objects, the first
+ * variant that has the path's top field (a percentage's `change` is not a row body's field).
+ */
+export function sampleHolding(schema: JsonSchema, path: FieldPath): unknown {
+  const [top] = path;
+  const variants = schema.oneOf ?? schema.anyOf;
+  const holder = variants?.find(
+    (v) => typeof top === 'string' && v.properties?.[top] !== undefined,
+  );
+  return sample(holder ?? schema);
 }
 
 const FORMAT_SAMPLES: Record<string, string> = {

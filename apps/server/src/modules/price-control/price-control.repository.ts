@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, sellerPrices } from '../../db/schema/index';
 
@@ -57,4 +57,25 @@ export async function lockSellerPrices(db: Executor, sellerId: string) {
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`seller-prices:${sellerId}`}, 0))`,
   );
+}
+
+/**
+ * The live products of a category (its subcategories' included), or of the whole catalogue, as
+ * they are now: a bulk change by category or to every product reads them in its own transaction,
+ * so a product added afterwards keeps its prices. In id order, the lock order `findLiveProducts`
+ * takes, so two bulk updates never deadlock; `forUpdate` as there (administrators).
+ */
+export async function findLiveProductsOf(
+  db: Executor,
+  categoryId: string | undefined,
+  { forUpdate }: { forUpdate: boolean },
+) {
+  const query = db
+    .select()
+    .from(products)
+    .where(
+      and(isNull(products.deletedAt), categoryId ? eq(products.categoryId, categoryId) : undefined),
+    )
+    .orderBy(products.id);
+  return forUpdate ? query.for('update') : query;
 }

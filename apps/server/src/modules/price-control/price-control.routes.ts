@@ -34,7 +34,18 @@ export const priceControlRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'authenticated' },
       bodyLimit: BULK_BODY_LIMIT,
-      schema: { body: bulkUpdatePricesSchema, response: { 200: bulkUpdatePricesResponseSchema } },
+      schema: {
+        description:
+          'All or nothing. The original body lists `products`, each with signed USD amounts. ' +
+          "With `mode: 'amount'` or `mode: 'percent'`, one `change` (USD, or percent from -90 to " +
+          '1000 with at most 2 decimals, each new price rounded half up to the cent) applies to ' +
+          "a `target`: `{ kind: 'products', productIds }`, `{ kind: 'category', categoryId }` or " +
+          "`{ kind: 'all' }`, resolved when the change is applied (a product added later keeps " +
+          'its prices). A price below cost is refused (400 `price_below_cost`), every offending ' +
+          'product named in `details`.',
+        body: bulkUpdatePricesSchema,
+        response: { 200: bulkUpdatePricesResponseSchema },
+      },
     },
     (request) => priceControl.bulkUpdate(authOf(request), request.body),
   );

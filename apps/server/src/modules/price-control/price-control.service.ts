@@ -1,17 +1,21 @@
 import type { z } from 'zod';
 import type {
+  BulkPriceTarget,
   bulkUpdatePricesSchema,
   Product,
   updateRolePriceSchema,
 } from '@keymarket/contracts/catalogue';
 import type { ErrorDetail } from '@keymarket/contracts/errors';
-import { formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
+import { messages } from '@keymarket/contracts/messages';
+import { applyPercentCents, formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
 import type { Database, Executor } from '../../db/client';
 import type { AuthContext } from '../access/auth-context';
 import { assertMaySetPrices, isAdmin } from '../access/policy';
 import { writeAudit } from '../ledger/ledger.repository';
 import { buyerCostOf, loadPricingChain, quoteProducts } from '../pricing/pricing.service';
+import { AppError } from '../../lib/app-error';
 import { known } from '../../lib/maps';
+import { findCategory } from '../categories/categories.repository';
 import {
   belowCost,
   platformPriceProblems,
@@ -19,6 +23,7 @@ import {
   requireLiveProducts,
 } from '../products/product-rules';
 import {
+  findLiveProductsOf,
   lockSellerPrices,
   setPlatformPrices,
   upsertSellerPrices,
@@ -29,7 +34,7 @@ import type { ProductsService } from '../products/products.service';
 
 type RolePriceInput = z.output<typeof updateRolePriceSchema>;
 type BulkInput = z.output<typeof bulkUpdatePricesSchema>;
-type BulkRow = BulkInput['products'][number];
+type TargetedInput = Extract<BulkInput, { mode: 'amount' | 'percent' }>;
 
 /**
  * Price Control. Administrators set the platform's manager and reseller prices; a manager or
@@ -80,71 +85,61 @@ export class PriceControlService {
   }
 
   /**
-   * Adds signed USD amounts to many products' prices, all or nothing: if any product is unknown
-   * or any new price would fall below cost, nothing changes and `details` names every offender.
+   * Moves many products' prices by signed USD amounts or by percentages, all or nothing: if any
+   * product is unknown or any new price would fall below cost, nothing changes and `details`
+   * names every offender. A category or the whole catalogue is read here, inside the transaction.
    */
   async bulkUpdate(caller: AuthContext, input: BulkInput): Promise<{ updated: number }> {
-    assertMaySetPrices(caller, input.products);
-    const rows = input.products;
+    assertMaySetPrices(caller, isTargeted(input) ? [input.change] : input.products);
     return this.db.transaction(async (tx) => {
       if (!isAdmin(caller)) await lockSellerPrices(tx, caller.userId);
-      const byId = await requireLiveProducts(
-        tx,
-        rows.map((row) => row.productId),
-        { forUpdate: isAdmin(caller) },
-      );
-      const products = rows.map((row) => known(byId, row.productId));
-      if (isAdmin(caller)) await this.bulkPlatformPrices(tx, caller, rows, products);
-      else await this.bulkSellerPrices(tx, caller, rows, products);
-      return { updated: rows.length };
+      const plan = await bulkPlanOf(tx, input, { forUpdate: isAdmin(caller) });
+      if (plan.products.length === 0) return { updated: 0 };
+      if (isAdmin(caller)) await this.bulkPlatformPrices(tx, caller, plan);
+      else await this.bulkSellerPrices(tx, caller, plan);
+      return { updated: plan.products.length };
     });
   }
 
-  private async bulkPlatformPrices(
-    tx: Executor,
-    caller: AuthContext,
-    rows: readonly BulkRow[],
-    products: readonly ProductRow[],
-  ) {
-    // `products` is index-aligned with `rows` (bulkUpdate built it from them).
-    const next: PlatformPriceRow[] = products.map((product, i) => ({
-      id: product.id,
-      managerPriceCents: product.managerPriceCents + toCents(rows[i]?.managerPrice ?? 0),
-      resellerPriceCents: product.resellerPriceCents + toCents(rows[i]?.resellerPrice ?? 0),
-    }));
+  private async bulkPlatformPrices(tx: Executor, caller: AuthContext, plan: BulkPlan) {
+    const next: PlatformPriceRow[] = plan.products.map((product, i) => {
+      const change = plan.changeOf(i);
+      return {
+        id: product.id,
+        managerPriceCents: moved(product.managerPriceCents, change.managerPrice),
+        resellerPriceCents: moved(product.resellerPriceCents, change.resellerPrice),
+      };
+    });
     // A price below the initial price is also never below 0, since the initial price is ≥ 0.
-    const problems = products.flatMap((product, i) =>
-      platformPriceProblems({ ...product, ...next[i] }, `body.products.${i}`).map((p) => ({
+    const problems = plan.products.flatMap((product, i) =>
+      platformPriceProblems({ ...product, ...next[i] }, plan.pathOf(i)).map((p) => ({
         path: p.path,
         message: `Product ${product.id}: ${p.message}`,
       })),
     );
     if (problems.length > 0) throw belowCost(problems);
     await setPlatformPrices(tx, next);
-    await auditPlatformPrices(tx, caller, products, next);
+    await auditPlatformPrices(tx, caller, plan.products, next);
   }
 
-  /** A seller's delta starts from its current default selling price for each product. */
-  private async bulkSellerPrices(
-    tx: Executor,
-    caller: AuthContext,
-    rows: readonly BulkRow[],
-    products: readonly ProductRow[],
-  ) {
+  /** A seller's change starts from its current default selling price for each product. */
+  private async bulkSellerPrices(tx: Executor, caller: AuthContext, plan: BulkPlan) {
     const chain = await loadPricingChain(tx, caller.userId);
-    const quotes = await quoteProducts(tx, chain, products, { onlyThese: true });
+    const quotes = await quoteProducts(tx, chain, plan.products, {
+      onlyThese: !plan.everyProduct,
+    });
     const problems: ErrorDetail[] = [];
-    const next = rows.map((row, i) => {
-      const quote = known(quotes, row.productId);
-      const priceCents = quote.sellingPriceCents + toCents(row.resellerPrice ?? 0);
+    const next = plan.products.map((product, i) => {
+      const quote = known(quotes, product.id);
+      const priceCents = moved(quote.sellingPriceCents, plan.changeOf(i).resellerPrice);
       const costCents = buyerCostOf(quote.costsCents);
       if (priceCents < costCents) {
         problems.push({
-          path: `body.products.${i}.resellerPrice`,
-          message: `Product ${row.productId}: ${buyingPriceIs(costCents)}`,
+          path: `${plan.pathOf(i)}.resellerPrice`,
+          message: `Product ${product.id}: ${buyingPriceIs(costCents)}`,
         });
       }
-      return { productId: row.productId, priceCents };
+      return { productId: product.id, priceCents };
     });
     if (problems.length > 0) throw belowCost(problems);
     await upsertSellerPrices(tx, caller.userId, next);
@@ -155,6 +150,99 @@ export class PriceControlService {
     const chain = await loadPricingChain(tx, caller.userId);
     const quotes = await quoteProducts(tx, chain, [product], { onlyThese: true });
     return buyerCostOf(known(quotes, product.id).costsCents);
+  }
+}
+
+type PriceField = 'managerPrice' | 'resellerPrice';
+/** Where one price of a product goes: its current cents to the new ones. */
+type PriceMove = (cents: bigint) => bigint;
+type BulkChange = Partial<Record<PriceField, PriceMove>>;
+
+const moved = (cents: bigint, move: PriceMove | undefined) => (move ? move(cents) : cents);
+
+/** A bulk update resolved to its products, each with its change and where a refusal points. */
+interface BulkPlan {
+  products: ProductRow[];
+  changeOf: (index: number) => BulkChange;
+  /** The path of the product's prices in `details`: `<path>.managerPrice`. */
+  pathOf: (index: number) => string;
+  /** Every live product: quoted whole rather than by a list of every id. */
+  everyProduct: boolean;
+}
+
+const isTargeted = (input: BulkInput): input is TargetedInput =>
+  input.mode === 'amount' || input.mode === 'percent';
+
+function movesOf(
+  change: { managerPrice?: number | undefined; resellerPrice?: number | undefined },
+  mode: 'amount' | 'percent',
+): BulkChange {
+  const moves: BulkChange = {};
+  for (const field of ['managerPrice', 'resellerPrice'] as const) {
+    const by = change[field];
+    if (by === undefined) continue;
+    moves[field] =
+      mode === 'percent' ? (cents) => applyPercentCents(cents, by) : (cents) => cents + toCents(by);
+  }
+  return moves;
+}
+
+/**
+ * The products a bulk update changes, read (and for administrators locked) in `tx`. Rows point at
+ * their place in the body; a target's products, which the server chose, are named by their id.
+ */
+async function bulkPlanOf(
+  tx: Executor,
+  input: BulkInput,
+  { forUpdate }: { forUpdate: boolean },
+): Promise<BulkPlan> {
+  if (!isTargeted(input)) {
+    const rows = input.products;
+    const byId = await requireLiveProducts(
+      tx,
+      rows.map((row) => row.productId),
+      { forUpdate },
+    );
+    const changes = rows.map((row) => movesOf(row, 'amount'));
+    return {
+      products: rows.map((row) => known(byId, row.productId)),
+      changeOf: (i) => changes[i] ?? {},
+      pathOf: (i) => `body.products.${i}`,
+      everyProduct: false,
+    };
+  }
+  const change = movesOf(input.change, input.mode);
+  const products = await targetProducts(tx, input.target, forUpdate);
+  return {
+    products,
+    changeOf: () => change,
+    pathOf: (i) => `products.${products[i]?.id ?? i}`,
+    everyProduct: input.target.kind === 'all',
+  };
+}
+
+async function targetProducts(
+  tx: Executor,
+  target: BulkPriceTarget,
+  forUpdate: boolean,
+): Promise<ProductRow[]> {
+  switch (target.kind) {
+    case 'products': {
+      const byId = await requireLiveProducts(tx, target.productIds, {
+        forUpdate,
+        pathOf: (index) => `body.target.productIds.${index}`,
+      });
+      return target.productIds.map((id) => known(byId, id));
+    }
+    case 'category':
+      if (!(await findCategory(tx, target.categoryId))) {
+        throw new AppError('not_found', messages.categoryNotFound, [
+          { path: 'body.target.categoryId', message: messages.categoryNotFound },
+        ]);
+      }
+      return findLiveProductsOf(tx, target.categoryId, { forUpdate });
+    case 'all':
+      return findLiveProductsOf(tx, undefined, { forUpdate });
   }
 }
 

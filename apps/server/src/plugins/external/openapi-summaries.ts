@@ -82,7 +82,8 @@ export const routeSummaries: Record<string, string> = {
   'POST /products/{id}/keys/move': 'Move unsold keys to another product (administrators)',
   'DELETE /products/{id}/keys/{keyId}': 'Delete one unsold key (administrators)',
   'PATCH /products/{id}/update-role-price': 'Set a price: the platform’s, or your selling price',
-  'PATCH /products/bulk-update-prices': 'Move the selected products’ prices by an amount',
+  'PATCH /products/bulk-update-prices':
+    'Move prices by an amount or a percentage: selected products, a category or every product',
   // Packages
   'GET /packages': 'The platform’s packages (administrators)',
   'POST /packages': 'Create a package (administrators)',
