@@ -51,6 +51,7 @@ const PGLITE_SUBSET = [
   'test/key-imports.test.ts',
   'test/upstreams-docking.test.ts',
   'test/csv-exports.test.ts',
+  'test/analytics-sales.test.ts',
   'test/notifications.test.ts',
   'test/webhooks.test.ts',
   'test/settings-system.test.ts',

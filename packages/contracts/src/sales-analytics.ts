@@ -41,6 +41,21 @@ export const SALES_DEFAULT_DAYS = 30;
 export const SALES_MAX_DAYS = 366 * 3;
 export const SALES_TOP_MAX = 100;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A period given whole lasts at most SALES_MAX_DAYS (`from` alone ends now: the server checks
+ * that one, with the same message).
+ */
+export const salesPeriodWithinMax = ({
+  from,
+  to,
+}: {
+  from?: Date | undefined;
+  to?: Date | undefined;
+}) => !from || !to || to.getTime() - from.getTime() <= SALES_MAX_DAYS * DAY_MS;
+export const SALES_PERIOD_TOO_LONG = `A period lasts at most ${SALES_MAX_DAYS} days`;
+
 /**
  * GET /analytics/sales?by&sort&limit&from&to&format: the top `limit` rows by `sort` (ties by
  * name); `format=csv` downloads the same rows.
@@ -53,7 +68,8 @@ export const salesQuerySchema = z
     ...dateRangeFields,
     format: exportFormatSchema,
   })
-  .refine(rangeInOrder, rangeOrderError);
+  .refine(rangeInOrder, rangeOrderError)
+  .refine(salesPeriodWithinMax, { message: SALES_PERIOD_TOO_LONG, path: ['from'] });
 export type SalesQueryInput = z.input<typeof salesQuerySchema>;
 export type SalesQuery = z.output<typeof salesQuerySchema>;
 

@@ -19,6 +19,11 @@ export interface HistoricalOrder {
   unitCents: bigint;
   /** What the top of the chain paid the platform a unit; defaults to the unit price. */
   platformUnitCents?: bigint;
+  /**
+   * The sellers above the buyer, nearest first, with what each paid a unit; the last one paid
+   * the platform. Wins over `platformUnitCents`.
+   */
+  sellers?: { userId: string; unitCents: bigint }[];
   /** The product's initial price when placed; null: as on rows older than the column. */
   initialPriceCents?: bigint | null;
   createdAt: Date;
@@ -47,9 +52,13 @@ export async function insertHistoricalOrder(db: Database, order: HistoricalOrder
       status: order.status,
       priceChain: [
         { userId: order.buyer.id, costCents: order.unitCents.toString() },
-        ...(order.platformUnitCents === undefined
-          ? []
-          : [{ userId: order.buyer.invitedById!, costCents: order.platformUnitCents.toString() }]),
+        ...(order.sellers
+          ? order.sellers.map((s) => ({ userId: s.userId, costCents: s.unitCents.toString() }))
+          : order.platformUnitCents === undefined
+            ? []
+            : [
+                { userId: order.buyer.invitedById!, costCents: order.platformUnitCents.toString() },
+              ]),
       ],
       createdAt: order.createdAt,
       deliveredAt: order.status === 'completed' ? answeredAt : null,

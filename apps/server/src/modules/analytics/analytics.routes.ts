@@ -10,13 +10,16 @@ import {
   searchResultsSchema,
   userDistributionSchema,
 } from '@keymarket/contracts/analytics';
+import { salesQuerySchema, salesReportSchema } from '@keymarket/contracts/sales-analytics';
+import { sendCsv } from '../../lib/csv';
 import { authOf } from '../access/auth-context';
 import type { AnalyticsService } from './analytics.service';
+import type { SalesAnalyticsService } from './sales.service';
 
-export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
-  app,
-  { analytics },
-) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{
+  analytics: AnalyticsService;
+  sales: SalesAnalyticsService;
+}> = async (app, { analytics, sales }) => {
   app.get(
     '/analytics/dashboard-stats',
     {
@@ -56,6 +59,21 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         ...(from ? { from } : {}),
         ...(to ? { to } : {}),
       });
+    },
+  );
+
+  app.get(
+    '/analytics/sales',
+    {
+      config: { access: 'authenticated' },
+      schema: { querystring: salesQuerySchema, response: { 200: salesReportSchema } },
+    },
+    async (request, reply) => {
+      if (request.query.format === 'csv') {
+        const name = request.query.by === 'product' ? 'sales-products' : 'sales-sellers';
+        return sendCsv(reply, name, await sales.export(authOf(request), request.query));
+      }
+      return sales.report(authOf(request), request.query);
     },
   );
 

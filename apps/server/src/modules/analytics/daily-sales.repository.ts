@@ -3,8 +3,10 @@ import { rowsOf, type Database, type Executor } from '../../db/client';
 import { writerFor } from '../../db/read-routing';
 import {
   analyticsRollupMarks,
+  channelDailySales,
   downlineDailySales,
   platformDailySales,
+  productDailySales,
 } from '../../db/schema/index';
 import { dayKey, startOfUtcDay, type DaySales } from './periods';
 import { oneRow } from '../../lib/rows';
@@ -33,10 +35,10 @@ const EPOCH = new Date(0);
 // pg_advisory_xact_lock(key1, key2): key1 names this use, key2 the scope.
 const ROLLUP_LOCK = 7_301_845;
 
-const instant = (time: Date) => sql`${time.toISOString()}::timestamptz`;
-const utcDay = (column: SQL) => sql`((${column}) at time zone 'UTC')::date`;
+export const instant = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+export const utcDay = (column: SQL) => sql`((${column}) at time zone 'UTC')::date`;
 
-function within(column: SQL, range: DayRange): SQL {
+export function within(column: SQL, range: DayRange): SQL {
   const upper = range.to ? sql` and ${column} < ${instant(range.to)}` : sql``;
   return sql`${column} >= ${instant(range.from)}${upper}`;
 }
@@ -134,7 +136,7 @@ interface DaySource {
 }
 
 /** How far `scope` is rolled up (`YYYY-MM-DD` text, or null), as a column of the read it guards. */
-const markOf = (scope: string) =>
+export const markOf = (scope: string) =>
   sql`(select rolled_until::text from analytics_rollup_marks where scope = ${scope})`;
 
 /**
@@ -143,9 +145,9 @@ const markOf = (scope: string) =>
  * `cutoff` yet (the first call of the day for this scope), the missing days are rolled up and
  * the read is repeated.
  */
-async function readRolledUp<T extends { mark: string | null }>(
+export async function readRolledUp<T extends { mark: string | null }>(
   db: Database,
-  source: DaySource,
+  source: Pick<DaySource, 'scope' | 'fill'>,
   cutoff: Date,
   read: (db: Database) => Promise<T>,
 ): Promise<T> {
@@ -346,5 +348,7 @@ function liveRange(range: DayRange, cutoff: Date): DayRange {
 export async function resetDailySales(db: Executor) {
   await db.delete(downlineDailySales);
   await db.delete(platformDailySales);
+  await db.delete(productDailySales);
+  await db.delete(channelDailySales);
   await db.delete(analyticsRollupMarks);
 }

@@ -184,6 +184,7 @@ export const routeSummaries: Record<string, string> = {
   'GET /analytics/dashboard-stats': 'The dashboard’s figures (yours and your downline’s)',
   'GET /analytics/revenue-chart': 'Revenue by day, week or month',
   'GET /analytics/user-distribution': 'Users by country',
+  'GET /analytics/sales': 'Top products or sellers over a period beside the previous one (CSV too)',
   'GET /analytics/docked-sales': 'The platform’s margin on docked sales (administrators)',
   'GET /analytics/disk-space': 'Disk space used and free (administrators)',
   'GET /analytics/search': 'Search products and users by name',
