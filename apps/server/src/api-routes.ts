@@ -14,6 +14,7 @@ import { invitationsModule } from './modules/invitations/invitations.module';
 import { ledgerModule } from './modules/ledger/ledger.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { ordersModule } from './modules/orders/orders.module';
+import { priceRulesModule } from './modules/price-rules/price-rules.module';
 import { purchaseLimitsModule } from './modules/purchase-limits/purchase-limits.module';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.module';
 import { sessionsModule } from './modules/sessions/sessions.module';
@@ -44,6 +45,7 @@ export const apiRoutes: AppModule = async (api, { ctx }) => {
     emailPreferencesModule,
     invitationsModule,
     catalogueModule,
+    priceRulesModule,
     ordersModule,
     afterSaleModule,
     balanceModule,

@@ -8,6 +8,7 @@ import {
   managerPackages,
   packageProducts,
   packages,
+  priceRules,
   sellerPrices,
   users,
 } from '../src/db/schema/index';
@@ -33,6 +34,7 @@ import { freshDatabase } from './helpers/database';
 let database: DatabaseHandle;
 let chain: PricingChain;
 let productId: string;
+let categoryId: string;
 
 async function user(
   role: Role,
@@ -55,13 +57,14 @@ async function user(
 
 /**
  * A chain that takes every pricing branch: a manager on an admin package at the top, a reseller
- * on the manager's package, and a buyer below with its sellers' own prices.
+ * on the manager's package, and a buyer below with its sellers' own prices and a standing rule.
  */
 beforeAll(async () => {
   database = await freshDatabase();
   const { db } = database;
   const product = await new CatalogueFactory(db).product();
   productId = product.id;
+  categoryId = product.categoryId;
   const admin = await user('admin', null);
   const [adminPackage] = await db.insert(packages).values({ name: 'Gold' }).returning();
   await db.insert(packageProducts).values({
@@ -84,6 +87,8 @@ beforeAll(async () => {
     { sellerId: seller.id, productId, priceCents: 1200n },
     { sellerId: buyer.id, productId, priceCents: 1500n },
   ]);
+  // Read for the buyer's own selling price, though its hand-set price comes first.
+  await db.insert(priceRules).values({ sellerId: buyer.id, markupBasisPoints: 1000 });
   chain = await loadPricingChain(db, buyer.id);
 });
 afterAll(() => database.close());
@@ -119,13 +124,22 @@ async function withOnlyDeclaredReads(read: (db: Executor) => Promise<unknown>) {
 describe('what prices are read from', () => {
   it('is declared in pricing-inputs.ts: pricing reads no other table or column', async () => {
     const buyerId = chain.members[0]!.id;
-    const product = { id: productId, managerPriceCents: 800n, resellerPriceCents: 1000n };
+    const product = {
+      id: productId,
+      categoryId,
+      managerPriceCents: 800n,
+      resellerPriceCents: 1000n,
+    };
     await withOnlyDeclaredReads(async (db) => {
       const readChain = await loadPricingChain(db, buyerId);
       expect(readChain).toEqual(chain);
       const [quote] = (await quoteProducts(db, readChain, [product])).values();
       // Every branch was taken: the manager package's 9.50 and the sellers' own prices.
-      expect(quote).toEqual({ costsCents: [1200n, 950n, 700n], sellingPriceCents: 1500n });
+      expect(quote).toEqual({
+        costsCents: [1200n, 950n, 700n],
+        sellingPriceCents: 1500n,
+        sellingPriceSource: 'hand_set',
+      });
       await quoteProducts(db, readChain, [product], { onlyThese: true, costsOnly: true });
     });
   });

@@ -12,6 +12,7 @@ import { languages } from './system-settings';
 import { freeText, nameText, searchText } from './text';
 import { userRefSchema } from './users';
 import { limitMessages, productLimitFields } from './purchase-limits';
+import { sellingPriceSources } from './price-rules';
 
 /** Uploads: images for categories, subcategories, products and avatars. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -273,6 +274,8 @@ export const productSchema = z.object({
   allowBackorder: z.boolean(),
   price: z.number(),
   sellingPrice: z.number().optional(),
+  /** Managers and resellers: whether `sellingPrice` is hand-set, from a standing rule, or neither. */
+  sellingPriceSource: z.enum(sellingPriceSources).optional(),
   initialPrice: z.number().optional(),
   managerPrice: z.number().optional(),
   resellerPrice: z.number().optional(),

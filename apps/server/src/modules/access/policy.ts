@@ -73,6 +73,14 @@ export function assertMaySetPrices(
   }
 }
 
+/** Standing price rules are a seller's: administrators price through the products' own prices. */
+export const assertMayHavePriceRules = (caller: Caller) =>
+  requireRole(
+    caller,
+    ['manager', 'reseller'],
+    'Only managers and resellers set prices for their invitees',
+  );
+
 export const assertMayManagePackages = (caller: Caller) =>
   requireRole(caller, ['admin'], 'Only an administrator can manage packages');
 

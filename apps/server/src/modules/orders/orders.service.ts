@@ -26,9 +26,11 @@ import {
 } from '../access/policy';
 import { creditBucket, writeAudit } from '../ledger/ledger.repository';
 import {
+  priceRulesLookup,
   pricingChainLookup,
   quoteProducts,
   sellerPricesLookup,
+  type PriceRulesReader,
   type PricingChain,
   type SellerPricesReader,
 } from '../pricing/pricing.service';
@@ -94,6 +96,7 @@ export class OrdersService {
   private readonly findLiveProduct: ReturnType<typeof liveProductLookup>;
   private readonly pricingChainOf: (userId: string) => Promise<PricingChain>;
   private readonly sellerPrices: SellerPricesReader;
+  private readonly priceRules: PriceRulesReader;
   /** Whose orders to plan with their outbox events (`OrderPlan.events`). */
   private readonly eventHints = new OrderEventHints();
 
@@ -116,6 +119,7 @@ export class OrdersService {
     this.findLiveProduct = liveProductLookup(batchedReads);
     this.pricingChainOf = pricingChainLookup(batchedReads);
     this.sellerPrices = sellerPricesLookup(batchedReads);
+    this.priceRules = priceRulesLookup(batchedReads);
   }
 
   /**
@@ -210,6 +214,7 @@ export class OrdersService {
       onlyThese: true,
       costsOnly: true,
       readSellerPrices: this.sellerPrices,
+      readPriceRules: this.priceRules,
     });
     // One cost per member of the chain, the buyer's first (`Quote`).
     const costsCents = quotes.get(product.id)?.costsCents ?? [];

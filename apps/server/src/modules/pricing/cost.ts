@@ -6,8 +6,9 @@ import type { Role } from '@keymarket/contracts/users';
  * A pricing chain lists the buyer first, then each seller up to the first member priced by the
  * platform (a manager, or a reseller invited by an admin). Costs are computed top-down:
  *   top:   its admin package price for its role, else the product's manager/reseller price;
- *   child of S: S's manager package price assigned to the child, else S's own selling price, else
- *          the product's reseller price; and never below cost(S).
+ *   child of S: S's manager package price assigned to the child, else S's hand-set selling price,
+ *          else S's standing rule (cost(S) plus its markup), else the product's reseller price;
+ *          and never below cost(S).
  */
 
 export interface ChainMember {
@@ -28,6 +29,41 @@ export interface MemberPrices {
   managerPackageCents?: bigint;
   /** Members that sell (all but the buyer): their own selling price from Price Control. */
   sellerPriceCents?: bigint;
+  /**
+   * Members that sell: the markup of their standing rule that covers this product (the product's
+   * category's rule, else the everything rule), in basis points (hundredths of a percent).
+   */
+  markupBasisPoints?: number;
+}
+
+/** Where a seller's price to its invitees comes from, in the order they are looked for. */
+export type SellingPriceSource = 'hand_set' | 'rule' | 'default';
+
+const BASIS_POINTS = 10_000n;
+
+/**
+ * `costCents` plus `markupBasisPoints` hundredths of a percent, to the nearest cent, a half cent
+ * rounded up: 10 % on 0.05 is 0.06. Integer arithmetic on bigint cents, never a float (a cost is
+ * never negative, so adding half the divisor before the division rounds half up).
+ */
+export function withMarkup(costCents: bigint, markupBasisPoints: number): bigint {
+  return (
+    (costCents * (BASIS_POINTS + BigInt(markupBasisPoints)) + BASIS_POINTS / 2n) / BASIS_POINTS
+  );
+}
+
+/** What a seller charges by its own prices (hand-set, else its rule), and which of them it is. */
+function ownPrice(
+  sellerCostCents: bigint,
+  seller: MemberPrices | undefined,
+): { cents: bigint; source: SellingPriceSource } | undefined {
+  if (seller?.sellerPriceCents !== undefined) {
+    return { cents: seller.sellerPriceCents, source: 'hand_set' };
+  }
+  if (seller?.markupBasisPoints !== undefined) {
+    return { cents: withMarkup(sellerCostCents, seller.markupBasisPoints), source: 'rule' };
+  }
+  return undefined;
 }
 
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
@@ -54,20 +90,30 @@ export function chainCosts(
   costs[topIndex] = sellerCost;
   for (let i = topIndex - 1; i >= 0; i -= 1) {
     const candidate =
-      prices[i]?.managerPackageCents ?? prices[i + 1]?.sellerPriceCents ?? base.resellerPriceCents;
+      prices[i]?.managerPackageCents ??
+      ownPrice(sellerCost, prices[i + 1])?.cents ??
+      base.resellerPriceCents;
     sellerCost = max(candidate, sellerCost);
     costs[i] = sellerCost;
   }
   return costs;
 }
 
-/** What `seller` charges its invitees by default: its selling price, else the reseller price, floored at its own cost. */
+/**
+ * What a seller charges its invitees unless a manager package says otherwise: its hand-set
+ * selling price, else its standing rule, else the reseller price; floored at its own cost.
+ * `seller` holds the seller's own prices (`sellerPriceCents`, `markupBasisPoints`).
+ */
 export function defaultSellingPrice(
   sellerCostCents: bigint,
-  sellerPriceCents: bigint | undefined,
+  seller: Pick<MemberPrices, 'sellerPriceCents' | 'markupBasisPoints'> | undefined,
   base: BasePrices,
-): bigint {
-  return max(sellerPriceCents ?? base.resellerPriceCents, sellerCostCents);
+): { cents: bigint; source: SellingPriceSource } {
+  const own = ownPrice(sellerCostCents, seller) ?? {
+    cents: base.resellerPriceCents,
+    source: 'default' as const,
+  };
+  return { cents: max(own.cents, sellerCostCents), source: own.source };
 }
 
 /** Priced by the platform: a manager, an admin, or a reseller invited by an admin (or by nobody). */

@@ -51,6 +51,7 @@ const managerPackageIds = (chain: PricingChain) =>
 /** The tables the pricing queries read (quoteProducts), with the rows one chain's prices use. */
 export const pricedTables: Record<string, (chain: PricingChain) => ChainRows> = {
   seller_prices: (chain) => ({ column: 'seller_id', ids: memberIds(chain) }),
+  price_rules: (chain) => ({ column: 'seller_id', ids: memberIds(chain) }),
   package_products: (chain) => ({ column: 'package_id', ids: adminPackageIds(chain) }),
   manager_packages: (chain) => ({ column: 'id', ids: managerPackageIds(chain) }),
   manager_package_products: (chain) => ({ column: 'package_id', ids: managerPackageIds(chain) }),

@@ -170,3 +170,33 @@ export async function sellerPricesOf(
   );
   return new Map(rows.map((row) => [row.seller, priceList(row.ids, row.price)]));
 }
+
+/** A seller's standing rules: markup in basis points by category id, `null` for every product. */
+export type SellerRules = Map<string | null, number>;
+
+/**
+ * The standing rules of `sellerIds` (price_rules), by seller id as PostgreSQL spells it. A seller
+ * has a handful at most (one per category), so one row per rule.
+ */
+export async function priceRulesOf(
+  db: Executor,
+  sellerIds: readonly string[],
+): Promise<Map<string, SellerRules>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await preparedRowsOf<{
+    seller: string;
+    category: string | null;
+    markup: number;
+  }>(
+    db,
+    sql`select seller_id::text as seller, category_id::text as category,
+        markup_basis_points as markup
+      from price_rules where seller_id = any(${sql.param([...sellerIds])}::uuid[])`,
+  );
+  const bySeller = new Map<string, SellerRules>();
+  for (const row of rows) {
+    const rules = bySeller.get(row.seller) ?? new Map<string | null, number>();
+    bySeller.set(row.seller, rules.set(row.category, Number(row.markup)));
+  }
+  return bySeller;
+}

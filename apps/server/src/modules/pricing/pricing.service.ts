@@ -8,20 +8,25 @@ import {
   type BasePrices,
   type ChainMember,
   type MemberPrices,
+  type SellingPriceSource,
 } from './cost';
 import {
   adminPackagePrices,
   ancestorsOf,
   loadAncestors,
   managerPackagePrices,
+  priceRulesOf,
   sellerPricesOf,
   sellerPriceRows,
   type AncestorRow,
+  type SellerRules,
 } from './pricing.repository';
 import { messages } from '@keymarket/contracts/messages';
 
 export interface PricedProduct extends BasePrices {
   id: string;
+  /** Which of a seller's standing rules covers the product (its category's, else everything). */
+  categoryId: string;
 }
 
 export interface Quote {
@@ -29,6 +34,8 @@ export interface Quote {
   costsCents: bigint[];
   /** What the buyer charges its own invitees by default (managers and resellers). */
   sellingPriceCents: bigint;
+  /** Where `sellingPriceCents` comes from: the buyer's hand-set price, its rule, or neither. */
+  sellingPriceSource: SellingPriceSource;
 }
 
 /** What the chain's buyer pays: the first of a quote's costs (a chain is never empty). */
@@ -88,6 +95,28 @@ export function sellerPricesLookup(db: Database): SellerPricesReader {
   };
 }
 
+/** What `quoteProducts` reads the sellers' standing rules with: seller → its rules. */
+export type PriceRulesReader = (sellerIds: readonly string[]) => Promise<Map<string, SellerRules>>;
+
+/**
+ * The sellers' standing rules for orders, the calls of one turn of the event loop read by one
+ * query (`batchedLookup`), as `sellerPricesLookup` reads their prices. An order by a buyer the
+ * platform prices has no seller and reads none.
+ */
+export function priceRulesLookup(db: Database): PriceRulesReader {
+  const rulesOf = batchedLookup((sellerIds: readonly string[]) => priceRulesOf(db, sellerIds));
+  return async (sellerIds) => {
+    const found = await Promise.all(
+      sellerIds.map(async (seller) => [seller, await rulesOf(seller.toLowerCase())] as const),
+    );
+    return new Map(found.flatMap(([seller, rules]) => (rules ? [[seller, rules]] : [])));
+  };
+}
+
+/** The markup of the rule in `rules` that covers a product of `categoryId`, if any. */
+const markupFor = (rules: SellerRules | undefined, categoryId: string) =>
+  rules?.get(categoryId) ?? rules?.get(null);
+
 /**
  * `loadPricingChain` for the order path: the chains of the orders that arrive together are read
  * in one query (`batchedLookup`). Outside any transaction.
@@ -126,6 +155,8 @@ export async function quoteProducts(
     costsOnly?: boolean;
     /** Reads the sellers' own prices; `sellerPricesOf` unless the caller batches them (orders). */
     readSellerPrices?: SellerPricesReader;
+    /** Reads the sellers' standing rules; `priceRulesOf` unless the caller batches them (orders). */
+    readPriceRules?: PriceRulesReader;
   } = {},
 ): Promise<Map<string, Quote>> {
   const { members } = chain;
@@ -156,7 +187,16 @@ export async function quoteProducts(
     ? await options.readSellerPrices(sellerIds, ids)
     : await sellerPricesOf(db, sellerIds, ids);
   const sellerPriceByMember = members.map((member) => sellerPrices.get(member.id));
+  // Standing rules, read for the same members (none when the platform prices a lone buyer).
+  const rules =
+    sellerIds.length === 0
+      ? new Map<string, SellerRules>()
+      : options.readPriceRules
+        ? await options.readPriceRules(sellerIds)
+        : await priceRulesOf(db, sellerIds);
+  const rulesByMember = members.map((member) => rules.get(member.id));
   const buyerPrices = options.costsOnly ? undefined : sellerPriceByMember[0];
+  const buyerRules = options.costsOnly ? undefined : rulesByMember[0];
   const quotes = new Map<string, Quote>();
   // One set of member prices, filled again for each product (chainCosts keeps none of it): the
   // whole-catalogue list prices 10,000 products here, and fewer objects is less collection.
@@ -167,15 +207,22 @@ export async function quoteProducts(
         i === members.length - 1 ? adminPackage.get(product.id) : undefined;
       memberPrices.managerPackageCents = managerPackageByMember[i]?.get(product.id);
       memberPrices.sellerPriceCents = i > 0 ? sellerPriceByMember[i]?.get(product.id) : undefined;
+      memberPrices.markupBasisPoints =
+        i > 0 ? markupFor(rulesByMember[i], product.categoryId) : undefined;
     });
     const costsCents = chainCosts(members, product, prices);
+    const selling = defaultSellingPrice(
+      buyerCostOf(costsCents),
+      {
+        sellerPriceCents: buyerPrices?.get(product.id),
+        markupBasisPoints: markupFor(buyerRules, product.categoryId),
+      },
+      product,
+    );
     quotes.set(product.id, {
       costsCents,
-      sellingPriceCents: defaultSellingPrice(
-        buyerCostOf(costsCents),
-        buyerPrices?.get(product.id),
-        product,
-      ),
+      sellingPriceCents: selling.cents,
+      sellingPriceSource: selling.source,
     });
   }
   return quotes;

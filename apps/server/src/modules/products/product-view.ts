@@ -4,7 +4,12 @@ import type { Executor } from '../../db/client';
 import type { AuthContext } from '../access/auth-context';
 import { isAdmin } from '../access/policy';
 import { fileUrl } from '../files/files.repository';
-import { buyerCostOf, loadPricingChain, quoteProducts } from '../pricing/pricing.service';
+import {
+  buyerCostOf,
+  loadPricingChain,
+  quoteProducts,
+  type Quote,
+} from '../pricing/pricing.service';
 import type { ProductRow, ProductWithRefs } from './products.repository';
 import { known } from '../../lib/maps';
 
@@ -20,8 +25,7 @@ export function badgesOf(
 }
 
 /** Either the platform's own prices (admins) or what this buyer pays and charges. */
-export type PriceFields =
-  { kind: 'platform' } | { kind: 'buyer'; costCents: bigint; sellingPriceCents: bigint };
+export type PriceFields = { kind: 'platform' } | { kind: 'buyer'; quote: Quote };
 
 /** The columns of a product row its platform fields are read from (admins). */
 export type PlatformColumns = Pick<
@@ -78,9 +82,7 @@ export interface SharedColumns {
 
 /** The prices `prices` gives the caller. */
 export function pricedFields(product: PlatformColumns, prices: PriceFields) {
-  return prices.kind === 'platform'
-    ? platformFields(product)
-    : buyerFields(prices.costCents, prices.sellingPriceCents);
+  return prices.kind === 'platform' ? platformFields(product) : buyerFields(prices.quote);
 }
 
 /**
@@ -100,11 +102,15 @@ export function platformFields(product: PlatformColumns) {
   } satisfies Partial<Product>;
 }
 
-/** A buyer's prices: what it pays, and what it charges its own invitees by default. */
-export function buyerFields(costCents: bigint, sellingPriceCents: bigint) {
+/**
+ * A buyer's prices: what it pays, and what it charges its own invitees by default with where that
+ * comes from (hand-set, its standing rule, or the product's reseller price).
+ */
+export function buyerFields(quote: Quote) {
   return {
-    price: fromCents(costCents),
-    sellingPrice: fromCents(sellingPriceCents),
+    price: fromCents(buyerCostOf(quote.costsCents)),
+    sellingPrice: fromCents(quote.sellingPriceCents),
+    sellingPriceSource: quote.sellingPriceSource,
   } satisfies Partial<Product>;
 }
 
@@ -142,15 +148,15 @@ export async function productViewsFor(
   const quotes = await quoteProducts(
     db,
     chain,
-    rows.map((row) => row.product),
+    rows.map(({ product, category }) => ({
+      id: product.id,
+      managerPriceCents: product.managerPriceCents,
+      resellerPriceCents: product.resellerPriceCents,
+      categoryId: category.id,
+    })),
     { onlyThese: rows.length <= QUOTE_BY_ID_MAX },
   );
   return rows.map((row) => {
-    const quote = known(quotes, row.product.id);
-    return productView(row, {
-      kind: 'buyer',
-      costCents: buyerCostOf(quote.costsCents),
-      sellingPriceCents: quote.sellingPriceCents,
-    });
+    return productView(row, { kind: 'buyer', quote: known(quotes, row.product.id) });
   });
 }

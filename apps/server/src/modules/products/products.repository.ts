@@ -186,6 +186,8 @@ function versionFields(platform: boolean): SQL {
     sql`concat_ws('.', ${products}.xmin, ${categories}.xmin, ${sub}.xmin)`,
     sql`${products.managerPriceCents}`,
     sql`${products.resellerPriceCents}`,
+    // Which of a seller's standing rules prices the product (pricing.service.ts).
+    sql`${products.categoryId}`,
     ...(platform
       ? [
           sql`${products.initialPriceCents}`,
@@ -201,13 +203,24 @@ function versionFields(platform: boolean): SQL {
 
 /** A product of `versionFields`' text, its price columns as numbers. */
 function versionRowOf(text: string, platform: boolean) {
-  const [id = '', version = '', manager, reseller, initial, threshold, deleted, perOrder, daily] =
-    text.split(' ');
+  const [
+    id = '',
+    version = '',
+    manager,
+    reseller,
+    categoryId = '',
+    initial,
+    threshold,
+    deleted,
+    perOrder,
+    daily,
+  ] = text.split(' ');
   return {
     id,
     version,
     managerPriceCents: BigInt(manager ?? ''),
     resellerPriceCents: BigInt(reseller ?? ''),
+    categoryId,
     platform: platform
       ? {
           initialPriceCents: BigInt(initial ?? ''),

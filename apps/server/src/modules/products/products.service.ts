@@ -23,12 +23,7 @@ import {
 import { findSubcategory } from '../categories/categories.repository';
 import { removeFiles, storeFile } from '../files/files.repository';
 import { writeAudit } from '../ledger/ledger.repository';
-import {
-  buyerCostOf,
-  loadPricingChain,
-  quoteProducts,
-  type PricingChain,
-} from '../pricing/pricing.service';
+import { loadPricingChain, quoteProducts, type PricingChain } from '../pricing/pricing.service';
 import { known } from '../../lib/maps';
 import { listCacheKey, type ProductListCache } from '../catalogue-list/product-list-cache';
 import { changedProducts, withRewritten } from '../catalogue-list/product-list-changes';
@@ -453,7 +448,6 @@ async function listPricesOf(
     onlyThese: rows.length <= QUOTE_BY_ID_MAX,
   });
   return rows.map((row) => {
-    const quote = known(quotes, row.id);
-    return jsonMembers(buyerFields(buyerCostOf(quote.costsCents), quote.sellingPriceCents));
+    return jsonMembers(buyerFields(known(quotes, row.id)));
   });
 }
