@@ -29,8 +29,12 @@ export async function freshPostgresDatabase(
   serverUrl: string,
 ): Promise<{ database: DatabaseHandle; url: string }> {
   const name = `km_test_${randomBytes(6).toString('hex')}`;
+  // The run's migrated template when it lives on this server (test/global-setup.ts); migrating
+  // the copy below then finds nothing to do.
+  const template = inject('postgresTemplate');
+  const copyOf = template?.serverUrl === serverUrl ? ` template ${template.name}` : '';
   await withAdminClient(serverUrl, async (client) => {
-    await client.query(`create database ${name}`);
+    await client.query(`create database ${name}${copyOf}`);
     // A test database outlives no crash of PostgreSQL itself, so its commits need not wait for
     // the disk: the suite's thousands of small transactions otherwise queue on fsync. Locks,
     // isolation and visibility are unchanged (the fault tests that restart a server use a
