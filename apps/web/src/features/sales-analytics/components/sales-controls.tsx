@@ -60,7 +60,7 @@ export function SalesControls({
           className: 'ms-auto max-sm:w-full',
         }}
       >
-        <label className="flex flex-col gap-1 text-xs text-muted max-sm:flex-1">
+        <label className="flex flex-col gap-1 text-xs text-muted max-sm:basis-full">
           {t('controls.period')}
           <Select
             value={preset}

@@ -74,7 +74,13 @@ export function SalesScreen() {
             })}
           </p>
           <SalesSummary totals={data.totals} />
-          <Card>
+          <Card
+            title={
+              data.rows.length > 0
+                ? t(`table.${data.by}`, { measure: t(`measures.${data.sort}`) })
+                : undefined
+            }
+          >
             {data.rows.length === 0 ? (
               <div className="flex flex-col items-center gap-2 py-10 text-center">
                 <ChartColumnBig aria-hidden className="size-8 text-muted" />

@@ -71,7 +71,7 @@ function FigureHeader({ name, sort }: { name: FigureName; sort: SalesMeasure }) 
       aria-sort={ranked ? 'descending' : undefined}
       className={clsx('text-end', ranked && 'text-fg')}
     >
-      <span className="inline-flex items-center gap-1">
+      <span className="flex items-center justify-end gap-1">
         {t(`measures.${name}`)}
         {ranked && <ArrowDown aria-hidden className="size-3.5" />}
       </span>
@@ -83,13 +83,15 @@ function NameCell({ row, rank, isMe }: { row: SalesRow; rank: number; isMe: bool
   const { t, i18n } = useTranslation('sales');
   const { t: tCore } = useTranslation();
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+    <div className="flex items-baseline gap-2">
       {/* The rank column is hidden on phones: the card's title carries it. */}
       <span className="text-muted tabular-nums sm:hidden">{formatCount(rank, i18n.language)}.</span>
-      {row.role ? <UserName username={row.name} /> : <CellText>{row.name}</CellText>}
-      {row.docked && <Badge>{t('table.docked')}</Badge>}
-      {row.role && <Badge>{tCore(`roles.${row.role}`)}</Badge>}
-      {isMe && <Badge tone="success">{t('table.you')}</Badge>}
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        {row.role ? <UserName username={row.name} /> : <CellText>{row.name}</CellText>}
+        {row.docked && <Badge>{t('table.docked')}</Badge>}
+        {row.role && <Badge>{tCore(`roles.${row.role}`)}</Badge>}
+        {isMe && <Badge tone="success">{t('table.you')}</Badge>}
+      </div>
     </div>
   );
 }
