@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, apiSignedInAs, createUser, deposit, jsonOf, type TestUser } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { newKeys, placeOrder, seedProduct, type SeededProduct } from './support/catalogue';
+import { downloadCsv } from './support/csv';
 import { expect, signInAs, test } from './support/fixtures';
 
 type Figures = { orders: number; units: number; revenue: number; profit: number };
@@ -86,6 +87,11 @@ test.describe('sales analytics', () => {
       usd(report.totals.current.revenue),
     );
     await expectNoSeriousViolations(page, 'the admin’s sales screen');
+
+    // The download is the same report: the same rows, first the top product.
+    const csv = await downloadCsv(page, 'sales-products');
+    expect(csv.rows).toHaveLength(report.rows.length);
+    expect(csv.rows[0]).toContain(product.name);
 
     // By seller, the sale counts for the chain's top: the manager.
     await page.getByRole('button', { name: 'Sellers' }).click();
