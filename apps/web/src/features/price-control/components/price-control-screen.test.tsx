@@ -55,7 +55,12 @@ const isolated = (price: string) => `\u2066${price}\u2069`;
 
 /** The body of the `index`-th request to `route`. */
 function bodyOf(fetchMock: ReturnType<typeof mockApi>, route: string, index = 0): unknown {
-  const calls = fetchMock.mock.calls.filter((_, i) => requestedPaths(fetchMock)[i] === route);
+  // Matched on every call: `requestedPaths` leaves out the layouts' requests, so its indexes
+  // are not the calls'.
+  const calls = fetchMock.mock.calls.filter(([input, init]) => {
+    const path = new URL(urlOf(input), 'http://localhost').pathname.replace(/^\/api/, '');
+    return `${init?.method ?? 'GET'} ${path}` === route;
+  });
   return JSON.parse(bodyText(calls[index]![1]!.body));
 }
 
@@ -235,16 +240,14 @@ describe('price control', () => {
 
     await screen.findByText('Prices updated for the selected products (2)');
     expect(bodyOf(fetchMock, 'PATCH /products/bulk-update-prices')).toEqual({
-      products: inCards.map((product) => ({
-        productId: product.id,
-        managerPrice: -1.5,
-        resellerPrice: 2,
-      })),
+      mode: 'amount',
+      change: { managerPrice: -1.5, resellerPrice: 2 },
+      target: { kind: 'products', productIds: inCards.map((product) => product.id) },
     });
     expect(screen.getByText('Selected: 0')).toBeInTheDocument();
   });
 
-  it('refuses, in the preview, a bulk change that takes a price below zero, naming the product', async () => {
+  it('refuses, in the preview, a bulk change that takes a price below the initial price, naming the product and why', async () => {
     const products = [
       aProduct(1, { ...adminPrices, managerPrice: 11.21 }),
       aProduct(2, { ...adminPrices, managerPrice: 150 }),
@@ -265,8 +268,11 @@ describe('price control', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Change the prices of 2 products?' });
     const alert = within(dialog).getByRole('alert');
-    expect(alert).toHaveTextContent('1 product would fall below zero');
+    expect(alert).toHaveTextContent('1 product would fall below its lowest price');
     expect(alert).toHaveTextContent('Product 1Manager price: $11.21 → -$88.79');
+    expect(alert).toHaveTextContent(
+      `The manager price would fall below the initial price (${isolated('$5.00')})`,
+    );
     expect(alert).not.toHaveTextContent('Product 2');
     // The change as every amount writes a negative one: the sign before the symbol.
     expect(dialog).toHaveTextContent('Manager price-$100.00');
@@ -297,9 +303,11 @@ describe('price control', () => {
   });
 
   it('shows a refused bulk update in place, on the row it names, and changes nothing', async () => {
+    // The preview lets the change through; the server, whose buying price of Product 2 rose
+    // meanwhile, refuses it.
     const products = [
       aProduct(1, { price: 8, sellingPrice: 10 }),
-      aProduct(2, { price: 9, sellingPrice: 9.5 }),
+      aProduct(2, { price: 8.5, sellingPrice: 9.5 }),
     ];
     const fetchMock = mockApi({
       'GET /categories': categoriesReply,
@@ -311,7 +319,7 @@ describe('price control', () => {
           message: { type: 'price_below_cost', text: messages.sellingBelowCost },
           details: [
             {
-              path: 'body.products.1.resellerPrice',
+              path: `products.${products[1]!.id}.resellerPrice`,
               message: `Product ${products[1]!.id}: Your buying price is $9`,
             },
           ],
@@ -337,12 +345,12 @@ describe('price control', () => {
     expect(alert).toHaveTextContent(messages.sellingBelowCost);
     const refused = screen.getByRole('list', { name: 'Products that were refused' });
     expect(refused).toHaveTextContent(
-      `Product 2: The selling price would fall below your buying price (${isolated('$9.00')})`,
+      `Product 2: The selling price would fall below your buying price (${isolated('$8.50')})`,
     );
     const table = screen.getByRole('region', { name: 'Product prices (2)' });
     const row = getByRoleShowing('row', 'Product 2', table);
     expect(row).toHaveTextContent(
-      `The selling price would fall below your buying price (${isolated('$9.00')})`,
+      `The selling price would fall below your buying price (${isolated('$8.50')})`,
     );
     expect(row).toHaveTextContent('Selling price $9.5');
     // Nothing was applied: the list was not reloaded, and the selection is kept to try again.

@@ -16,7 +16,8 @@ import { PriceTable } from './price-table';
 
 /**
  * Price Control: an admin sets the platform's manager and reseller prices, a manager or reseller
- * its own selling price to its invitees; one product at a time or many by a signed amount.
+ * its own selling price to its invitees; one product at a time, or many by an amount or a
+ * percentage.
  */
 export function PriceControlScreen({ role }: { role: Role }) {
   const { t } = useTranslation('pricing');
@@ -39,6 +40,7 @@ export function PriceControlScreen({ role }: { role: Role }) {
       <BulkUpdateForm
         isAdmin={isAdmin}
         selected={selected}
+        category={categoriesQuery.data?.data.find((category) => category.id === categoryId)}
         onClearSelection={() => setSelected(new Map())}
         onRefusals={setRefusals}
       />

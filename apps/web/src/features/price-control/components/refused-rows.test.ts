@@ -25,6 +25,19 @@ describe('refusedRowsOf', () => {
     ]);
   });
 
+  it('reads the products of a targeted change by id, and an unknown one of a selection by index', () => {
+    const product = '00000000-0000-4000-8000-000000000002';
+    const error = refusal([
+      `products.${product}.resellerPrice`,
+      'body.target.productIds.1',
+      'body.change.resellerPrice',
+    ]);
+    expect(refusedRowsOf(error, ids)).toEqual([
+      { productId: product, fields: ['resellerPrice'] },
+      { productId: 'b', fields: ['productId'] },
+    ]);
+  });
+
   it('ignores paths outside the rows sent and errors without details', () => {
     expect(refusedRowsOf(refusal(['body.products.7.resellerPrice', 'body']), ids)).toEqual([]);
     expect(refusedRowsOf(new Error('offline'), ids)).toEqual([]);

@@ -8,23 +8,38 @@ export type RefusedField = 'managerPrice' | 'resellerPrice' | 'productId';
 /** One product the server named when it refused a bulk update, and what was wrong with it. */
 export type RefusedRow = { productId: string; fields: RefusedField[] };
 
-// The server locates each problem in the request body: `body.products.<index>.<field>`.
-const ROW_PATH = /^body\.products\.(\d+)\.(managerPrice|resellerPrice|productId)$/;
+// The server locates each problem in the request body when the body lists the products, by
+// index: `body.products.<index>.<field>` (rows), `body.target.productIds.<index>` (an unknown
+// product of a selection); and by id for the products it chose itself (a category, every
+// product) and every targeted change: `products.<productId>.<field>`.
+const INDEX_PATH =
+  /^body\.(?:products|target\.productIds)\.(\d+)(?:\.(managerPrice|resellerPrice|productId))?$/;
+const ID_PATH = /^products\.([0-9a-f-]{36})\.(managerPrice|resellerPrice)$/;
+
+function locate(path: string, sentIds: readonly string[]) {
+  const byIndex = INDEX_PATH.exec(path);
+  if (byIndex) {
+    const productId = sentIds[Number(byIndex[1])];
+    const field = (byIndex[2] ?? 'productId') as RefusedField;
+    return productId ? { productId, field } : undefined;
+  }
+  const byId = ID_PATH.exec(path);
+  return byId ? { productId: byId[1]!, field: byId[2] as RefusedField } : undefined;
+}
 
 /**
- * The rows a refused bulk update names, in request order. `sentIds` are the product ids in the
- * order they were sent, since the server points at rows by their index in that list.
+ * The rows a refused bulk update names, in the order of its details. `sentIds` are the product
+ * ids in the order they were sent, since the server points at listed products by their index.
  */
 export function refusedRowsOf(error: unknown, sentIds: readonly string[]): RefusedRow[] {
   if (!(error instanceof ApiError) || !error.body.details) return [];
   const byProduct = new Map<string, RefusedField[]>();
   for (const detail of error.body.details) {
-    const match = ROW_PATH.exec(detail.path);
-    const productId = match ? sentIds[Number(match[1])] : undefined;
-    if (!match || !productId) continue;
-    const fields = byProduct.get(productId) ?? [];
-    fields.push(match[2] as RefusedField);
-    byProduct.set(productId, fields);
+    const located = locate(detail.path, sentIds);
+    if (!located) continue;
+    const fields = byProduct.get(located.productId) ?? [];
+    fields.push(located.field);
+    byProduct.set(located.productId, fields);
   }
   return [...byProduct].map(([productId, fields]) => ({ productId, fields }));
 }
