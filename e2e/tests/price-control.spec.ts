@@ -56,7 +56,7 @@ test.describe('price control', () => {
     await expect(listing).toContainText('Your price $12.50');
   });
 
-  test('a bulk update that would sell below cost is refused in place and changes nothing', async ({
+  test('a bulk update that would sell below cost is refused in its preview and changes nothing', async ({
     page,
     admin,
     makeUser,
@@ -71,20 +71,17 @@ test.describe('price control', () => {
     await row.getByRole('checkbox', { name: `Select ${product.name}` }).check();
     await page.getByLabel('Selling price change (USD)').fill('-5');
     await page.getByRole('button', { name: 'Apply to the selection (1)' }).click();
-    await page
-      .getByRole('dialog', { name: 'Change the prices of 1 product?' })
-      .getByRole('button', { name: 'Change prices' })
-      .click();
 
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Failed to update prices');
-    await expect(alert).toContainText('Selling price cannot be lower than buying price');
-    await expect(page.getByRole('list', { name: 'Products that were refused' })).toContainText(
-      `${product.name}: The selling price would fall below your buying price (${isolated('$8.00')})`,
-    );
-    await expect(row).toContainText(
+    // Refused before anything is sent: the product, its price before and after, and why.
+    const dialog = page.getByRole('dialog', { name: 'Change the prices of 1 product?' });
+    const refusal = dialog.getByRole('alert');
+    await expect(refusal).toContainText('1 product would fall below its lowest price');
+    await expect(refusal).toContainText('Selling price: $10.00 → $5.00');
+    await expect(refusal).toContainText(
       `The selling price would fall below your buying price (${isolated('$8.00')})`,
     );
+    await expect(dialog.getByRole('button', { name: 'Change prices' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // All or nothing: after a reload the price is still the old one.
     await page.reload();
@@ -99,15 +96,53 @@ test.describe('price control', () => {
     await frenchRow.getByRole('checkbox').check();
     await page.getByLabel('Variation du prix de vente (USD)').fill('-5');
     await page.getByRole('button', { name: 'Appliquer à la sélection (1)' }).click();
-    await page
-      .getByRole('dialog', { name: 'Modifier les prix de 1 produit ?' })
-      .getByRole('button', { name: 'Modifier les prix' })
-      .click();
-    const frenchAlert = page.getByRole('alert');
-    await expect(frenchAlert).toContainText('Impossible de mettre à jour les prix');
-    await expect(frenchAlert).toContainText(
-      'Le prix de vente ne peut pas être inférieur au prix d’achat',
+    const frenchDialog = page.getByRole('dialog', { name: 'Modifier les prix de 1 produit ?' });
+    await expect(frenchDialog.getByRole('alert')).toContainText(
+      "Le prix de vente passerait sous votre prix d'achat",
     );
+    await expect(frenchDialog.getByRole('button', { name: 'Modifier les prix' })).toBeDisabled();
+  });
+
+  test("a manager raises a category's selling prices by a percentage, each rounded to the cent", async ({
+    page,
+    admin,
+    makeUser,
+  }) => {
+    // The manager pays 8 and sells at the reseller price, 9.99, until it sets its own.
+    const product = await seedProduct(admin, { ...platformPrices, resellerPrice: 9.99 });
+    const manager = await makeUser('manager', 'percent');
+
+    await signInAs(page, manager);
+    await page.goto('/manager/price-control');
+    await page.getByRole('main').getByLabel('Category').selectOption(product.categoryId);
+    const row = page.getByRole('row').filter({ hasText: product.name });
+    await expect(row).toContainText('Selling price $9.99');
+
+    await page.getByRole('button', { name: 'Percentage (%)' }).click();
+    await page.getByLabel('Apply to').selectOption('category');
+    const change = page.getByLabel('Selling price change (%)');
+    await change.fill('-35');
+    await page.getByRole('button', { name: 'Apply to the category' }).click();
+    // 9.99 at -35 % is 6.49: below the buying price, refused before anything is sent.
+    const refused = page.getByRole('dialog', { name: 'Change the prices of 1 product?' });
+    await expect(refused.getByRole('alert')).toContainText('Selling price: $9.99 → $6.49');
+    await expect(refused.getByRole('button', { name: 'Change prices' })).toBeDisabled();
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+
+    await change.fill('15');
+    await page.getByRole('button', { name: 'Apply to the category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the prices of 1 product?' });
+    // 9.99 × 1.15 = 11.4885: half a cent and more rounds up.
+    await expect(dialog).toContainText('Selling price: $9.99 → $11.49');
+    await expect(dialog).toContainText('Products added later keep their own prices.');
+    await dialog.getByRole('button', { name: 'Change prices' }).click();
+    await expect(page.getByText('Prices updated for 1 product')).toBeVisible();
+    await expect(row).toContainText('Selling price $11.49');
+
+    // What the server kept, read back after a reload.
+    await page.reload();
+    const reloaded = await priceRow(page, product.name);
+    await expect(reloaded).toContainText('Selling price $11.49');
   });
 
   test('an admin moves the platform prices of the selected products by signed amounts', async ({
