@@ -17,6 +17,8 @@ export const queryKeys = {
   /** The shop's and the admin's product lists: an admin's change refreshes both. */
   products: ['products'],
   priceList: ['products', 'price-list'],
+  /** A seller's standing price rules (Price Control). */
+  priceRules: ['price-rules'],
   productKeys: (productId: string) => ['products', productId, 'keys'] as const,
   categories: ['categories'],
   /** Admins' packages and a manager's own packages: `kind` is `admin` or `manager`. */

@@ -49,6 +49,8 @@ export const layoutDefaults: Record<string, Handler> = {
   'GET /users/me/sessions': okReply({ sessions: [] }),
   // The language switch, signed in: the account's emails follow the language chosen.
   'PUT /users/me/language': okReply({ language: 'en' }),
+  // Price Control's standing rules, for a manager or reseller: none set.
+  'GET /price-rules': okReply({ data: [] }),
   // The buy dialog's purchase allowance, wherever a shop opens it: a buyer without limits.
   'GET /users/me/limits': okReply({
     dailySpendCap: null,

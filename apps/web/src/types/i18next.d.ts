@@ -4,6 +4,7 @@ import type catalogue from '@/locales/namespaces/catalogue/en.json';
 import type dashboard from '@/locales/namespaces/dashboard/en.json';
 import type fulfilment from '@/locales/namespaces/fulfilment/en.json';
 import type pricing from '@/locales/namespaces/pricing/en.json';
+import type priceRules from '@/locales/namespaces/priceRules/en.json';
 import type publicPages from '@/locales/namespaces/public/en.json';
 import type sales from '@/locales/namespaces/sales/en.json';
 import type search from '@/locales/namespaces/search/en.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       fulfilment: typeof fulfilment;
       pricing: typeof pricing;
+      priceRules: typeof priceRules;
       public: typeof publicPages;
       sales: typeof sales;
       search: typeof search;

@@ -13,6 +13,7 @@ import { describeApiError, translateFieldError } from '@/lib/translate-error';
 import { useContractForm } from '@/lib/use-contract-form';
 import { formatUsd, formatUsdInText, parseUsdInput } from '@/lib/usd-input';
 import { useUpdateRolePrice } from '../api/update-role-price';
+import { ClearSellingPrice } from './clear-selling-price';
 
 type PriceField = 'managerPrice' | 'resellerPrice';
 type FieldErrors = Partial<Record<PriceField, string>>;
@@ -153,6 +154,7 @@ function EditPriceForm({
           </Field>
         ))}
       </div>
+      {!isAdmin && <ClearSellingPrice product={product} onDone={onClose} />}
       {update.isError && (
         <Alert title={tCore('messages.failedToUpdateProductPrices')}>
           {describeApiError(update.error, tCore)}

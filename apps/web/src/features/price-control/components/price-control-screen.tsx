@@ -13,6 +13,7 @@ import { usePriceList } from '../api/get-price-list';
 import { BulkUpdateForm } from './bulk-update-form';
 import { EditPriceDialog } from './edit-price-dialog';
 import { PriceTable } from './price-table';
+import { StandingRules } from './standing-rules';
 
 /**
  * Price Control: an admin sets the platform's manager and reseller prices, a manager or reseller
@@ -37,6 +38,7 @@ export function PriceControlScreen({ role }: { role: Role }) {
 
   return (
     <div className="flex flex-col gap-4">
+      {!isAdmin && <StandingRules />}
       <BulkUpdateForm
         isAdmin={isAdmin}
         selected={selected}

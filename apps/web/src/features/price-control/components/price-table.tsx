@@ -31,6 +31,8 @@ type PriceColumn = {
   value: (product: Product) => number | undefined;
   /** The price this screen cannot change, shown as a reference. */
   muted?: boolean;
+  /** A word under the price: where a seller's selling price comes from (hand-set, rule…). */
+  note?: (product: Product) => string | undefined;
 };
 
 const cellPadding = 'sm:px-3 sm:first:ps-4 sm:last:pe-4';
@@ -51,12 +53,15 @@ function HeaderCell({ children, className }: { children: ReactNode; className?: 
   );
 }
 
-function Price({ usd, label }: { usd: number | undefined; label: string }) {
+function Price({ usd, label, note }: { usd: number | undefined; label: string; note?: string }) {
   return (
-    <span className="tabular-nums">
-      <span className="max-sm:hidden sm:sr-only">{label} </span>
-      <bdi dir="ltr">{usd === undefined ? '—' : formatUsd(usd)}</bdi>
-    </span>
+    <>
+      <span className="tabular-nums">
+        <span className="max-sm:hidden sm:sr-only">{label} </span>
+        <bdi dir="ltr">{usd === undefined ? '—' : formatUsd(usd)}</bdi>
+      </span>
+      {note && <span className="block text-xs font-normal text-muted">{note}</span>}
+    </>
   );
 }
 
@@ -110,6 +115,7 @@ export function PriceTable({
   onEdit,
 }: PriceTableProps) {
   const { t, i18n } = useTranslation('pricing');
+  const { t: tRules } = useTranslation('priceRules');
   const { listRef, rows, rowHeight, measureRow, paddingTop, paddingBottom } =
     useVirtualRows<HTMLDivElement>(products.length, ROW_HEIGHTS);
 
@@ -133,7 +139,12 @@ export function PriceTable({
       ]
     : [
         { key: 'buying', label: t('table.buyingPrice'), value: (p) => p.price, muted: true },
-        { key: 'selling', label: t('table.sellingPrice'), value: (p) => p.sellingPrice },
+        {
+          key: 'selling',
+          label: t('table.sellingPrice'),
+          value: (p) => p.sellingPrice,
+          note: (p) => p.sellingPriceSource && tRules(`source.${p.sellingPriceSource}`),
+        },
       ];
 
   // The list scrolls with the page; its header sticks under the top bar. On a phone (below
@@ -236,7 +247,11 @@ export function PriceTable({
                       column.muted ? 'text-muted' : 'font-medium text-fg',
                     )}
                   >
-                    <Price usd={column.value(product)} label={column.label} />
+                    <Price
+                      usd={column.value(product)}
+                      label={column.label}
+                      note={column.note?.(product)}
+                    />
                   </td>
                 ))}
                 <td className={clsx(cellClass, 'max-sm:order-3 max-sm:-mt-2 max-sm:ms-auto')}>
