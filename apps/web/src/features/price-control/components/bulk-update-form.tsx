@@ -187,7 +187,7 @@ export function BulkUpdateForm({
               onChange={(next) => reset({ mode: next })}
             />
           </div>
-          <Field label={t('bulk.target')} className="w-full sm:w-64">
+          <Field label={t('bulk.target')} className="w-full sm:w-80">
             {(control) => (
               <Select
                 {...control}
