@@ -51,16 +51,7 @@ export function StandingRules() {
   }
 
   return (
-    <Card
-      title={t('title')}
-      description={t('description')}
-      action={
-        <Button variant="secondary" onClick={() => setEditing(null)} className="shrink-0">
-          <Plus aria-hidden className="size-4" />
-          {t('add')}
-        </Button>
-      }
-    >
+    <Card title={t('title')} description={t('description')}>
       {rules.isPending && <Spinner className="size-6" />}
       {rules.isError && <LoadError error={rules.error} onRetry={() => void rules.refetch()} />}
       {rules.isSuccess &&
@@ -101,6 +92,11 @@ export function StandingRules() {
             })}
           </ul>
         ))}
+      {/* Under the list rather than beside the title: a phone keeps the description's width. */}
+      <Button variant="secondary" onClick={() => setEditing(null)} className="mt-4">
+        <Plus aria-hidden className="size-4" />
+        {t('add')}
+      </Button>
       <PriceRuleDialog
         rule={editing}
         categories={categories}
