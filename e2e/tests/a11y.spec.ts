@@ -149,8 +149,8 @@ for (const language of ['en', 'ar'] as const) {
       await row.getByRole('checkbox').check();
       await main.locator('form input').first().fill('-50');
       await main.locator('form button[type=submit]').click();
-      // A bulk change is shown before it is confirmed; one that would take a price below zero is
-      // refused there, with its confirmation disabled: that dialog is checked.
+      // A bulk change is shown before it is confirmed; one that would take a price below the
+      // buying price is refused there, with its confirmation disabled: that dialog is checked.
       const confirm = page.getByRole('dialog');
       await expect(confirm.getByTestId('bulk-preview')).toBeVisible();
       await expect(confirm.getByRole('alert')).toBeVisible();
