@@ -5,7 +5,7 @@ import { expect, signInAs, test } from './support/fixtures';
 import { chooseLook, shoot } from './support/looks';
 
 /**
- * Standing price rules (docs/adr/0068-standing-price-rules.md): a manager's invitees pay its
+ * Standing price rules (docs/adr/0071-standing-price-rules.md): a manager's invitees pay its
  * buying price plus a percentage, unless it set a price by hand; the Price Control list says
  * where each selling price comes from.
  */

@@ -1,4 +1,4 @@
--- Standing price rules (docs/adr/0068-standing-price-rules.md): a seller's invitees pay the
+-- Standing price rules (docs/adr/0071-standing-price-rules.md): a seller's invitees pay the
 -- seller's own cost plus a markup, for one category or (category_id null) for every product, when
 -- neither a manager package nor a hand-set seller_prices row prices the product. The markup is
 -- kept in basis points (hundredths of a percent, 0 to 1,000 %) so the price is integer arithmetic

@@ -10,7 +10,7 @@ import type { SignedInUser } from './helpers/factory';
 import { balanceOf, deposit, placedOrder, queryRows } from './helpers/money';
 
 /**
- * Standing price rules (docs/adr/0068-standing-price-rules.md): a seller's invitees pay its cost
+ * Standing price rules (docs/adr/0071-standing-price-rules.md): a seller's invitees pay its cost
  * plus its markup, after a manager package and a hand-set price, before the product's reseller
  * price, never below the seller's cost; through the cached whole-catalogue list and POST /orders.
  */

@@ -9,7 +9,7 @@ export const MAX_AMOUNT_USD = 10_000_000;
  * noise in `value * 100` (0.29 * 100 is 28.999999999999996); the fixed one used before also let
  * tiny amounts such as 1e-9 through, which round to 0 cents and reached the ledger (a 500).
  */
-function hasAtMostTwoDecimals(value: number): boolean {
+export function hasAtMostTwoDecimals(value: number): boolean {
   const cents = value * 100;
   const whole = Math.round(cents);
   if (whole === 0) return value === 0;

@@ -1,7 +1,8 @@
 import { z } from './zod';
+import { hasAtMostTwoDecimals } from './money';
 
 /**
- * Standing price rules (docs/adr/0068-standing-price-rules.md). A manager or reseller sets what
+ * Standing price rules (docs/adr/0071-standing-price-rules.md). A manager or reseller sets what
  * its invitees pay as its own cost plus a percentage, for one category or for every product,
  * products added later included. A manager package assigned to the invitee, then the seller's
  * hand-set price for the product, come first; the category's rule beats the everything rule;
@@ -23,17 +24,11 @@ export const priceRuleMessages = {
   categoryChoice: 'Choose a category, or every product',
 } as const;
 
-/** Whether `percent` is a whole number of hundredths (float noise of `percent * 100` allowed). */
-function isHundredths(percent: number): boolean {
-  const hundredths = percent * 100;
-  return Math.abs(Math.round(hundredths) - hundredths) <= 4 * Number.EPSILON * Math.abs(hundredths);
-}
-
 /** A markup in percent, 0 to 1000 with at most 2 decimals (12.5, 0.25). */
 export const markupPercent = z
   .number({ error: priceRuleMessages.markupNumber })
   .finite(priceRuleMessages.markupNumber)
-  .refine(isHundredths, priceRuleMessages.markupDecimals)
+  .refine(hasAtMostTwoDecimals, priceRuleMessages.markupDecimals)
   .refine((v) => v >= 0 && v <= MARKUP_PERCENT_MAX, priceRuleMessages.markupRange);
 
 /** `markupPercent` in basis points (hundredths of a percent), as the server stores it. */

@@ -264,7 +264,7 @@ export const sellerPrices = pgTable(
 );
 
 /**
- * A seller's standing price rule (docs/adr/0068-standing-price-rules.md): its invitees pay its
+ * A seller's standing price rule (docs/adr/0071-standing-price-rules.md): its invitees pay its
  * own cost plus `markupBasisPoints` hundredths of a percent, for one category or (null) for every
  * product, unless a manager package or a hand-set `seller_prices` row says otherwise. One rule
  * per seller and category, the everything rule included (nulls not distinct).

@@ -12,7 +12,7 @@ import type { PriceRulesService } from './price-rules.service';
 // Administrators price the platform through the products' own prices, and have no rules.
 const sellers = { access: ['manager', 'reseller'] } as const;
 
-/** Standing price rules and the clearing of a hand-set price (docs/adr/0068-standing-price-rules.md). */
+/** Standing price rules and the clearing of a hand-set price (docs/adr/0071-standing-price-rules.md). */
 export const priceRulesRoutes: FastifyPluginAsyncZod<{ priceRules: PriceRulesService }> = async (
   app,
   { priceRules },

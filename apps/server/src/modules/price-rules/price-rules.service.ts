@@ -41,7 +41,7 @@ const auditedRule = (row: PriceRuleRow | undefined) =>
   row ? { categoryId: row.categoryId, markupPercent: row.markupBasisPoints / 100 } : null;
 
 /**
- * Standing price rules (docs/adr/0068-standing-price-rules.md): a manager's or reseller's markup
+ * Standing price rules (docs/adr/0071-standing-price-rules.md): a manager's or reseller's markup
  * on its own cost for what its invitees pay, and the clearing of a hand-set price so the rule
  * applies again. Pricing (pricing.service.ts `quoteProducts`) reads the rules; this writes them.
  * Each change takes the seller's price lock (`lockSellerPrices`): a bulk change of its selling

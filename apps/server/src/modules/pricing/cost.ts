@@ -1,3 +1,4 @@
+import { applyPercentCents } from '@keymarket/contracts/money';
 import type { Role } from '@keymarket/contracts/users';
 
 /**
@@ -39,17 +40,13 @@ export interface MemberPrices {
 /** Where a seller's price to its invitees comes from, in the order they are looked for. */
 export type SellingPriceSource = 'hand_set' | 'rule' | 'default';
 
-const BASIS_POINTS = 10_000n;
-
 /**
- * `costCents` plus `markupBasisPoints` hundredths of a percent, to the nearest cent, a half cent
- * rounded up: 10 % on 0.05 is 0.06. Integer arithmetic on bigint cents, never a float (a cost is
- * never negative, so adding half the divisor before the division rounds half up).
+ * `costCents` plus `markupBasisPoints` hundredths of a percent, rounded half up to the cent (10 %
+ * on 0.05 is 0.06): the arithmetic of the bulk percentage changes (`applyPercentCents`, decision
+ * record 0070), integer cents, never a float.
  */
 export function withMarkup(costCents: bigint, markupBasisPoints: number): bigint {
-  return (
-    (costCents * (BASIS_POINTS + BigInt(markupBasisPoints)) + BASIS_POINTS / 2n) / BASIS_POINTS
-  );
+  return applyPercentCents(costCents, markupBasisPoints / 100);
 }
 
 /** What a seller charges by its own prices (hand-set, else its rule), and which of them it is. */

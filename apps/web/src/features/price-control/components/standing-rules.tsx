@@ -15,7 +15,7 @@ import { usePriceRules } from '../api/get-price-rules';
 import { PriceRuleDialog } from './price-rule-dialog';
 
 /**
- * A seller's standing rules (docs/adr/0068-standing-price-rules.md): its invitees pay its buying
+ * A seller's standing rules (docs/adr/0071-standing-price-rules.md): its invitees pay its buying
  * price plus a percentage, by category or for every product; added, changed and deleted here.
  */
 export function StandingRules() {
