@@ -1,4 +1,4 @@
-import type { Product } from '@keymarket/contracts/catalogue';
+import type { Category, Product } from '@keymarket/contracts/catalogue';
 import type { Invitation } from '@keymarket/contracts/invitations';
 import type { Faq } from '@keymarket/contracts/settings';
 import type { Ticket } from '@keymarket/contracts/tickets';
@@ -96,6 +96,24 @@ export function aProduct(index: number, overrides: Partial<Product> = {}): Produ
     price: 8,
     sellingPrice: 10,
     createdAt: '2025-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A category as GET /categories lists it: Games, the category of `aProduct`. */
+export function aCategory(overrides: Partial<Category> = {}): Category {
+  return {
+    id: '2b1f7c3e-5d4a-4e8b-9c1d-0a2b3c4d5e6f',
+    nameEn: 'Games',
+    nameFr: 'Jeux',
+    nameAr: 'ألعاب',
+    descriptionEn: '',
+    descriptionFr: '',
+    descriptionAr: '',
+    imageUrl: null,
+    createdAt: '2025-01-15T10:00:00.000Z',
+    productCount: 1,
+    subcategories: [],
     ...overrides,
   };
 }

@@ -2,31 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PriceRule } from '@keymarket/contracts/price-rules';
+import { aCategory } from '@/testing/fixtures';
 import { bodyText, mockApi, okReply, requestedPaths, type Reply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-app';
 import { StandingRules } from './standing-rules';
 
-const games = {
-  id: '2b1f7c3e-5d4a-4e8b-9c1d-0a2b3c4d5e6f',
-  nameEn: 'Games',
-  nameFr: 'Jeux',
-  nameAr: 'ألعاب',
-};
-
-const categoriesReply = okReply({
-  data: [
-    {
-      ...games,
-      descriptionEn: '',
-      descriptionFr: '',
-      descriptionAr: '',
-      imageUrl: null,
-      createdAt: '2025-01-15T10:00:00.000Z',
-      productCount: 1,
-      subcategories: [],
-    },
-  ],
-});
+const games = aCategory();
+const categoriesReply = okReply({ data: [games] });
 
 const rule = (overrides: Partial<PriceRule>): PriceRule => ({
   id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
