@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
@@ -7,6 +7,7 @@ import { products, sellerPrices, subcategories } from '../src/db/schema/index';
 import type { SignedInUser } from './helpers/factory';
 import { expectError, expectValidation } from './helpers/expect-error';
 import { useCatalogueApp } from './helpers/catalogue-app';
+import { onPostgres } from './helpers/database';
 import { useSignedIn } from './helpers/use-app';
 
 const { ctx, catalogue, admin } = useCatalogueApp();
@@ -245,6 +246,36 @@ describe('PATCH /products/bulk-update-prices by a percentage', () => {
     );
     expect(await pricesOf(a.id)).toEqual({ manager: 800n, reseller: 1000n });
   });
+
+  it.skipIf(!onPostgres)(
+    'applies concurrent percentages one after the other, losing neither (PostgreSQL)',
+    async () => {
+      const games = await catalogue.category('Concurrent games');
+      const a = await productIn(games.id, { resellerPriceCents: 1000n });
+      // Enough products that each change takes a while between its read and its write.
+      await ctx.database.db.execute(sql`
+        insert into products (name, category_id, delivery_type, initial_price_cents,
+          manager_price_cents, reseller_price_cents, stock)
+        select 'Concurrent ' || g, ${games.id}::uuid, 'request', 500, 800, 1000, 1
+        from generate_series(1, 2000) g`);
+      const category = { kind: 'category', categoryId: games.id };
+      // Each change reads the prices it moves under its lock: 10 × 1.1 × 1.1, rounded each time.
+      const answers = await Promise.all([
+        percent(admin, { resellerPrice: 10 }, category),
+        percent(admin, { resellerPrice: 10 }, category),
+      ]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+      expect(await pricesOf(a.id)).toEqual({ manager: 800n, reseller: 1210n });
+
+      const seller = await Promise.all([
+        percent(manager, { resellerPrice: 10 }, category),
+        percent(manager, { resellerPrice: 10 }, category),
+      ]);
+      expect(seller.map((res) => res.statusCode)).toEqual([200, 200]);
+      // From the manager's selling price, the reseller price 12.10: 12.10 × 1.21 = 14.641.
+      expect(await sellingPriceOf(manager, a.id)).toBe(14.64);
+    },
+  );
 
   it('keeps the original body of rows: with no mode, and with mode rows', async () => {
     const a = await catalogue.product();
