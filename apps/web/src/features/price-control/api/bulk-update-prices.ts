@@ -9,7 +9,10 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type BulkPriceUpdate = z.input<typeof bulkUpdatePricesSchema>;
 
-/** Signed USD amounts added to each listed product's prices; the server applies all or none. */
+/**
+ * Prices moved by signed USD amounts or percentages, for listed products, a category or every
+ * product (`bulkUpdatePricesSchema`); the server applies all or none.
+ */
 export function bulkUpdatePrices(update: BulkPriceUpdate) {
   return apiClient.patch('/products/bulk-update-prices', bulkUpdatePricesResponseSchema, update);
 }
