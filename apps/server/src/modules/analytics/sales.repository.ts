@@ -165,15 +165,17 @@ function platformPieces(by: SalesGrouping, name: PeriodName, range: Period, cuto
 function downlinePieces(by: SalesGrouping, viewerId: string, periods: SalesPeriods): SQL {
   const { current, previous } = periods;
   const viewerLink = sql`(o.price_chain -> m.depth)`;
-  // Each member's channel is found once, not once per order: a manager with 20,000 members below
-  // it has ten times as many orders.
+  // Each member's channel is found once, not once per order (a manager with 20,000 members below
+  // it has ten times as many orders): the members below each direct invitee, by the primary key's
+  // ranges of invitation_tree, and the viewer itself.
   const members =
     by === 'seller'
-      ? sql`select t.descendant_id as id, t.depth,
-              case when t.depth = 0 then t.ancestor_id else c.ancestor_id end as channel
-            from invitation_tree t
-            left join invitation_tree c on c.descendant_id = t.descendant_id and c.depth = t.depth - 1
-            where t.ancestor_id = ${viewerId}`
+      ? sql`select c.descendant_id as id, c.depth + 1 as depth, d.descendant_id as channel
+            from invitation_tree d
+            join invitation_tree c on c.ancestor_id = d.descendant_id
+            where d.ancestor_id = ${viewerId} and d.depth = 1
+            union all
+            select ${viewerId}::uuid, 0, ${viewerId}::uuid`
       : sql`select t.descendant_id as id, t.depth from invitation_tree t
             where t.ancestor_id = ${viewerId}`;
   return sql`
