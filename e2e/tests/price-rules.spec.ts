@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { newKeys, seedProduct } from './support/catalogue';
 import { managerWithInvitee } from './support/downline';
 import { expect, signInAs, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/axe';
 import { chooseLook, shoot } from './support/looks';
 
 /**
@@ -103,6 +104,42 @@ test.describe('standing price rules', () => {
     const after = await priceRow(page, product.name);
     await expect(after).toContainText('Selling price $10.00');
   });
+
+  for (const language of ['en', 'ar'] as const) {
+    test(`the rules section and its dialogs pass axe (${language})`, async ({
+      page,
+      admin,
+      makeUser,
+    }) => {
+      const product = await seedProduct(admin, platformPrices);
+      const manager = await makeUser('manager', 'ruleaxe');
+      await signInAs(page, manager);
+      expect(
+        (
+          await page.request.put('/api/price-rules', {
+            data: { categoryId: product.categoryId, markupPercent: 25 },
+          })
+        ).status(),
+      ).toBe(200);
+      await chooseLook(page, { language, theme: 'light' });
+      await page.goto('/manager/price-control');
+      await page.getByRole('main').getByRole('searchbox').first().fill(product.name);
+      await expect(standingRules(page).getByRole('listitem')).toHaveCount(1);
+      await expectNoSeriousViolations(page, `standing rules (${language})`);
+      // The add dialog with a refused markup, then the delete confirmation.
+      await standingRules(page).getByRole('button').last().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input').fill('2000');
+      await dialog.locator('button[type=submit]').click();
+      await expect(dialog.locator('[aria-invalid=true]')).toHaveCount(1);
+      await expectNoSeriousViolations(page, `standing rule dialog (${language})`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await standingRules(page).getByRole('listitem').getByRole('button').last().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `delete rule confirmation (${language})`);
+    });
+  }
 
   test('looks right in English and Arabic, light and dark, on a phone and a desktop', async ({
     page,
