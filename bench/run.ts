@@ -5,6 +5,7 @@ import { DEFAULT_ORDERS_OPTIONS, keysFor, ordersBenchmark } from './orders';
 import { DEFAULT_PRODUCTS_OPTIONS, productsBenchmark } from './products';
 import { DEFAULT_SCALE_OPTIONS, DIMENSIONS, scaleBenchmark } from './scale';
 import type { Dimension } from './scale-report';
+import { DEFAULT_SALES_OPTIONS, salesBenchmark } from './sales';
 import { DEFAULT_SELL_OUT_OPTIONS, sellOutBenchmark } from './sell-out';
 import { DEFAULT_STEADY_SALES_OPTIONS, steadySalesBenchmark } from './steady-sales';
 
@@ -13,7 +14,8 @@ const USAGE = `npm run bench [-- <benchmark>...] [options]
 benchmarks: orders, products, analytics, ledger (default: all, in that order), scale (only
   when named: 7 databases up to 1,000,000 orders, ~16 minutes on 2 CPUs), steady (only when
   named: minutes of sales with autovacuum; needs a cluster with autovacuum on, BENCH_PG_PORT),
-  sellout (only when named: 400 one-key purchases at once on 100 keys against 1,000 keys)
+  sellout (only when named: 400 one-key purchases at once on 100 keys against 1,000 keys),
+  sales (only when named: GET /analytics/sales on 1,000,000 orders against a GROUP BY)
 options:
   --seconds N       measured seconds per scenario (default 20; analytics: 10 per call)
   --warmup N        warm-up seconds (default 5; analytics: 2 per call)
@@ -24,20 +26,21 @@ options:
   --protocol P      orders: pgbench -M simple|extended|prepared (default prepared)
   --diagnose        orders: also run the raw-SQL what-ifs that isolate the causes (+2.5 min)
   --profile         profile the server's CPU (node --cpu-prof) and print where it went
-  --keep            ledger, scale: keep the seeded database(s) (names printed) for EXPLAIN by hand
+  --keep            ledger, scale, sales: keep the seeded database(s) (names printed) for EXPLAIN by hand
   --database NAME   ledger: measure on a database a --keep run seeded, without seeding
   --dimension D     scale: orders, users, products or all (default all)
   --sizes A,B,C     scale: the sizes of the one dimension (default orders 10000,100000,1000000;
                     users 1000,10000,100000; products 1000,10000,100000)
   --baseline O,U,P  scale: orders, users and products while another dimension grows
                     (default 10000,1000,1000)
-  --requests N      scale: sequential requests per read call (default 20); there --seconds is
+  --requests N      scale: sequential requests per read call (default 20); sales: calls
+                    after the first of each query (default 15); there (scale) --seconds is
                     the order load's (default 10, --warmup 3, --connections 64)
   --windows N       steady: windows of --seconds (default 24 of 10 s; --keys default 600000)
   --table-defaults  steady: PostgreSQL's default autovacuum triggers instead of migration 0023's
   --buyers N        sellout: purchases in each burst (default 400)
   --rounds N        sellout: bursts of each kind, alternated (default 3)
-  --server-main F   sellout: another build's apps/server/dist/main.js (an old commit's worktree)`;
+  --server-main F   sellout, sales: another build's apps/server/dist/main.js (an old commit's worktree)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -72,7 +75,16 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
-const known = ['orders', 'products', 'analytics', 'ledger', 'scale', 'steady', 'sellout'] as const;
+const known = [
+  'orders',
+  'products',
+  'analytics',
+  'ledger',
+  'scale',
+  'steady',
+  'sellout',
+  'sales',
+] as const;
 type Benchmark = (typeof known)[number];
 const isBenchmark = (name: string): name is Benchmark =>
   (known as readonly string[]).includes(name);
@@ -93,7 +105,7 @@ if (protocol !== 'simple' && protocol !== 'extended' && protocol !== 'prepared')
 }
 const selected: Benchmark[] = positionals.length
   ? positionals.filter(isBenchmark)
-  : known.filter((name) => name !== 'scale' && name !== 'steady' && name !== 'sellout');
+  : known.filter((name) => !['scale', 'steady', 'sellout', 'sales'].includes(name));
 
 /** A comma-separated list of positive integers (`--sizes 1000,10000`). */
 function ints(name: string, value: string): number[] {
@@ -128,6 +140,13 @@ for (const benchmark of selected) {
       ...DEFAULT_ANALYTICS_OPTIONS,
       seconds: int('seconds', values.seconds, DEFAULT_ANALYTICS_OPTIONS.seconds),
       warmupSeconds: int('warmup', values.warmup, DEFAULT_ANALYTICS_OPTIONS.warmupSeconds),
+    });
+  } else if (benchmark === 'sales') {
+    await salesBenchmark({
+      ...DEFAULT_SALES_OPTIONS,
+      repeats: int('requests', values.requests, DEFAULT_SALES_OPTIONS.repeats),
+      serverMain: values['server-main'],
+      keep: values.keep ?? false,
     });
   } else if (benchmark === 'sellout') {
     await sellOutBenchmark({
