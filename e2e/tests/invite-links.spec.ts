@@ -1,7 +1,7 @@
 import { ADMIN } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
-import { chooseLook, looks, shoot } from './support/looks';
+import { chooseSizedLook, lookName, shoot, sweep } from './support/looks';
 
 test('a manager shares an invite link, and the invitee signs up from it with the code filled in', async ({
   page,
@@ -75,25 +75,23 @@ test('an administrator sees every code of the platform with its creator and filt
 });
 
 test.describe('screens', () => {
-  for (const { language, theme } of looks) {
-    test(`the codes screens in ${language}, ${theme}, at 390 and 1366 px`, async ({ page }) => {
-      await chooseLook(page, { language, theme });
+  for (const look of sweep) {
+    const name = lookName(look);
+    test(`the codes screens in ${name}`, async ({ page }) => {
+      await chooseSizedLook(page, look);
       await signInAs(page, ADMIN);
-      for (const width of [390, 1366]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto('/admin/generate-code');
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await expect(page.getByRole('tab').first()).toBeVisible();
-        expect(await sidewaysOverflow(page)).toBe(0);
-        await shoot(page, `invite-codes-${language}-${theme}-${width}`);
-        await page.goto('/admin/generate-code?view=all');
-        await expect(page.getByRole('table')).toBeVisible();
-        expect(await sidewaysOverflow(page)).toBe(0);
-        await shoot(page, `invite-all-codes-${language}-${theme}-${width}`);
-        await page.getByRole('table').locator('button[aria-label*="QR"]').first().click();
-        await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
-        await shoot(page, `invite-qr-${language}-${theme}-${width}`);
-      }
+      await page.goto('/admin/generate-code');
+      await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+      await expect(page.getByRole('tab').first()).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await shoot(page, `invite-codes-${name}`);
+      await page.goto('/admin/generate-code?view=all');
+      await expect(page.getByRole('table')).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await shoot(page, `invite-all-codes-${name}`);
+      await page.getByRole('table').locator('button[aria-label*="QR"]').first().click();
+      await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
+      await shoot(page, `invite-qr-${name}`);
     });
   }
 });

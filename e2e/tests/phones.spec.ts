@@ -6,6 +6,7 @@ import { placeOrder, seedProduct, setSellingPrice } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
 import { filled, text } from './support/locales';
+import { PICTURES } from './support/looks';
 
 /**
  * What a real phone (390 px) and a laptop (1366 px) showed wrong, in English and Arabic: Latin
@@ -132,7 +133,11 @@ for (const look of looks) {
       await expect(
         page.locator(`section[aria-label^="${text(look.language, 'common.notifications')}"]`),
       ).toBeAttached();
-      await page.screenshot({ path: `${directory}shop-390-${look.language}.png`, fullPage: true });
+      if (PICTURES)
+        await page.screenshot({
+          path: `${directory}shop-390-${look.language}.png`,
+          fullPage: true,
+        });
     });
 
     test('price control at 390 px: the name never covers a price, the edit button is on screen', async ({
@@ -160,10 +165,11 @@ for (const look of looks) {
       await expect(row).toContainText('1234.56');
       await expectOnScreen(page, row.getByRole('button', { name: names[0]! }));
       expect(await sidewaysOverflow(page)).toBe(0);
-      await page.screenshot({
-        path: `${directory}price-control-390-${look.language}.png`,
-        fullPage: true,
-      });
+      if (PICTURES)
+        await page.screenshot({
+          path: `${directory}price-control-390-${look.language}.png`,
+          fullPage: true,
+        });
     });
 
     test('admin orders at 390 px: cards with total and status, the revenue inside its card', async ({
@@ -221,40 +227,45 @@ for (const look of looks) {
         await expectOnScreen(page, figure);
       }
       expect(await sidewaysOverflow(page)).toBe(0);
-      await page.screenshot({
-        path: `${directory}admin-orders-390-${look.language}.png`,
-        fullPage: true,
+      if (PICTURES)
+        await page.screenshot({
+          path: `${directory}admin-orders-390-${look.language}.png`,
+          fullPage: true,
+        });
+    });
+
+    // At a laptop's width the Latin names are only at risk right to left (support/looks.ts):
+    // English there repeats what the rest of the suite shows, except in the picture run.
+    if (PICTURES || look.language === 'ar')
+      test('admin orders at 1366 px: whole names, and the pending rows keep their actions in view', async ({
+        page,
+        origin,
+        admin,
+      }) => {
+        const { names } = await seedOnce(origin, admin);
+        await open(page, look, 1366);
+        await signInAs(page, ADMIN);
+        await page.goto('/admin/orders?status=pending');
+        await settle(page);
+        // The admin's top bar has no "Balance $0 / Profit $0" of its own.
+        await expect(page.getByLabel(text(look.language, 'balance.label'))).toHaveCount(0);
+
+        const table = page.getByRole('table');
+        for (const name of names) {
+          const row = table.getByRole('row').filter({ hasText: name }).first();
+          await expectWholeLatinName(row.getByText(name, { exact: true }));
+          await expectOnScreen(
+            page,
+            row.getByRole('button', { name: text(look.language, 'orders.sendKeys.open') }),
+          );
+        }
+        const scroller = table.locator('xpath=..');
+        expect(
+          await scroller.evaluate((element) => element.scrollWidth - element.clientWidth),
+        ).toBe(0);
+        if (PICTURES)
+          await page.screenshot({ path: `${directory}admin-orders-1366-${look.language}.png` });
       });
-    });
-
-    test('admin orders at 1366 px: whole names, and the pending rows keep their actions in view', async ({
-      page,
-      origin,
-      admin,
-    }) => {
-      const { names } = await seedOnce(origin, admin);
-      await open(page, look, 1366);
-      await signInAs(page, ADMIN);
-      await page.goto('/admin/orders?status=pending');
-      await settle(page);
-      // The admin's top bar has no "Balance $0 / Profit $0" of its own.
-      await expect(page.getByLabel(text(look.language, 'balance.label'))).toHaveCount(0);
-
-      const table = page.getByRole('table');
-      for (const name of names) {
-        const row = table.getByRole('row').filter({ hasText: name }).first();
-        await expectWholeLatinName(row.getByText(name, { exact: true }));
-        await expectOnScreen(
-          page,
-          row.getByRole('button', { name: text(look.language, 'orders.sendKeys.open') }),
-        );
-      }
-      const scroller = table.locator('xpath=..');
-      expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(
-        0,
-      );
-      await page.screenshot({ path: `${directory}admin-orders-1366-${look.language}.png` });
-    });
   });
 }
 

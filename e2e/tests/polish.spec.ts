@@ -16,24 +16,17 @@ import { placeOrder, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
 import { filled, namespaceText, text } from './support/locales';
+import { DESKTOP, lookName, PHONE, PICTURES, sweep, type Language } from './support/looks';
 
 /**
- * The rough edges on phones and in Arabic that a real browser showed, each checked where it showed: on a
- * phone (390 px) and a laptop (1366 px), in English and in Arabic (right to left).
+ * The rough edges on phones and in Arabic that a real browser showed, each checked where it
+ * showed: in the looks of the sweep (support/looks.ts), on a phone (390 px) and a laptop
+ * (1366 px), left to right and right to left.
  */
 const directory = fileURLToPath(new URL('../artifacts/screenshots/polish/', import.meta.url));
 
-type Language = 'en' | 'fr' | 'ar';
 type Look = { language: Language; theme: string };
-const looks: (Look & { language: 'en' | 'ar' })[] = [
-  { language: 'en', theme: 'light' },
-  { language: 'ar', theme: 'dark' },
-];
-const widths = [390, 1366] as const;
-
-// Each test goes through both widths, some through several screens at each: more than a minute
-// on a busy machine.
-test.describe.configure({ timeout: 240_000 });
+const widths = [PHONE, DESKTOP] as const;
 
 /** The reader's language and theme, and (signed in through the form) the stored role. */
 async function prepare(page: Page, look: Look, width: number, storedRole?: string) {
@@ -77,14 +70,21 @@ async function openDrawerOnPhone(page: Page, language: Language, width: number) 
   await page.getByRole('button', { name: text(language, 'nav.open') }).click();
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${directory}${name}.png`, fullPage: false });
+/** With E2E_SCREENSHOTS set, the window as it is, for a person to look at. */
+async function shot(page: Page, name: string) {
+  if (PICTURES) await page.screenshot({ path: `${directory}${name}.png`, fullPage: false });
+}
 
-for (const look of looks) {
-  const { language } = look;
+/** An amount as the app writes it in `language`: French puts a comma before the cents. */
+function money(language: Language, amount: string) {
+  return language === 'fr' ? amount.replaceAll('.', ',') : amount;
+}
 
-  test.describe(`${language}, ${look.theme}`, () => {
-    test('the currency select shows its longest option whole, at 390 and 1366 px', async ({
+for (const look of sweep) {
+  const { language, width } = look;
+
+  test.describe(lookName(look), () => {
+    test('the currency select shows its longest option whole', async ({
       page,
       admin,
       makeUser,
@@ -93,37 +93,35 @@ for (const look of looks) {
       await currencyAt(admin, 'KWD', 'د.ك.', 0.31);
       await currencyAt(admin, 'XAF', 'FCFA', 605);
       const reseller = await makeUser('reseller', 'cursel');
-      for (const width of widths) {
-        await prepare(page, look, width);
-        await signInAs(page, reseller);
-        await page.goto('/reseller/profile');
-        await settle(page);
-        await openDrawerOnPhone(page, language, width);
-        const select = page
-          .locator('select:visible')
-          .filter({ has: page.locator('option[value="XAF"]') });
-        await expect(select).toHaveCount(1);
-        for (const code of ['XAF', 'KWD', 'USD']) {
-          await select.selectOption(code);
-          const fit = await select.evaluate((element: HTMLSelectElement) => {
-            const style = getComputedStyle(element);
-            const context = document.createElement('canvas').getContext('2d')!;
-            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            const shown = element.selectedOptions[0]?.text ?? '';
-            return {
-              text: context.measureText(shown).width,
-              room:
-                element.clientWidth -
-                parseFloat(style.paddingInlineStart) -
-                parseFloat(style.paddingInlineEnd),
-            };
-          });
-          expect(fit.text, `${code} fits its select at ${width} px`).toBeLessThanOrEqual(fit.room);
-        }
-        await shot(page, `currency-select-${width}-${language}`);
-        expect(await sidewaysOverflow(page)).toBe(0);
-        await select.selectOption('USD');
+      await prepare(page, look, width);
+      await signInAs(page, reseller);
+      await page.goto('/reseller/profile');
+      await settle(page);
+      await openDrawerOnPhone(page, language, width);
+      const select = page
+        .locator('select:visible')
+        .filter({ has: page.locator('option[value="XAF"]') });
+      await expect(select).toHaveCount(1);
+      for (const code of ['XAF', 'KWD', 'USD']) {
+        await select.selectOption(code);
+        const fit = await select.evaluate((element: HTMLSelectElement) => {
+          const style = getComputedStyle(element);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const shown = element.selectedOptions[0]?.text ?? '';
+          return {
+            text: context.measureText(shown).width,
+            room:
+              element.clientWidth -
+              parseFloat(style.paddingInlineStart) -
+              parseFloat(style.paddingInlineEnd),
+          };
+        });
+        expect(fit.text, `${code} fits its select at ${width} px`).toBeLessThanOrEqual(fit.room);
       }
+      await shot(page, `currency-select-${lookName(look)}`);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await select.selectOption('USD');
     });
 
     test('the buy dialog in another currency says what is charged in USD and the balance after', async ({
@@ -140,37 +138,35 @@ for (const look of looks) {
       });
       const reseller = await makeUser('reseller', 'charge');
       await deposit(admin, reseller.id, 100);
-      for (const width of widths) {
-        await prepare(page, look, width);
-        await page.addInitScript(() =>
-          window.localStorage.setItem(
-            'display-currency',
-            JSON.stringify({ code: 'CHF', symbol: 'Fr', rateToUSD: 0.5 }),
-          ),
-        );
-        await signInAs(page, reseller);
-        await page.goto('/reseller/products');
-        await settle(page);
-        await page.getByRole('searchbox').first().fill(product.name);
-        await page.getByRole('button', { name: product.name }).first().click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByLabel(text(language, 'shop.buyDialog.quantity')).fill('2');
-        const charge = dialog.getByTestId('order-charge');
-        // 2 × $9 = $18.00 charged; Fr 9.00 shown; the balance goes from $100 to $82.
-        await expect(charge).toContainText(text(language, 'shop.buyDialog.chargedInUsd'));
-        await expect(charge).toContainText(text(language, 'shop.buyDialog.balanceAfter'));
-        const separator = language === 'ar' ? '[.,٫]' : '\\.';
-        await expect(charge).toContainText(new RegExp(`\\$18${separator}00`));
-        // "Fr" is made of letters: a no-break space always stands between it and the digits.
-        await expect(charge).toContainText(new RegExp(`Fr\\u00a041${separator}00`));
-        await expect(charge).toContainText(new RegExp(`\\$82${separator}00`));
-        await expect(dialog.getByTestId('order-total')).toContainText(
-          new RegExp(`Fr\\u00a09${separator}00`),
-        );
-        expect(await sidewaysOverflow(page)).toBe(0);
-        await shot(page, `buy-dialog-${width}-${language}`);
-        await page.keyboard.press('Escape');
-      }
+      await prepare(page, look, width);
+      await page.addInitScript(() =>
+        window.localStorage.setItem(
+          'display-currency',
+          JSON.stringify({ code: 'CHF', symbol: 'Fr', rateToUSD: 0.5 }),
+        ),
+      );
+      await signInAs(page, reseller);
+      await page.goto('/reseller/products');
+      await settle(page);
+      await page.getByRole('searchbox').first().fill(product.name);
+      await page.getByRole('button', { name: product.name }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(text(language, 'shop.buyDialog.quantity')).fill('2');
+      const charge = dialog.getByTestId('order-charge');
+      // 2 × $9 = $18.00 charged; Fr 9.00 shown; the balance goes from $100 to $82.
+      await expect(charge).toContainText(text(language, 'shop.buyDialog.chargedInUsd'));
+      await expect(charge).toContainText(text(language, 'shop.buyDialog.balanceAfter'));
+      const separator = { ar: '[.,٫]', fr: ',', en: '\\.' }[language];
+      await expect(charge).toContainText(new RegExp(`\\$18${separator}00`));
+      // "Fr" is made of letters: a no-break space always stands between it and the digits.
+      await expect(charge).toContainText(new RegExp(`Fr\\u00a041${separator}00`));
+      await expect(charge).toContainText(new RegExp(`\\$82${separator}00`));
+      await expect(dialog.getByTestId('order-total')).toContainText(
+        new RegExp(`Fr\\u00a09${separator}00`),
+      );
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await shot(page, `buy-dialog-${lookName(look)}`);
+      await page.keyboard.press('Escape');
     });
 
     test('tickets: an open ticket is said up front; a cancelled order reads as cancelled by the buyer', async ({
@@ -196,55 +192,49 @@ for (const look of looks) {
         'Opening a ticket',
       );
       await placeOrder(api, product.id, 1);
-      await placeOrder(api, product.id, 1);
       await api.dispose();
 
-      for (const width of widths) {
-        await prepare(page, look, width);
-        await signInAs(page, reseller);
-        await page.goto('/reseller/tickets');
-        await settle(page);
-        const note = page.getByRole('note');
-        await expect(note).toContainText(text(language, 'messages.openTicketExists'));
-        await expect(note).toContainText(subject);
-        await expect(
-          page.getByLabel(namespaceText(language, 'tickets', 'form.subject')),
-        ).toBeDisabled();
-        expect(await sidewaysOverflow(page)).toBe(0);
-        await shot(page, `tickets-open-${width}-${language}`);
+      await prepare(page, look, width);
+      await signInAs(page, reseller);
+      await page.goto('/reseller/tickets');
+      await settle(page);
+      const note = page.getByRole('note');
+      await expect(note).toContainText(text(language, 'messages.openTicketExists'));
+      await expect(note).toContainText(subject);
+      await expect(
+        page.getByLabel(namespaceText(language, 'tickets', 'form.subject')),
+      ).toBeDisabled();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await shot(page, `tickets-open-${lookName(look)}`);
 
-        // One pending order cancelled per width, through a dialog that reads as a cancellation.
-        await page.goto('/reseller/orders?status=pending');
-        await settle(page);
-        const row = page.getByRole('row').filter({ hasText: product.name }).first();
-        await row
-          .getByRole('button', { name: text(language, 'orders.cancel.open'), exact: true })
-          .click();
-        const dialog = page.getByRole('dialog', { name: text(language, 'orders.cancel.title') });
-        await expect(
-          dialog.getByRole('button', { name: text(language, 'common.cancel'), exact: true }),
-        ).toHaveCount(0);
-        await expect(
-          dialog.getByRole('button', { name: text(language, 'orders.cancel.keep') }),
-        ).toBeVisible();
-        await dialog.getByRole('button', { name: text(language, 'orders.cancel.submit') }).click();
-        await expect(dialog).toContainText(text(language, 'orders.cancel.reasonRequired'));
-        await shot(page, `cancel-dialog-${width}-${language}`);
-        await dialog.getByLabel(text(language, 'orders.cancel.reason')).fill('Ordered twice');
-        await dialog.getByRole('button', { name: text(language, 'orders.cancel.submit') }).click();
-        await expect(dialog).toBeHidden();
-      }
+      // The pending order cancelled, through a dialog that reads as a cancellation.
+      await page.goto('/reseller/orders?status=pending');
+      await settle(page);
+      const row = page.getByRole('row').filter({ hasText: product.name }).first();
+      await row
+        .getByRole('button', { name: text(language, 'orders.cancel.open'), exact: true })
+        .click();
+      const dialog = page.getByRole('dialog', { name: text(language, 'orders.cancel.title') });
+      await expect(
+        dialog.getByRole('button', { name: text(language, 'common.cancel'), exact: true }),
+      ).toHaveCount(0);
+      await expect(
+        dialog.getByRole('button', { name: text(language, 'orders.cancel.keep') }),
+      ).toBeVisible();
+      await dialog.getByRole('button', { name: text(language, 'orders.cancel.submit') }).click();
+      await expect(dialog).toContainText(text(language, 'orders.cancel.reasonRequired'));
+      await shot(page, `cancel-dialog-${lookName(look)}`);
+      await dialog.getByLabel(text(language, 'orders.cancel.reason')).fill('Ordered twice');
+      await dialog.getByRole('button', { name: text(language, 'orders.cancel.submit') }).click();
+      await expect(dialog).toBeHidden();
 
-      // Both orders now show as cancelled by the buyer, in the list and in the details.
+      // The order now shows as cancelled by the buyer, in the list and in the details.
       await page.goto('/reseller/orders?status=rejected');
       await settle(page);
       const cancelled = page.getByRole('row').filter({ hasText: product.name });
-      await expect(cancelled).toHaveCount(2);
-      for (const row of await cancelled.all()) {
-        await expect(row).toContainText(text(language, 'orders.status.cancelledByBuyer'));
-      }
+      await expect(cancelled).toHaveCount(1);
+      await expect(cancelled).toContainText(text(language, 'orders.status.cancelledByBuyer'));
       await cancelled
-        .first()
         .getByRole('button', {
           name: filled(language, text(language, 'orders.list.view'), { name: product.name }),
         })
@@ -253,14 +243,14 @@ for (const look of looks) {
       await expect(details).toContainText(text(language, 'orders.status.cancelledByBuyer'));
       await expect(details).toContainText(text(language, 'orders.fields.cancellationReason'));
       await expect(details).toContainText('Ordered twice');
-      await shot(page, `cancelled-details-1366-${language}`);
+      await shot(page, `cancelled-details-${lookName(look)}`);
     });
 
     test('settings: a rate edited in place, a ban confirmed, a bulk price change shown first', async ({
       page,
       admin,
     }) => {
-      const code = language === 'en' ? 'SEK' : 'NOK';
+      const code = language === 'ar' ? 'NOK' : 'SEK';
       await currencyAt(admin, code, 'kr', 10);
       const tag = uniqueSuffix();
       const products = [
@@ -270,82 +260,80 @@ for (const look of looks) {
       const settings = (key: string) => namespaceText(language, 'settings', key);
       const pricing = (key: string) => namespaceText(language, 'pricing', key);
 
-      for (const width of widths) {
-        await prepare(page, look, width);
-        await signInAs(page, ADMIN);
+      await prepare(page, look, width);
+      await signInAs(page, ADMIN);
 
-        // The rate: edited from the keyboard where it is read.
-        await page.goto('/admin/settings/currencies');
-        await settle(page);
-        const newRate = width === 390 ? '10.5' : '11.25';
-        const edit = page.getByRole('button', {
-          name: filled(language, settings('currencies.editRate'), { code }),
-        });
-        await edit.focus();
-        await page.keyboard.press('Enter');
-        const field = page.getByLabel(filled(language, settings('currencies.rateFor'), { code }));
-        await expect(field).toBeFocused();
-        await page.keyboard.press('Escape');
-        await expect(field).toHaveCount(0);
-        await expect(edit).toBeFocused();
-        await page.keyboard.press('Enter');
-        await field.fill(newRate);
-        await shot(page, `rate-edit-${width}-${language}`);
-        await page.keyboard.press('Enter');
-        await expect(field).toHaveCount(0);
-        await expect(page.getByRole('row').filter({ hasText: code })).toContainText(newRate);
-        expect(await sidewaysOverflow(page)).toBe(0);
+      // The rate: edited from the keyboard where it is read.
+      await page.goto('/admin/settings/currencies');
+      await settle(page);
+      const newRate = width === 390 ? '10.5' : '11.25';
+      const edit = page.getByRole('button', {
+        name: filled(language, settings('currencies.editRate'), { code }),
+      });
+      await edit.focus();
+      await page.keyboard.press('Enter');
+      const field = page.getByLabel(filled(language, settings('currencies.rateFor'), { code }));
+      await expect(field).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(field).toHaveCount(0);
+      await expect(edit).toBeFocused();
+      await page.keyboard.press('Enter');
+      await field.fill(newRate);
+      await shot(page, `rate-edit-${lookName(look)}`);
+      await page.keyboard.press('Enter');
+      await expect(field).toHaveCount(0);
+      await expect(page.getByRole('row').filter({ hasText: code })).toContainText(newRate);
+      expect(await sidewaysOverflow(page)).toBe(0);
 
-        // A ban is asked first; cancelled, nothing is banned.
-        await page.goto('/admin/settings/banned-countries');
-        await settle(page);
-        await page.getByRole('combobox', { name: settings('bannedCountries.country') }).fill('NZ');
-        await page.getByRole('option').filter({ hasText: /NZ$/ }).first().click();
-        await page.getByRole('button', { name: settings('bannedCountries.ban') }).click();
-        const confirm = page.getByRole('dialog');
-        await expect(confirm).toContainText(
-          settings('bannedCountries.banTitle').split('{{country}}')[0]!,
-        );
-        await shot(page, `ban-confirm-${width}-${language}`);
-        await confirm
-          .getByRole('button', { name: text(language, 'common.cancel'), exact: true })
-          .click();
-        await expect(confirm).toBeHidden();
-        const banned = await jsonOf<{ countries: { countryCode: string }[] }>(
-          await admin.get('/api/banned-countries/banned'),
-          'Listing banned countries',
-        );
-        expect(banned.countries.map((country) => country.countryCode)).not.toContain('NZ');
+      // A ban is asked first; cancelled, nothing is banned.
+      await page.goto('/admin/settings/banned-countries');
+      await settle(page);
+      await page.getByRole('combobox', { name: settings('bannedCountries.country') }).fill('NZ');
+      await page.getByRole('option').filter({ hasText: /NZ$/ }).first().click();
+      await page.getByRole('button', { name: settings('bannedCountries.ban') }).click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm).toContainText(
+        settings('bannedCountries.banTitle').split('{{country}}')[0]!,
+      );
+      await shot(page, `ban-confirm-${lookName(look)}`);
+      await confirm
+        .getByRole('button', { name: text(language, 'common.cancel'), exact: true })
+        .click();
+      await expect(confirm).toBeHidden();
+      const banned = await jsonOf<{ countries: { countryCode: string }[] }>(
+        await admin.get('/api/banned-countries/banned'),
+        'Listing banned countries',
+      );
+      expect(banned.countries.map((country) => country.countryCode)).not.toContain('NZ');
 
-        // A bulk change says how many products, the rule, and each price before and after.
-        await page.goto('/admin/price-control');
-        await settle(page);
-        await page.getByRole('main').getByRole('searchbox').first().fill(`Bulk ${tag}`);
-        const table = page.getByRole('region', {
-          name: filled(language, pricing('table.label'), { count: 2 }),
-        });
-        for (const product of products) {
-          await table
-            .getByRole('checkbox', {
-              name: filled(language, pricing('table.select'), { name: product.name }),
-            })
-            .check();
-        }
-        await page.getByLabel(pricing('bulk.managerPrice')).fill('1.5');
-        await page
-          .getByRole('button', { name: filled(language, pricing('bulk.apply'), { count: 2 }) })
-          .click();
-        const preview = page.getByRole('dialog');
-        await expect(preview.getByTestId('bulk-preview')).toContainText('+$1.50');
-        await expect(preview).toContainText('$8.00 → $9.50');
-        await expect(preview).toContainText('$9.00 → $10.50');
-        await expect(preview).toContainText(products[0]!.name);
-        await shot(page, `bulk-confirm-${width}-${language}`);
-        await preview
-          .getByRole('button', { name: text(language, 'common.cancel'), exact: true })
-          .click();
-        await expect(preview).toBeHidden();
+      // A bulk change says how many products, the rule, and each price before and after.
+      await page.goto('/admin/price-control');
+      await settle(page);
+      await page.getByRole('main').getByRole('searchbox').first().fill(`Bulk ${tag}`);
+      const table = page.getByRole('region', {
+        name: filled(language, pricing('table.label'), { count: 2 }),
+      });
+      for (const product of products) {
+        await table
+          .getByRole('checkbox', {
+            name: filled(language, pricing('table.select'), { name: product.name }),
+          })
+          .check();
       }
+      await page.getByLabel(pricing('bulk.amount.managerPrice')).fill('1.5');
+      await page
+        .getByRole('button', { name: filled(language, pricing('bulk.apply'), { count: 2 }) })
+        .click();
+      const preview = page.getByRole('dialog');
+      await expect(preview.getByTestId('bulk-preview')).toContainText(money(language, '+$1.50'));
+      await expect(preview).toContainText(money(language, '$8.00 → $9.50'));
+      await expect(preview).toContainText(money(language, '$9.00 → $10.50'));
+      await expect(preview).toContainText(products[0]!.name);
+      await shot(page, `bulk-confirm-${lookName(look)}`);
+      await preview
+        .getByRole('button', { name: text(language, 'common.cancel'), exact: true })
+        .click();
+      await expect(preview).toBeHidden();
       // Nothing was applied by the cancelled confirmations.
       const listed = await jsonOf<{ data: { id: string; managerPrice: number }[] }>(
         await admin.get(`/api/products?limit=10000`),
@@ -359,44 +347,45 @@ for (const look of looks) {
       makeUser,
     }) => {
       const reseller = await makeUser('reseller', 'back');
-      for (const width of widths) {
-        await prepare(page, look, width, 'reseller');
-        await signInAs(page, reseller);
-        await page.goto('/login');
-        await expect(page).toHaveURL(/\/reseller(\/[^?#]*)?$/);
-        await page.goto('/signup');
-        await expect(page).toHaveURL(/\/reseller(\/[^?#]*)?$/);
-        await page.goto('/home');
-        const nav = page.getByRole('navigation', { name: text(language, 'nav.label') });
-        const back = nav.getByRole('link', { name: text(language, 'nav.goToArea') });
-        await expect(back).toHaveAttribute('href', '/reseller');
-        await expect(
-          nav.getByRole('link', { name: text(language, 'auth.login.title') }),
-        ).toHaveCount(0);
-        await shot(page, `home-signed-in-${width}-${language}`);
-        await back.click();
-        await expect(page).toHaveURL(/\/reseller(\/[^?#]*)?$/);
-      }
+      await prepare(page, look, width, 'reseller');
+      await signInAs(page, reseller);
+      await page.goto('/login');
+      await expect(page).toHaveURL(/\/reseller(\/[^?#]*)?$/);
+      await page.goto('/signup');
+      await expect(page).toHaveURL(/\/reseller(\/[^?#]*)?$/);
+      await page.goto('/home');
+      const nav = page.getByRole('navigation', { name: text(language, 'nav.label') });
+      const back = nav.getByRole('link', { name: text(language, 'nav.goToArea') });
+      await expect(back).toHaveAttribute('href', '/reseller');
+      await expect(nav.getByRole('link', { name: text(language, 'auth.login.title') })).toHaveCount(
+        0,
+      );
+      await shot(page, `home-signed-in-${lookName(look)}`);
+      await back.click();
+      await expect(page).toHaveURL(/\/reseller(\/[^?#]*)?$/);
     });
 
-    test('the tab title names the public screens, then the site', async ({ page, admin }) => {
-      const siteName = await readSiteName(admin);
-      await prepare(page, look, 1366);
-      for (const path of ['/login', '/home', '/about', '/contact', '/faq', '/no-such-page']) {
-        await page.goto(path);
-        const heading = page.getByRole('heading', { level: 1 });
-        await expect(heading).toBeVisible();
-        // The home page's heading is its slogan; its tab says "Home".
-        const name = path === '/home' ? text(language, 'nav.home') : (await heading.textContent())!;
-        await expect(page).toHaveTitle(`${name.trim()} · ${siteName}`);
-      }
-      // Every screen of every area, in English and Arabic: a11y-sweep.spec.ts. Here, one on a
-      // phone.
-      await signInAs(page, ADMIN);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto('/admin/orders');
-      await expect(page).toHaveTitle(`${text(language, 'orders.title')} · ${siteName}`);
-    });
+    // The titles hang on the language, not the width: once per language and theme.
+    if (width === PHONE)
+      test('the tab title names the public screens, then the site', async ({ page, admin }) => {
+        const siteName = await readSiteName(admin);
+        await prepare(page, look, 1366);
+        for (const path of ['/login', '/home', '/about', '/contact', '/faq', '/no-such-page']) {
+          await page.goto(path);
+          const heading = page.getByRole('heading', { level: 1 });
+          await expect(heading).toBeVisible();
+          // The home page's heading is its slogan; its tab says "Home".
+          const name =
+            path === '/home' ? text(language, 'nav.home') : (await heading.textContent())!;
+          await expect(page).toHaveTitle(`${name.trim()} · ${siteName}`);
+        }
+        // Every screen of every area, in English and Arabic: a11y-sweep.spec.ts. Here, one on a
+        // phone.
+        await signInAs(page, ADMIN);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto('/admin/orders');
+        await expect(page).toHaveTitle(`${text(language, 'orders.title')} · ${siteName}`);
+      });
 
     test('the global search: "/" and Ctrl+K open it, never inside a field; "see all" leads to the screen', async ({
       page,
@@ -406,91 +395,89 @@ for (const look of looks) {
       const product = await seedProduct(admin, { name: `Searchable ${uniqueSuffix()}` });
       const reseller = await makeUser('reseller', 'find');
       const search = (key: string) => namespaceText(language, 'search', key);
-      for (const width of widths) {
-        await prepare(page, look, width);
-        await signInAs(page, reseller);
-        await page.goto('/reseller/orders');
-        await settle(page);
-        const combobox = page.getByRole('combobox', { name: search('label') });
-        const blur = () =>
-          page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await blur();
-        await page.keyboard.press('/');
-        await expect(combobox).toBeFocused();
-        await expect(combobox).toHaveValue('');
-        await page.keyboard.press('Escape');
-        await blur();
-        await page.keyboard.press('Control+k');
-        await expect(combobox).toBeFocused();
-        // The shortcut is said where the search is opened.
-        await expect(page.getByRole('button', { name: search('open') })).toHaveAttribute(
-          'aria-keyshortcuts',
-          /\//,
-        );
+      await prepare(page, look, width);
+      await signInAs(page, reseller);
+      await page.goto('/reseller/orders');
+      await settle(page);
+      const combobox = page.getByRole('combobox', { name: search('label') });
+      const blur = () =>
+        page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await blur();
+      await page.keyboard.press('/');
+      await expect(combobox).toBeFocused();
+      await expect(combobox).toHaveValue('');
+      await page.keyboard.press('Escape');
+      await blur();
+      await page.keyboard.press('Control+k');
+      await expect(combobox).toBeFocused();
+      // The shortcut is said where the search is opened.
+      await expect(page.getByRole('button', { name: search('open') })).toHaveAttribute(
+        'aria-keyshortcuts',
+        /\//,
+      );
 
-        await combobox.fill(product.name.slice(0, 14));
-        const seeAll = page.getByRole('option', { name: search('allProducts') });
-        await expect(seeAll).toBeVisible();
-        await shot(page, `search-${width}-${language}`);
-        await seeAll.click();
-        await expect(page).toHaveURL(/\/reseller\/products\?search=Searchable/);
+      await combobox.fill(product.name.slice(0, 14));
+      const seeAll = page.getByRole('option', { name: search('allProducts') });
+      await expect(seeAll).toBeVisible();
+      await shot(page, `search-${lookName(look)}`);
+      await seeAll.click();
+      await expect(page).toHaveURL(/\/reseller\/products\?search=Searchable/);
 
-        // Typing "/" in the page's own search box types it.
-        await settle(page);
-        const own = page.getByRole('main').getByRole('searchbox').first();
-        // The screen's box takes the search from the URL: cleared before that, it came back.
-        await expect(own).toHaveValue(product.name.slice(0, 14));
-        await own.fill('');
-        await own.focus();
-        await page.keyboard.press('/');
-        await expect(own).toBeFocused();
-        await expect(own).toHaveValue('/');
-      }
+      // Typing "/" in the page's own search box types it.
+      await settle(page);
+      const own = page.getByRole('main').getByRole('searchbox').first();
+      // The screen's box takes the search from the URL: cleared before that, it came back.
+      await expect(own).toHaveValue(product.name.slice(0, 14));
+      await own.fill('');
+      await own.focus();
+      await page.keyboard.press('/');
+      await expect(own).toBeFocused();
+      await expect(own).toHaveValue('/');
     });
 
     test('settings cards share one width; the public header and footer share one width', async ({
       page,
     }) => {
-      for (const width of widths) {
-        await prepare(page, look, width);
-        await page.goto('/home');
-        // The frames inside the public header and footer (the layout's own <header>, <footer>).
-        const frames = {
-          header: page.locator('body header > div').first(),
-          footer: page.locator('body footer > div').first(),
-        };
-        await expect(frames.footer).toBeVisible();
-        const header = (await frames.header.boundingBox())!;
-        const footer = (await frames.footer.boundingBox())!;
-        expect(Math.abs(header.x - footer.x)).toBeLessThan(1);
-        expect(Math.abs(header.width - footer.width)).toBeLessThan(1);
+      await prepare(page, look, width);
+      await page.goto('/home');
+      // The frames inside the public header and footer (the layout's own <header>, <footer>).
+      const frames = {
+        header: page.locator('body header > div').first(),
+        footer: page.locator('body footer > div').first(),
+      };
+      await expect(frames.footer).toBeVisible();
+      const header = (await frames.header.boundingBox())!;
+      const footer = (await frames.footer.boundingBox())!;
+      expect(Math.abs(header.x - footer.x)).toBeLessThan(1);
+      expect(Math.abs(header.width - footer.width)).toBeLessThan(1);
+      if (PICTURES) {
         await page.screenshot({
-          path: `${directory}public-${width}-${language}.png`,
+          path: `${directory}public-${lookName(look)}.png`,
           fullPage: true,
         });
-
-        await signInAs(page, ADMIN);
-        const cardWidths = new Set<number>();
-        for (const section of [
-          'system',
-          'currencies',
-          'alerts',
-          'social-links',
-          'music',
-          'banned-countries',
-          'thresholds',
-        ]) {
-          await page.goto(`/admin/settings/${section}`);
-          await settle(page);
-          const cards = page.getByTestId('settings-section').locator('section.shadow-card');
-          await expect(cards.first()).toBeVisible();
-          for (const card of await cards.all()) {
-            cardWidths.add(Math.round((await card.boundingBox())!.width));
-          }
-        }
-        expect([...cardWidths], `card widths at ${width} px`).toHaveLength(1);
-        await page.context().clearCookies();
       }
+
+      await signInAs(page, ADMIN);
+      const cardWidths = new Set<number>();
+      for (const section of [
+        'system',
+        'currencies',
+        'alerts',
+        'social-links',
+        'music',
+        'banned-countries',
+        'thresholds',
+      ]) {
+        await page.goto(`/admin/settings/${section}`);
+        await settle(page);
+        const cards = page.getByTestId('settings-section').locator('section.shadow-card');
+        await expect(cards.first()).toBeVisible();
+        for (const card of await cards.all()) {
+          cardWidths.add(Math.round((await card.boundingBox())!.width));
+        }
+      }
+      expect([...cardWidths], `card widths at ${width} px`).toHaveLength(1);
+      await page.context().clearCookies();
     });
   });
 }

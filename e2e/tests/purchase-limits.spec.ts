@@ -1,24 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, deposit, expectOk } from './support/api';
-import { settle } from './support/axe';
+import { ADMIN, deposit, expectOk, type TestUser } from './support/api';
 import { newKeys, seedProduct } from './support/catalogue';
 import { managerWithInvitee } from './support/downline';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test, type MakeUser } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
 import { filled, namespaceText, text } from './support/locales';
-
-/** With E2E_SCREENSHOTS set, pictures of the screens for human review (they assert nothing). */
-const directory = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-async function shoot(page: Page, name: string) {
-  await settle(page);
-  if (!process.env.E2E_SCREENSHOTS) return;
-  await page.screenshot({
-    path: `${directory}${name}.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
+import { chooseSizedLook, lookName, shoot, sweep } from './support/looks';
 
 /** A product's purchase limits, as an administrator sets them with the product. */
 async function limitProduct(
@@ -113,111 +100,103 @@ test('an inviter caps its invitee, who is told what is left today and refused be
   await expect(row).toContainText('$20.00 of $25.00');
 });
 
+type Seeded = { manager: TestUser; reseller: TestUser; product: { id: string; name: string } };
+let seeded: Promise<Seeded> | undefined;
+
+/**
+ * A manager, its invitee with a balance, and a product with limits: made once per run and shared
+ * by the looks, which only open screens and dialogs and change nothing.
+ */
+function seedOnce(origin: string, admin: APIRequestContext, makeUser: MakeUser): Promise<Seeded> {
+  seeded ??= (async () => {
+    const { manager, reseller } = await managerWithInvitee(origin, makeUser, 'limlook');
+    await deposit(admin, reseller.id, 100);
+    const product = await seedProduct(admin, { keys: newKeys(5, 'LOOK') });
+    await limitProduct(admin, product.id, { maxOrderQuantity: 4, maxDailyQuantity: 3 });
+    return { manager, reseller, product };
+  })();
+  return seeded;
+}
+
 test.describe('screens', () => {
-  for (const language of ['en', 'fr', 'ar'] as const) {
-    test(`the limits' screens in ${language}, light and dark, at 390 and 1366 px`, async ({
+  for (const look of sweep) {
+    const { language } = look;
+    test(`the limits' screens in ${lookName(look)}`, async ({
       page,
       browser,
       origin,
       admin,
       makeUser,
     }) => {
-      const { manager, reseller } = await managerWithInvitee(origin, makeUser, `lim${language}`);
-      await deposit(admin, reseller.id, 100);
-      const product = await seedProduct(admin, { keys: newKeys(5, 'LOOK') });
-      await limitProduct(admin, product.id, { maxOrderQuantity: 4, maxDailyQuantity: 3 });
+      const { manager, reseller, product } = await seedOnce(origin, admin, makeUser);
       const invitee = await browser.newContext();
       const inviteePage = await invitee.newPage();
       try {
-        for (const theme of ['light', 'dark'] as const) {
-          for (const target of [page, inviteePage]) {
-            await target.addInitScript(
-              ([chosenLanguage, chosenTheme]) => {
-                window.localStorage.setItem('preferredLanguage', chosenLanguage!);
-                window.localStorage.setItem('theme', chosenTheme!);
-              },
-              [language, theme],
-            );
-          }
-          await signInAs(page, manager);
-          await signInAs(inviteePage, reseller);
-          for (const width of [390, 1366]) {
-            const name = `${language}-${theme}-${width}`;
-            await page.setViewportSize({ width, height: 900 });
-            await page.goto('/manager/users');
-            await expect(page.locator('html')).toHaveAttribute('lang', language);
-            await expect(page.getByText(reseller.username).first()).toBeVisible();
-            expect(await sidewaysOverflow(page)).toBe(0);
-            await shoot(page, `limits-users-${name}`);
-            const users = (key: string) => namespaceText(language, 'users', key);
-            await page
-              .getByRole('button', {
-                name: filled(language, users('actions.menuFor'), { name: reseller.username }),
-              })
-              .click();
-            await page
-              .getByRole('menuitem', { name: namespaceText(language, 'limits', 'users.action') })
-              .click();
-            await expect(page.getByRole('dialog')).toBeVisible();
-            await shoot(page, `limits-user-dialog-${name}`);
-            await page.keyboard.press('Escape');
+        const name = lookName(look);
+        await chooseSizedLook(page, look);
+        await chooseSizedLook(inviteePage, look);
+        await signInAs(page, manager);
+        await signInAs(inviteePage, reseller);
+        await page.goto('/manager/users');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByText(reseller.username).first()).toBeVisible();
+        expect(await sidewaysOverflow(page)).toBe(0);
+        await shoot(page, `limits-users-${name}`);
+        const users = (key: string) => namespaceText(language, 'users', key);
+        await page
+          .getByRole('button', {
+            name: filled(language, users('actions.menuFor'), { name: reseller.username }),
+          })
+          .click();
+        await page
+          .getByRole('menuitem', { name: namespaceText(language, 'limits', 'users.action') })
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await shoot(page, `limits-user-dialog-${name}`);
 
-            await inviteePage.setViewportSize({ width, height: 900 });
-            await inviteePage.goto('/reseller/products');
-            await inviteePage
-              .getByLabel(text(language, 'shop.search'), { exact: true })
-              .fill(product.name);
-            await inviteePage
-              .getByRole('button', {
-                name: filled(language, text(language, 'shop.buyProduct'), { name: product.name }),
-              })
-              .click();
-            const buy = inviteePage.getByRole('dialog');
-            await expect(buy.getByTestId('purchase-allowance')).toBeVisible();
-            expect(await sidewaysOverflow(inviteePage)).toBe(0);
-            await shoot(inviteePage, `limits-buy-dialog-${name}`);
-          }
-        }
+        await inviteePage.goto('/reseller/products');
+        await inviteePage
+          .getByLabel(text(language, 'shop.search'), { exact: true })
+          .fill(product.name);
+        await inviteePage
+          .getByRole('button', {
+            name: filled(language, text(language, 'shop.buyProduct'), { name: product.name }),
+          })
+          .click();
+        const buy = inviteePage.getByRole('dialog');
+        await expect(buy.getByTestId('purchase-allowance')).toBeVisible();
+        expect(await sidewaysOverflow(inviteePage)).toBe(0);
+        await shoot(inviteePage, `limits-buy-dialog-${name}`);
       } finally {
         await invitee.close();
       }
     });
   }
 
-  test('the admin product dialog with its limits, light and dark, at 390 and 1366 px', async ({
+  test('the admin product dialog with its limits, in every look of the sweep', async ({
     page,
     admin,
   }) => {
     const product = await seedProduct(admin, { keys: newKeys(1, 'ADM') });
     await limitProduct(admin, product.id, { maxOrderQuantity: 4, maxDailyQuantity: 10 });
-    for (const language of ['en', 'fr', 'ar'] as const) {
-      for (const theme of ['light', 'dark'] as const) {
-        await page.addInitScript(
-          ([chosenLanguage, chosenTheme]) => {
-            window.localStorage.setItem('preferredLanguage', chosenLanguage!);
-            window.localStorage.setItem('theme', chosenTheme!);
-          },
-          [language, theme],
-        );
-        await signInAs(page, ADMIN);
-        for (const width of [390, 1366]) {
-          await page.setViewportSize({ width, height: 900 });
-          const catalogue = (key: string) => namespaceText(language, 'catalogue', key);
-          await page.goto('/admin/products');
-          await expect(page.locator('html')).toHaveAttribute('lang', language);
-          await page.getByLabel(catalogue('products.search'), { exact: true }).fill(product.name);
-          await page
-            .getByRole('button', {
-              name: filled(language, catalogue('products.edit'), { name: product.name }),
-            })
-            .click();
-          const dialog = page.getByRole('dialog');
-          const limits = dialog.getByTestId('product-limits');
-          await limits.scrollIntoViewIfNeeded();
-          await expect(limits.getByRole('spinbutton').first()).toHaveValue('4');
-          await shoot(page, `limits-product-dialog-${language}-${theme}-${width}`);
-        }
-      }
+    await signInAs(page, ADMIN);
+    for (const look of sweep) {
+      const { language } = look;
+      await chooseSizedLook(page, look);
+      const catalogue = (key: string) => namespaceText(language, 'catalogue', key);
+      await page.goto('/admin/products');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByLabel(catalogue('products.search'), { exact: true }).fill(product.name);
+      await page
+        .getByRole('button', {
+          name: filled(language, catalogue('products.edit'), { name: product.name }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog');
+      const limits = dialog.getByTestId('product-limits');
+      await limits.scrollIntoViewIfNeeded();
+      await expect(limits.getByRole('spinbutton').first()).toHaveValue('4');
+      await shoot(page, `limits-product-dialog-${lookName(look)}`);
     }
   });
 });

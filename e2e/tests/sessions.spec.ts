@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ADMIN, type TestUser } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
-import { chooseLook, looks, shoot } from './support/looks';
+import { chooseSizedLook, lookName, shoot, sweep } from './support/looks';
 import { namespaceText } from './support/locales';
 
 const PHONE =
@@ -116,35 +116,26 @@ test("an administrator signs a user out of every device from the user's profile,
 });
 
 test.describe('screens', () => {
-  for (const { language, theme } of looks) {
-    test(`the Sessions screens in ${language}, ${theme}, at 390 and 1366 px`, async ({
-      page,
-      browser,
-      makeUser,
-    }) => {
+  for (const look of sweep) {
+    const name = lookName(look);
+    test(`the Sessions screens in ${name}`, async ({ page, browser, makeUser }) => {
       const reseller = await makeUser('reseller', 'look');
       const phone = await deviceOf(browser, reseller, PHONE);
-      await chooseLook(page, { language, theme });
+      await chooseSizedLook(page, look);
       await signInAs(page, reseller);
-      for (const width of [390, 1366]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto('/reseller/profile');
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        // Signing up signed it in too: that device, the phone and this one.
-        await expect(devicesList(page, language).getByRole('listitem')).toHaveCount(3);
-        expect(await sidewaysOverflow(page)).toBe(0);
-        await shoot(page, `sessions-profile-${language}-${theme}-${width}`);
-      }
+      await page.goto('/reseller/profile');
+      await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+      // Signing up signed it in too: that device, the phone and this one.
+      await expect(devicesList(page, look.language).getByRole('listitem')).toHaveCount(3);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await shoot(page, `sessions-profile-${name}`);
       await page.context().clearCookies();
       await signInAs(page, ADMIN);
-      for (const width of [390, 1366]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`/admin/users/${reseller.id}?tab=sessions`);
-        await expect(page.getByRole('tablist')).toBeVisible();
-        await expect(page.locator('[role=tabpanel] ul > li')).toHaveCount(3);
-        expect(await sidewaysOverflow(page)).toBe(0);
-        await shoot(page, `sessions-admin-${language}-${theme}-${width}`);
-      }
+      await page.goto(`/admin/users/${reseller.id}?tab=sessions`);
+      await expect(page.getByRole('tablist')).toBeVisible();
+      await expect(page.locator('[role=tabpanel] ul > li')).toHaveCount(3);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await shoot(page, `sessions-admin-${name}`);
       await phone.context().close();
     });
   }

@@ -3,13 +3,14 @@ import { ADMIN } from '../playwright.config';
 import { apiSignedInAs, createUser, deposit, expectOk, jsonOf } from './support/api';
 import { newKeys, seedProduct } from './support/catalogue';
 import { expect, signInAs, test } from './support/fixtures';
+import { lookName, PICTURES, sweep } from './support/looks';
 import { Supplier } from './support/supplier';
 
 /*
  * What docked sales leave an administrator to watch (DESIGN.md §14), between the shared server
  * and a second Keymarket as its supplier: the balance at the supplier falling below its alert
  * (a notification), and the margin on docked sales on the dashboard and the statement, in every
- * language, theme and width.
+ * look of the sweep (support/looks.ts).
  */
 let supplier: Supplier;
 
@@ -114,41 +115,37 @@ test.describe('suppliers: money watched', () => {
     await expect(margin).toContainText('Docked orders completed');
     await expect(margin).toContainText('Paid to suppliers');
 
-    // Every language, theme and width of the two screens that changed.
+    // The two screens that changed, in every look of the sweep.
     const state = await page.context().storageState();
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 1366, height: 900 },
-    ]) {
-      for (const theme of ['light', 'dark']) {
-        for (const language of ['en', 'fr', 'ar']) {
-          const context = await browser.newContext({
-            viewport,
-            baseURL: origin,
-            storageState: state,
-          });
-          await context.addInitScript(
-            (choice) => {
-              window.localStorage.setItem('theme', choice.theme);
-              window.localStorage.setItem('preferredLanguage', choice.language);
-            },
-            { theme, language },
-          );
-          const shot = await context.newPage();
-          const name = `${viewport.width}-${theme}-${language}`;
-          await shot.goto(`/admin/statement?from=${today}`);
-          await expect(shot.locator('html')).toHaveAttribute('lang', language);
-          await expect(shot.getByRole('group').first()).toBeVisible();
-          await expect
-            .poll(() => shot.evaluate(() => document.documentElement.scrollWidth))
-            .toBeLessThanOrEqual(viewport.width);
-          await shot.screenshot({ path: test.info().outputPath(`statement-${name}.png`) });
-          await shot.goto('/admin/notifications');
-          await expect(shot.getByText(supplierName).first()).toBeVisible();
-          await shot.screenshot({ path: test.info().outputPath(`notifications-${name}.png`) });
-          await context.close();
-        }
-      }
+    for (const look of sweep) {
+      const { language, theme, width } = look;
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        baseURL: origin,
+        storageState: state,
+      });
+      await context.addInitScript(
+        (choice) => {
+          window.localStorage.setItem('theme', choice.theme);
+          window.localStorage.setItem('preferredLanguage', choice.language);
+        },
+        { theme, language },
+      );
+      const shot = await context.newPage();
+      const name = lookName(look);
+      await shot.goto(`/admin/statement?from=${today}`);
+      await expect(shot.locator('html')).toHaveAttribute('lang', language);
+      await expect(shot.getByRole('group').first()).toBeVisible();
+      await expect
+        .poll(() => shot.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(width);
+      if (PICTURES)
+        await shot.screenshot({ path: test.info().outputPath(`statement-${name}.png`) });
+      await shot.goto('/admin/notifications');
+      await expect(shot.getByText(supplierName).first()).toBeVisible();
+      if (PICTURES)
+        await shot.screenshot({ path: test.info().outputPath(`notifications-${name}.png`) });
+      await context.close();
     }
     await Promise.all([upstreamAdmin.dispose(), accountApi.dispose(), buyerApi.dispose()]);
   });

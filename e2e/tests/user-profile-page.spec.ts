@@ -2,7 +2,7 @@ import { ADMIN, apiSignedInAs, deposit } from './support/api';
 import { newKeys, placeOrder, seedProduct } from './support/catalogue';
 import { managerWithInvitee } from './support/downline';
 import { expect, signInAs, test } from './support/fixtures';
-import { chooseLook, looks, shoot } from './support/looks';
+import { chooseSizedLook, lookName, shoot, sweep } from './support/looks';
 
 test.describe("a user's profile and who sold an order", () => {
   test('a profile has an address of its own: deep-linked, reloaded, and left with Back', async ({
@@ -91,32 +91,27 @@ test.describe("a user's profile and who sold an order", () => {
     expect(box?.height ?? 0).toBeLessThanOrEqual(lineHeight + 1);
   });
 
-  for (const look of looks) {
-    for (const width of [390, 1366]) {
-      test(`profile and orders look right: ${look.language}, ${look.theme}, ${width} px`, async ({
-        page,
-        makeUser,
-      }) => {
-        const reseller = await makeUser('reseller', 'look');
-        await chooseLook(page, look);
-        await page.setViewportSize({ width, height: 900 });
-        await signInAs(page, ADMIN);
-        await page.goto(`/admin/users/${reseller.id}`);
-        await expect(page.getByRole('tablist')).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute(
-          'dir',
-          look.language === 'ar' ? 'rtl' : 'ltr',
-        );
-        await shoot(page, `user-profile-${look.language}-${look.theme}-${width}`);
-        await page.goto('/admin/orders');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await shoot(page, `admin-orders-seller-${look.language}-${look.theme}-${width}`);
-        // The signup as a visitor sees it, its password rules under the field.
-        await page.context().clearCookies();
-        await page.goto('/signup');
-        await expect(page.locator('input[autocomplete="new-password"]').first()).toBeVisible();
-        await shoot(page, `signup-rules-${look.language}-${look.theme}-${width}`);
-      });
-    }
+  for (const look of sweep) {
+    const name = lookName(look);
+    test(`profile and orders look right: ${name}`, async ({ page, makeUser }) => {
+      const reseller = await makeUser('reseller', 'look');
+      await chooseSizedLook(page, look);
+      await signInAs(page, ADMIN);
+      await page.goto(`/admin/users/${reseller.id}`);
+      await expect(page.getByRole('tablist')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute(
+        'dir',
+        look.language === 'ar' ? 'rtl' : 'ltr',
+      );
+      await shoot(page, `user-profile-${name}`);
+      await page.goto('/admin/orders');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `admin-orders-seller-${name}`);
+      // The signup as a visitor sees it, its password rules under the field.
+      await page.context().clearCookies();
+      await page.goto('/signup');
+      await expect(page.locator('input[autocomplete="new-password"]').first()).toBeVisible();
+      await shoot(page, `signup-rules-${name}`);
+    });
   }
 });

@@ -1,13 +1,15 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { adminApi, createUser, expectOk, type GrantableRole, type TestUser } from './api';
 
+/** Creates a user invited by the admin, through the API (the `makeUser` fixture). */
+export type MakeUser = (role: GrantableRole, prefix?: string) => Promise<TestUser>;
+
 type Fixtures = {
   /** The origin the server under test listens on. */
   origin: string;
   /** An API context signed in as the bootstrap admin, separate from the page's cookies. */
   admin: APIRequestContext;
-  /** Creates a user invited by the admin, through the API. */
-  makeUser: (role: GrantableRole, prefix?: string) => Promise<TestUser>;
+  makeUser: MakeUser;
 };
 
 export const test = base.extend<Fixtures>({
