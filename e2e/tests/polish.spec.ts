@@ -459,7 +459,7 @@ for (const look of sweep) {
 
       await signInAs(page, ADMIN);
       const cardWidths = new Set<number>();
-      for (const section of [
+      for (const [index, section] of [
         'system',
         'currencies',
         'alerts',
@@ -467,8 +467,16 @@ for (const look of sweep) {
         'music',
         'banned-countries',
         'thresholds',
-      ]) {
-        await page.goto(`/admin/settings/${section}`);
+      ].entries()) {
+        // The first section opened, the others through their tabs as a reader moves on, rather
+        // than a page load each.
+        const path = `/admin/settings/${section}`;
+        if (index === 0) await page.goto(path);
+        else await page.locator(`main nav a[href="${path}"]`).click();
+        await expect(page.locator(`main nav a[href="${path}"]`)).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
         await settle(page);
         const cards = page.getByTestId('settings-section').locator('section.shadow-card');
         await expect(cards.first()).toBeVisible();

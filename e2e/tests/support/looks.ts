@@ -39,7 +39,8 @@ const everyLook: Look[] = languages.flatMap((language) =>
  * - Arabic, light, 1366 px: the laptop layout (sidebar, tables rather than cards, the top bar's
  *   controls) mirrored, which only Arabic shows. English at a laptop's width is what the rest
  *   of the suite runs in (Playwright's desktop viewport), and a laptop has room for French.
- * A theme changes colours, not layout: it matters to contrast (axe), which `themeLooks` covers.
+ * A theme changes colours, not layout: it matters to contrast (axe's colour-contrast), so a sweep
+ * that runs axe keeps both themes at one width: `sweepAt(PHONE)`.
  */
 export const sweep: SizedLook[] = PICTURES
   ? [PHONE, DESKTOP].flatMap((width) => everyLook.map((look) => ({ ...look, width })))
@@ -55,13 +56,6 @@ export function sweepAt(width: number): Look[] {
     .filter((look) => look.width === width)
     .map(({ language, theme }) => ({ language, theme }));
 }
-
-/**
- * The looks of a check whose result depends on the colours, such as axe's colour contrast: both
- * themes, in one direction each (French light, Arabic dark), at one width. Every look in the
- * picture run.
- */
-export const themeLooks: Look[] = PICTURES ? everyLook : sweepAt(PHONE);
 
 /** A look's name in test titles and picture files: `fr-light-390`. */
 export function lookName(look: Look & { width?: number }): string {
