@@ -3,15 +3,15 @@
 // default, PGlite, checked by a subset of files that drive every kind of database work.
 //
 // PostgreSQL is DATABASE_URL if set, else the README's default address.
-// - It answers: the whole suite on it, then PGLITE_SUBSET on PGlite (skipped when DATABASE_URL
-//   is set: the caller asked for that server alone).
+// - It answers: the whole suite on it and, beside it, PGLITE_SUBSET on PGlite (skipped when
+//   DATABASE_URL is set: the caller asked for that server alone).
 // - It does not answer: the whole suite on PGlite, then the files holding PostgreSQL-only tests
 //   (`skipIf(!onPostgres)`, test/helpers/database.ts) listed, plainly, as skipped.
 // The whole suite on PGlite was a second full run of nine minutes on a slow machine for what the
 // subset finds: the SQL is the same, and what differs (one connection, the WebAssembly engine,
 // the embedded start-up) is met by these files. `npm test -w @keymarket/server` (vitest run, with
 // any of vitest's arguments) runs the whole suite on PGlite, or on DATABASE_URL.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -64,14 +64,22 @@ const vitestBin = path.join(
   'vitest.mjs',
 );
 
-/** Runs vitest in the server workspace with `args` and extra `env`; answers its exit code. */
-function vitest(args, env = {}) {
-  const run = spawnSync(process.execPath, [vitestBin, ...args], {
+/**
+ * Runs vitest in the server workspace with `args` and extra `env`; resolves to its exit code.
+ * `quiet` keeps its output and resolves to it as well, for printing whole once it is done.
+ */
+function vitest(args, env = {}, { quiet = false } = {}) {
+  const child = spawn(process.execPath, [vitestBin, ...args], {
     cwd: serverRoot,
-    stdio: 'inherit',
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: withEnv(env),
   });
-  return run.status ?? 1;
+  const output = [];
+  if (quiet)
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (c) => output.push(c));
+  return new Promise((resolve) =>
+    child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(output) })),
+  );
 }
 
 /** process.env with `changes` applied: an undefined value removes the variable. */
@@ -142,18 +150,24 @@ const problem = await postgresProblem(databaseUrl);
 
 if (!problem) {
   console.log(`The whole suite on PostgreSQL at ${shown(databaseUrl)}.`);
-  const onPostgres = vitest(['run'], { DATABASE_URL: databaseUrl });
-  if (process.env.DATABASE_URL) process.exit(onPostgres);
-  banner([`The embedded database (PGlite): ${PGLITE_SUBSET.length} files`]);
-  // An unset DATABASE_URL is what puts the suite on PGlite (test/helpers/database.ts).
-  const onPglite = vitest(['run', ...PGLITE_SUBSET], { DATABASE_URL: undefined });
-  process.exit(onPostgres || onPglite);
+  if (process.env.DATABASE_URL)
+    process.exit((await vitest(['run'], { DATABASE_URL: databaseUrl })).code);
+  // Side by side: the suite on PostgreSQL waits on its server and on the processes its tests start
+  // for much of its time, and the subset on PGlite (one worker, as its engine is all computation)
+  // fills that time. The subset's output follows the suite's, whole.
+  const subset = ['run', '--maxWorkers=1', ...PGLITE_SUBSET];
+  // An unset DATABASE_URL is what puts the subset on PGlite (test/helpers/database.ts).
+  const pglite = vitest(subset, { DATABASE_URL: undefined }, { quiet: true });
+  const onPostgres = await vitest(['run'], { DATABASE_URL: databaseUrl });
+  const onPglite = await pglite;
+  banner([`The embedded database (PGlite): ${PGLITE_SUBSET.length} files, run beside the above`]);
+  process.stdout.write(onPglite.output);
+  process.exit(onPostgres.code || onPglite.code);
 }
-
 console.log(
   `PostgreSQL at ${shown(databaseUrl)} does not answer (${problem}): the suite runs on PGlite, without its PostgreSQL-only tests.`,
 );
-const onPglite = vitest(['run'], { DATABASE_URL: undefined });
+const onPglite = (await vitest(['run'], { DATABASE_URL: undefined })).code;
 banner([
   `SKIPPED: the PostgreSQL-only tests of these ${files.length} files did not run, because`,
   `PostgreSQL at ${shown(databaseUrl)} does not answer (${problem}).`,
