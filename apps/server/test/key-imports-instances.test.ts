@@ -97,18 +97,18 @@ describe.skipIf(!onPostgres)('key imports across server processes', () => {
   it('a server killed mid-import: the next one resumes after the last committed batch', async () => {
     const product = await catalogue.product();
     const first = await startServer();
-    const job = await upload(first, product.id, keyFile(20_000));
+    const job = await upload(first, product.id, keyFile(8000));
     await jobWhen(job.id, (row) => row.added >= 1000);
     await first.kill();
     const left = await jobRow(job.id);
     expect(left.status).toBe('running');
-    expect(left.added).toBeLessThan(20_000);
+    expect(left.added).toBeLessThan(8000);
     expect(left.added % 500).toBe(0);
 
     // Its lease runs out; the restarted server takes the job over where it stopped.
     await startServer();
     await jobWhen(job.id, (row) => row.status === 'done');
-    await expectEveryKeyOnce(product.id, job.id, 20_000);
+    await expectEveryKeyOnce(product.id, job.id, 8000);
   }, 240_000);
 
   it('two servers polling for jobs: each job is imported once, by one of them', async () => {
@@ -117,9 +117,9 @@ describe.skipIf(!onPostgres)('key imports across server processes', () => {
     const b = await startServer();
     const products = await Promise.all([1, 2, 3, 4].map(() => catalogue.product()));
     const jobs = await Promise.all(
-      products.map((product, i) => upload(i % 2 ? a : b, product.id, keyFile(3000))),
+      products.map((product, i) => upload(i % 2 ? a : b, product.id, keyFile(1500))),
     );
     for (const job of jobs) await jobWhen(job.id, (row) => row.status === 'done');
-    for (const [i, job] of jobs.entries()) await expectEveryKeyOnce(products[i]!.id, job.id, 3000);
+    for (const [i, job] of jobs.entries()) await expectEveryKeyOnce(products[i]!.id, job.id, 1500);
   }, 240_000);
 });
