@@ -198,6 +198,23 @@ const NONE = figures(0, 0, 0, 0);
 const table = (report: SalesReport) =>
   report.rows.map((row) => [row.name, row.current, row.previous] as const);
 
+describe('the sales rollup under simultaneous first calls', () => {
+  it('answers every call alike and sums each finished day once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => salesOf(trees.admin, i % 2 ? '?by=seller' : '')),
+    );
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[3]).toEqual(answers[1]);
+    // The completed orders before 18 March: 2 to 8 and the one before both periods.
+    const [sums] = await queryRows<{ products: number; channels: number }>(
+      ctx.database.db,
+      sql`select (select sum(completed_orders)::int from product_daily_sales) as products,
+                 (select sum(completed_orders)::int from channel_daily_sales) as channels`,
+    );
+    expect(sums).toEqual({ products: 8, channels: 8 });
+  });
+});
+
 describe('GET /api/analytics/sales: the platform (administrators)', () => {
   it('ranks the products by revenue with exact figures beside the previous period', async () => {
     const report = await salesOf(trees.admin);
@@ -296,6 +313,25 @@ describe('GET /api/analytics/sales: the platform (administrators)', () => {
       clock = NOW;
     }
     expect(rolledProducts.totals.current).toEqual(figures(7, 9, 62, 31.5));
+  });
+
+  it('rolls the next finished days up as the clock moves on, the figures unchanged', async () => {
+    const query = '?from=2025-03-01&to=2025-03-19';
+    const live = await salesOf(trees.admin, query);
+    // Two days later, 18 and 19 March (order 1) are finished and read from the rollup.
+    clock = new Date('2025-03-21T15:00:00.000Z');
+    try {
+      expect(await salesOf(trees.admin, query)).toEqual(live);
+    } finally {
+      clock = NOW;
+    }
+    const [mark] = await queryRows<{ until: string }>(
+      ctx.database.db,
+      sql`select rolled_until::text as until from analytics_rollup_marks
+          where scope = 'platform-sales'`,
+    );
+    expect(mark?.until).toBe('2025-03-20');
+    expect(live.totals.current).toEqual(figures(4, 7, 53, 24.5));
   });
 });
 
