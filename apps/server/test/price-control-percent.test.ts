@@ -179,6 +179,31 @@ describe('PATCH /products/bulk-update-prices by a percentage', () => {
     expect(rows).toEqual([]);
   });
 
+  it('refuses, and writes nothing, a new price above the largest amount a price may be', async () => {
+    // 1,000,000 USD × 11 is above 10,000,000 USD, which no single price edit accepts either;
+    // repeated, the percentages would reach the bigint column's limit.
+    const big = await catalogue.product({
+      initialPriceCents: 100n,
+      managerPriceCents: 100_000_000n,
+      resellerPriceCents: 100_000_000n,
+    });
+    const small = await catalogue.product();
+    const adminRes = await percent(admin, { managerPrice: 1000 }, selected(small.id, big.id));
+    expectValidation(adminRes, `products.${big.id}.managerPrice`, messages.amountTooLarge);
+    expect(adminRes.json<{ details: unknown[] }>().details).toHaveLength(1);
+    expect(await pricesOf(big.id)).toEqual({ manager: 100_000_000n, reseller: 100_000_000n });
+    expect(await pricesOf(small.id)).toEqual({ manager: 800n, reseller: 1000n });
+
+    const rows = await bulk(admin, {
+      products: [{ productId: big.id, resellerPrice: 9_500_000 }],
+    });
+    expectValidation(rows, 'body.products.0.resellerPrice', messages.amountTooLarge);
+
+    const sellerRes = await percent(manager, { resellerPrice: 1000 }, selected(big.id));
+    expectValidation(sellerRes, `products.${big.id}.resellerPrice`, messages.amountTooLarge);
+    expect(await sellingPriceOf(manager, big.id)).toBe(1_000_000);
+  });
+
   it("refuses a seller's change of the manager price", async () => {
     const a = await catalogue.product();
     expectError(await percent(reseller, { managerPrice: 10 }, selected(a.id)), 403, 'forbidden');

@@ -7,7 +7,13 @@ import type {
 } from '@keymarket/contracts/catalogue';
 import type { ErrorDetail } from '@keymarket/contracts/errors';
 import { messages } from '@keymarket/contracts/messages';
-import { applyPercentCents, formatAmount, fromCents, toCents } from '@keymarket/contracts/money';
+import {
+  applyPercentCents,
+  formatAmount,
+  fromCents,
+  MAX_AMOUNT_USD,
+  toCents,
+} from '@keymarket/contracts/money';
 import type { Database, Executor } from '../../db/client';
 import type { AuthContext } from '../access/auth-context';
 import { assertMaySetPrices, isAdmin } from '../access/policy';
@@ -110,6 +116,15 @@ export class PriceControlService {
         resellerPriceCents: moved(product.resellerPriceCents, change.resellerPrice),
       };
     });
+    assertWithinMax(
+      plan.products.flatMap((product, i) =>
+        (['managerPrice', 'resellerPrice'] as const).map((field) => ({
+          path: `${plan.pathOf(i)}.${field}`,
+          before: product[`${field}Cents`],
+          after: next[i]?.[`${field}Cents`] ?? 0n,
+        })),
+      ),
+    );
     // A price below the initial price is also never below 0, since the initial price is ≥ 0.
     const problems = plan.products.flatMap((product, i) =>
       platformPriceProblems({ ...product, ...next[i] }, plan.pathOf(i)).map((p) => ({
@@ -129,19 +144,19 @@ export class PriceControlService {
       onlyThese: !plan.everyProduct,
     });
     const problems: ErrorDetail[] = [];
-    const next = plan.products.map((product, i) => {
+    const moves = plan.products.map((product, i) => {
       const quote = known(quotes, product.id);
       const priceCents = moved(quote.sellingPriceCents, plan.changeOf(i).resellerPrice);
       const costCents = buyerCostOf(quote.costsCents);
+      const path = `${plan.pathOf(i)}.resellerPrice`;
       if (priceCents < costCents) {
-        problems.push({
-          path: `${plan.pathOf(i)}.resellerPrice`,
-          message: `Product ${product.id}: ${buyingPriceIs(costCents)}`,
-        });
+        problems.push({ path, message: `Product ${product.id}: ${buyingPriceIs(costCents)}` });
       }
-      return { productId: product.id, priceCents };
+      return { productId: product.id, path, before: quote.sellingPriceCents, after: priceCents };
     });
+    assertWithinMax(moves);
     if (problems.length > 0) throw belowCost(problems);
+    const next = moves.map(({ productId, after }) => ({ productId, priceCents: after }));
     await upsertSellerPrices(tx, caller.userId, next);
   }
 
@@ -244,6 +259,21 @@ async function targetProducts(
     case 'all':
       return findLiveProductsOf(tx, undefined, { forUpdate });
   }
+}
+
+const MAX_PRICE_CENTS = toCents(MAX_AMOUNT_USD);
+
+/**
+ * No bulk change raises a price above MAX_AMOUNT_USD, which no single price edit accepts either:
+ * percentages compound (+1000 % is eleven times a price), and repeated they would reach the
+ * bigint column's limit. A price already above it (a seller's rule on a dear cost) may still be
+ * lowered. A validation error naming every such price; nothing is written.
+ */
+function assertWithinMax(prices: readonly { path: string; before: bigint; after: bigint }[]) {
+  const details = prices.flatMap(({ path, before, after }) =>
+    after > MAX_PRICE_CENTS && after > before ? [{ path, message: messages.amountTooLarge }] : [],
+  );
+  if (details.length > 0) throw new AppError('validation', messages.amountTooLarge, details);
 }
 
 const centsOr = (usd: number | undefined, current: bigint) =>
