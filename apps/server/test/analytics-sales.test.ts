@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SalesFigures, SalesReport } from '@keymarket/contracts/sales-analytics';
+import {
+  SALES_DATES_OUT_OF_RANGE,
+  type SalesFigures,
+  type SalesReport,
+} from '@keymarket/contracts/sales-analytics';
 import type { products } from '../src/db/schema/index';
 import type { UserRow } from '../src/modules/users/users.repository';
 import { analyticsAs, insertHistoricalOrder } from './helpers/analytics';
@@ -410,6 +414,25 @@ describe('GET /api/analytics/sales: what it refuses', () => {
       'A period lasts at most 1098 days',
     );
     expectValidation(await get(trees.admin, '?from=2025-03-20'), 'querystring.to');
+  });
+
+  it('refuses dates before 1970 or from the year 10000 on, for every scope', async () => {
+    for (const viewer of [trees.admin, trees.managerA]) {
+      // The end of 31 December 9999 is in the year 10000, which no ISO date-time of the answer holds.
+      expectValidation(
+        await get(viewer, '?from=9999-12-01&to=9999-12-31'),
+        'querystring.to',
+        SALES_DATES_OUT_OF_RANGE,
+      );
+      // PostgreSQL has no year 0, where the previous period of this one would start.
+      expectValidation(
+        await get(viewer, '?from=0001-01-01&to=0001-12-31'),
+        'querystring.from',
+        SALES_DATES_OUT_OF_RANGE,
+      );
+      expectValidation(await get(viewer, '?to=0001-01-05'), 'querystring.to');
+    }
+    expect((await get(trees.admin, '?from=1970-01-01&to=1970-02-01')).statusCode).toBe(200);
   });
 
   it('answers a caller who is not signed in with 401', async () => {

@@ -57,6 +57,17 @@ export const salesPeriodWithinMax = ({
 export const SALES_PERIOD_TOO_LONG = `A period lasts at most ${SALES_MAX_DAYS} days`;
 
 /**
+ * `from` and `to` lie in [1970-01-01, 10000-01-01): the answer states its periods as ISO
+ * date-times, which have four-digit years, and PostgreSQL has no year 0, where the previous
+ * period of a period in year 1 would start (either was a 500 or an unnamed refusal).
+ */
+const SALES_EARLIEST = Date.UTC(1970, 0, 1);
+const SALES_END = Date.UTC(10_000, 0, 1);
+export const SALES_DATES_OUT_OF_RANGE = 'Dates must lie between 1970-01-01 and 9999-12-30';
+const inSalesRange = (date: Date | undefined) =>
+  !date || (date.getTime() >= SALES_EARLIEST && date.getTime() < SALES_END);
+
+/**
  * GET /analytics/sales?by&sort&limit&from&to&format: the top `limit` rows by `sort` (ties by
  * name); `format=csv` downloads the same rows.
  */
@@ -68,6 +79,8 @@ export const salesQuerySchema = z
     ...dateRangeFields,
     format: exportFormatSchema,
   })
+  .refine(({ from }) => inSalesRange(from), { message: SALES_DATES_OUT_OF_RANGE, path: ['from'] })
+  .refine(({ to }) => inSalesRange(to), { message: SALES_DATES_OUT_OF_RANGE, path: ['to'] })
   .refine(rangeInOrder, rangeOrderError)
   .refine(salesPeriodWithinMax, { message: SALES_PERIOD_TOO_LONG, path: ['from'] });
 export type SalesQueryInput = z.input<typeof salesQuerySchema>;
