@@ -467,6 +467,23 @@ describe('GET /api/analytics/sales?format=csv', () => {
     ]);
   });
 
+  it('writes a product name that starts with = as text, not as a formula', async () => {
+    const rename = (name: string) =>
+      ctx.database.db.execute(sql`update products set name = ${name} where id = ${apple.id}`);
+    await rename('=HYPERLINK("http://evil.test")');
+    try {
+      const response = await trees.admin.inject({
+        method: 'GET',
+        url: '/api/analytics/sales?format=csv',
+      });
+      expect(lines(response)).toContain(
+        `"'=HYPERLINK(""http://evil.test"")",no,2,4,19,12,1,1,6,3.5`,
+      );
+    } finally {
+      await rename(apple.name);
+    }
+  });
+
   it('downloads a seller’s channels with their roles', async () => {
     const response = await trees.resellerA1.inject({
       method: 'GET',
