@@ -41,8 +41,9 @@ export const priceControlRoutes: FastifyPluginAsyncZod<{
           '1000 with at most 2 decimals, each new price rounded half up to the cent) applies to ' +
           "a `target`: `{ kind: 'products', productIds }`, `{ kind: 'category', categoryId }` or " +
           "`{ kind: 'all' }`, resolved when the change is applied (a product added later keeps " +
-          'its prices). A price below cost is refused (400 `price_below_cost`), every offending ' +
-          'product named in `details`.',
+          'its prices). A price below cost is refused (400 `price_below_cost`), and a price ' +
+          'raised above 10,000,000 USD (400 `validation`), every offending product named in ' +
+          '`details`.',
         body: bulkUpdatePricesSchema,
         response: { 200: bulkUpdatePricesResponseSchema },
       },
