@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Runs the browser suite as E2E_SHARDS (default 1) Playwright processes side by side, each with
- * its own server, database and port (E2E_PORT + i), so that specs changing site-wide settings
+ * its own server, database and port (E2E_PORT + 10 i), so that specs changing site-wide settings
  * (maintenance, registration, language) never meet another shard's tests. Fails when any shard
  * fails. Extra arguments go to every shard (e.g. a spec file or -g).
  *
@@ -16,6 +16,12 @@ import { spawn, spawnSync } from 'node:child_process';
 const shards = Number(process.env.E2E_SHARDS ?? 1);
 const basePort = Number(process.env.E2E_PORT ?? 3310);
 const extraArgs = process.argv.slice(2);
+/**
+ * Ten ports apart: a shard's specs also listen on its port plus an offset (a supplier's server at
+ * +3000 and +3001, the email receiver at +1000, the Stripe stand-in at +2000), which must not meet
+ * the next shard's.
+ */
+const shardPort = (index) => basePort + index * 10;
 
 /**
  * A shard's throw-away PostgreSQL database (`keymarket_e2e_<port>`, which playwright.config.ts
@@ -34,7 +40,7 @@ function runShard(index) {
   const args = ['playwright', 'test', ...extraArgs];
   if (shards > 1) args.push(`--shard=${index + 1}/${shards}`);
   const child = spawn('npx', args, {
-    env: { ...process.env, E2E_PORT: String(basePort + index) },
+    env: { ...process.env, E2E_PORT: String(shardPort(index)) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = shards > 1 ? `[shard ${index + 1}/${shards}] ` : '';
@@ -49,7 +55,7 @@ function runShard(index) {
   }
   return new Promise((resolve) =>
     child.on('close', (code) => {
-      dropShardDatabase(basePort + index);
+      dropShardDatabase(shardPort(index));
       resolve(code ?? 1);
     }),
   );
