@@ -59,10 +59,10 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    // Above testing-library's 5 s wait (setup-tests.ts), so a missing element fails with its own
-    // message rather than a bare timeout; and typing-heavy form tests take a few seconds when
-    // the whole suite shares CI's two cores.
-    testTimeout: 10_000,
+    // Above testing-library's 10 s wait (setup-tests.ts), so a missing element fails with its own
+    // message rather than a bare timeout. npm test runs these beside the server's suites: on CI's
+    // two cores a typing-heavy form test then took up to 11 s (the webhooks screen's).
+    testTimeout: 30_000,
     // Both cores (vitest's default leaves one to the main process, which idles): 119 s instead
     // of 184 s for the whole suite on the 2-core machine.
     maxWorkers: 2,

@@ -5,11 +5,12 @@
  * (maintenance, registration, language) never meet another shard's tests. Fails when any shard
  * fails. Extra arguments go to every shard (e.g. a spec file or -g).
  *
- * One by default: on the slower 2-core machines CI lands on (system calls at ~1.2 µs), two
- * shards made each test 2.3 to 3 times slower than alone, and the suite's slower shard took
- * 37.1 minutes (2026-11-28) against 30.2 for the whole suite in one (2026-11-29). On a fast
- * machine, where one shard leaves a core idle while Chromium and the server wait on each
- * other, E2E_SHARDS=2 is quicker.
+ * One by default, for a person running the suite beside other work; CI runs two
+ * (docs/adr/0068-tests-side-by-side-on-two-cores.md). Once the suite stopped sweeping every
+ * language, theme and width, Chromium and the server waited on each other for most of a test, and
+ * two shards beside npm test and the failover test took 794 s where one had taken about 1,450 s
+ * (2026-12-07, a 2-core machine). Before that, two shards had made each test 2.3 to 3 times
+ * slower (2026-11-28).
  */
 import { spawn, spawnSync } from 'node:child_process';
 

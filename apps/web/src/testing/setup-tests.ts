@@ -9,7 +9,7 @@ import { queryClient } from '@/lib/query-client';
 expect.extend(domMatchers);
 // The first visit to a lazily loaded area transforms its modules on the spot, which can take
 // longer than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 await i18nReady;
 // Components are tested as they render inside an area, where its layout and route have loaded
 // their texts before they show: rendered alone, a screen could otherwise show its data before
