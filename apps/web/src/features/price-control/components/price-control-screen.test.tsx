@@ -3,24 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@keymarket/contracts/catalogue';
 import { messages } from '@keymarket/contracts/messages';
-import { aProduct } from '@/testing/fixtures';
+import { aCategory, aProduct } from '@/testing/fixtures';
 import { bodyText, mockApi, okReply, requestedPaths, type Reply, urlOf } from '@/testing/mock-api';
 import { findByRoleShowing, getByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
 import { PriceControlScreen } from './price-control-screen';
 
-const games = {
-  id: '2b1f7c3e-5d4a-4e8b-9c1d-0a2b3c4d5e6f',
-  nameEn: 'Games',
-  nameFr: 'Jeux',
-  nameAr: 'ألعاب',
-};
-const cards = {
+const games = aCategory();
+const cards = aCategory({
   id: '3c2a8d4f-6e5b-4f9c-8d2e-1b3c4d5e6f70',
   nameEn: 'Cards',
   nameFr: 'Cartes',
   nameAr: 'بطاقات',
-};
+});
 
 const adminPrices = {
   price: 5,
@@ -37,18 +32,7 @@ function listOf(products: Product[]): Reply {
   });
 }
 
-const categoriesReply = okReply({
-  data: [games, cards].map((category) => ({
-    ...category,
-    descriptionEn: '',
-    descriptionFr: '',
-    descriptionAr: '',
-    imageUrl: null,
-    createdAt: '2025-01-15T10:00:00.000Z',
-    productCount: 1,
-    subcategories: [],
-  })),
-});
+const categoriesReply = okReply({ data: [games, cards] });
 
 /** A price as sentences carry it: isolated left to right, for Arabic. */
 const isolated = (price: string) => `\u2066${price}\u2069`;

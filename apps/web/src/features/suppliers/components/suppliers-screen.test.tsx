@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Upstream, UpstreamPurchase } from '@keymarket/contracts/upstreams';
+import { aCategory } from '@/testing/fixtures';
 import { mockApi, okReply } from '@/testing/mock-api';
 import { findByRoleShowing } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render-app';
@@ -58,23 +59,7 @@ describe('Suppliers screen', () => {
           },
         ]),
       ),
-      'GET /categories': okReply({
-        data: [
-          {
-            id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
-            nameEn: 'Games',
-            nameFr: 'Jeux',
-            nameAr: 'ألعاب',
-            descriptionEn: '',
-            descriptionFr: '',
-            descriptionAr: '',
-            imageUrl: null,
-            createdAt: '2026-11-01T10:00:00.000Z',
-            productCount: 0,
-            subcategories: [],
-          },
-        ],
-      }),
+      'GET /categories': okReply({ data: [aCategory()] }),
       [`POST /upstreams/${upstream.id}/products`]: () => {
         docked = true;
         return okReply({ docked: [] }, 201);
