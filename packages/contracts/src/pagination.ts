@@ -28,7 +28,8 @@ export const dateRangeFields = {
 /** The check a query schema with `dateRangeFields` adds: `.refine(rangeInOrder, rangeOrderError)`. */
 export const rangeInOrder = ({ from, to }: { from?: Date | undefined; to?: Date | undefined }) =>
   !from || !to || from < to;
-export const rangeOrderError = { message: '"to" must be after "from"', path: ['to'] };
+export const RANGE_ORDER_MESSAGE = '"to" must be after "from"';
+export const rangeOrderError = { message: RANGE_ORDER_MESSAGE, path: ['to'] };
 
 const WHOLE_NUMBER_TEXT = /^\d+$/;
 

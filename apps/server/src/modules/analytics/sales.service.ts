@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { fromCents } from '@keymarket/contracts/money';
+import { RANGE_ORDER_MESSAGE } from '@keymarket/contracts/pagination';
 import {
   SALES_DEFAULT_DAYS,
   SALES_PERIOD_TOO_LONG,
@@ -74,8 +75,8 @@ export class SalesAnalyticsService {
     const to = query.to ?? this.now();
     const from = query.from ?? addUtcDays(to, -SALES_DEFAULT_DAYS);
     // The schema checks a range given whole; a `from` alone is checked against now here, with
-    // the schema's messages (zod keeps no copy of a refinement's message to read back).
-    if (from >= to) throw validationError('querystring.to', '"to" must be after "from"');
+    // the schema's messages.
+    if (from >= to) throw validationError('querystring.to', RANGE_ORDER_MESSAGE);
     if (!salesPeriodWithinMax({ from, to })) {
       throw validationError('querystring.from', SALES_PERIOD_TOO_LONG);
     }
