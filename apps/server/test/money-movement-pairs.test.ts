@@ -246,14 +246,8 @@ describe.skipIf(!onPostgres)('every pair of money movements at once (PostgreSQL)
     expect(purchaseAnswers.length).toBeGreaterThan(0);
     expect.soft(purchaseAnswers.filter((answer) => answer.status !== 201)).toEqual([]);
     expect.soft(foldErrors, 'the fold never failed').toEqual([]);
-    // A deadlock is broken only after deadlock_timeout (a second): a transfer that waited that
-    // long was one side of one, or queued behind one.
-    expect
-      .soft(
-        transferAnswers.filter((answer) => answer.ms >= 1000).map((answer) => answer.ms),
-        'no transfer waited a second',
-      )
-      .toEqual([]);
+    // PostgreSQL counts every deadlock it breaks: the count is the check, not how long a
+    // transfer took (on a loaded 2-core machine one took 1,010 ms with no deadlock at all).
     const window = [{ name: 'transfers and purchases', from, to: Date.now() }];
     expect
       .soft(
